@@ -1,0 +1,189 @@
+"""The ``gunline`` command.
+
+Exit codes (a contract scripts rely on): 0 done; 2 bad input (unreadable file,
+validation error, unknown ruleset or variant, impossible attack); 3 dice needed
+(``--dice`` ran out); 1 anything else. Errors are one line on stderr; a traceback
+only with ``--debug``. Textual is imported only when the app is opened, so headless
+commands start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from typing import Sequence
+
+from .errors import BadInput, GunlineError
+
+EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_DICE_NEEDED = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as bad input (exit 2), in one line."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise BadInput(f"{self.prog}: {message} (see --help)")
+
+
+def _faces(text: str) -> list[int]:
+    faces = []
+    for i, part in enumerate(p.strip() for p in text.replace(" ", ",").split(",")):
+        if not part:
+            continue
+        try:
+            faces.append(int(part))
+        except ValueError:
+            raise BadInput(f"--dice: item {i + 1} is {part!r}; expected whole numbers like 4,6,1") from None
+    return faces
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gunline", description="Resolve ranged attacks in tabletop games.")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("resolve", help="resolve one attack and print the chain")
+    p.add_argument("file")
+    p.add_argument("--seed", type=int, help="seed for random dice (same seed, same chain)")
+    p.add_argument("--dice", type=_faces, help="faces in the order the chain asks for them, e.g. 4,6,1")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME", help="enable a variant (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the chain as JSON")
+
+    p = sub.add_parser("validate", help="check a scenario file against its ruleset")
+    p.add_argument("file")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME")
+
+    p = sub.add_parser("plugins", help="list rulesets and variants found, with load errors")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("odds", help="probabilities of every step and final status")
+    p.add_argument("file")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME")
+    p.add_argument("--samples", type=int, default=None, help="Monte Carlo samples when exact odds are too large")
+    p.add_argument("--seed", type=int, default=None, help="seed for Monte Carlo sampling")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("tui", help="open the terminal app (the default with no command)")
+    p.add_argument("file", nargs="?")
+    return parser
+
+
+def _registry():
+    from .plugins import discover
+
+    return discover()
+
+
+def cmd_resolve(args) -> int:
+    from .dice import BadFace, DiceNeeded
+    from .render import chain_text
+    from .runner import chain_json, run
+    from .scenario import load_attack
+
+    registry = _registry()
+    attack = load_attack(registry, args.file, args.variant)
+    try:
+        chain, unused = run(registry, attack, seed=args.seed, faces=args.dice)
+    except DiceNeeded as exc:
+        given = len(args.dice or [])
+        print(
+            f"gunline: dice needed: {exc.request.describe()} (die {exc.position + 1}; {given} given)",
+            file=sys.stderr,
+        )
+        return EXIT_DICE_NEEDED
+    except BadFace as exc:
+        raise BadInput(f"--dice: {exc}") from None
+    if args.json:
+        sys.stdout.write(chain_json(chain).decode() + "\n")
+    else:
+        print(chain_text(chain))
+    if unused:
+        print(f"gunline: note: {unused} of the dice given were not needed", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_validate(args) -> int:
+    from .runner import check
+    from .scenario import load_attack
+
+    registry = _registry()
+    attack = load_attack(registry, args.file, args.variant)
+    try:
+        check(registry, attack)
+    except BadInput as exc:
+        raise BadInput(f"{args.file}: {exc}") from None
+    variants = f", variants: {', '.join(attack.variants)}" if attack.variants else ""
+    n = len(attack.targets)
+    print(f"{args.file}: valid {attack.ruleset} scenario ({attack.mode}, {n} target{'s' if n != 1 else ''}{variants})")
+    return EXIT_OK
+
+
+def cmd_plugins(args) -> int:
+    import msgspec
+
+    from .render import plugins_text
+
+    registry = _registry()
+    if args.json:
+        payload = {"plugins": registry.infos(), "blocked": registry.blocked}
+        sys.stdout.write(msgspec.json.encode(payload).decode() + "\n")
+    else:
+        print(plugins_text(registry.infos(), registry.blocked))
+    return EXIT_OK
+
+
+def cmd_odds(args) -> int:
+    try:
+        from .odds import odds_command
+    except ImportError:
+        raise GunlineError("odds: not available in this version of gunline") from None
+    return odds_command(args, _registry())
+
+
+def cmd_tui(args) -> int:
+    try:
+        from gunline_tui.app import main as tui_main
+    except ImportError as exc:
+        if "gunline_tui" not in str(exc) and "textual" not in str(exc):
+            raise
+        raise GunlineError(
+            "the terminal app is not installed (install gunline-tui); "
+            "headless commands: gunline resolve | odds | plugins | validate"
+        ) from None
+    return tui_main(getattr(args, "file", None)) or EXIT_OK
+
+
+COMMANDS = {
+    "resolve": cmd_resolve,
+    "validate": cmd_validate,
+    "plugins": cmd_plugins,
+    "odds": cmd_odds,
+    "tui": cmd_tui,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    try:
+        args = _parser().parse_args(argv)
+        command = COMMANDS[args.command or "tui"]
+        return command(args)
+    except GunlineError as exc:
+        if debug:
+            traceback.print_exc()
+        print(f"gunline: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # the last line of defence: one line, exit 1
+        if debug:
+            traceback.print_exc()
+        else:
+            print(f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr)
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""What a hook asks of the dice, in words a GM can act on.
+
+A request carries the rule's label and what it needs, so that a GM typing dice by
+hand is told what to roll ("Goliath, to hit: 1d6, needs 5+"), and so that the odds
+interpreter knows which faces the rule can tell apart.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class DieRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """One physical die the chain needs next."""
+
+    label: str
+    sides: int
+    need: str = ""
+    target: str | None = None
+    #: Position of this die within its roll (1-based) and the roll's size so far,
+    #: for messages such as "attack pool die 4 of 7".
+    index: int = 1
+    of: int = 1
+    reroll: bool = False
+
+    def describe(self) -> str:
+        """The request as a GM reads it: ``Sykes, attack pool die 4 of 7: d10, 8+``."""
+        who = f"{self.target}, " if self.target else ""
+        if self.of > 1 or self.reroll:
+            which = "reroll" if self.reroll else "die"
+            what = f"{self.label} {which} {self.index} of {self.of}: d{self.sides}"
+        else:
+            what = f"{self.label}: 1d{self.sides}"
+        need = f", needs {self.need}" if self.need else ""
+        return f"{who}{what}{need}"
+
+
+def need_text(at_least: int | None, at_most: int | None) -> str:
+    """Render a threshold the way rulebooks write it."""
+    if at_least is not None:
+        return f"{at_least}+"
+    if at_most is not None:
+        return f"{at_most} or less"
+    return ""
+
+
+class DiceNeeded(Exception):
+    """Raised by the scripted interpreter when its faces run out."""
+
+    def __init__(self, request: DieRequest, position: int):
+        self.request = request
+        self.position = position
+        super().__init__(request.describe())
+
+
+class BadFace(ValueError):
+    """A scripted face that the die it was given to cannot show."""
+
+    def __init__(self, request: DieRequest, face: int, position: int):
+        self.request = request
+        self.face = face
+        self.position = position
+        super().__init__(
+            f"die {position + 1} is {face}, but {request.describe()} "
+            f"takes a face from 1 to {request.sides}"
+        )

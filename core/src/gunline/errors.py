@@ -1,0 +1,32 @@
+"""Errors the user can act on, each with the exit code the CLI contract gives it."""
+
+from __future__ import annotations
+
+
+class GunlineError(Exception):
+    """Base: a message for the user and an exit code. Never shown with a traceback
+    unless ``--debug`` is given."""
+
+    exit_code = 1
+
+
+class BadInput(GunlineError):
+    """Unreadable file, validation error, unknown ruleset or variant: exit 2."""
+
+    exit_code = 2
+
+
+class AttackRefused(BadInput):
+    """The rules forbid the attack (checked before any die): exit 2."""
+
+
+class PluginFailed(GunlineError):
+    """A plugin raised or returned something of the wrong type: exit 1.
+
+    ``plugin`` names it so the user knows what to disable.
+    """
+
+    def __init__(self, plugin: str, hook: str, detail: str):
+        self.plugin = plugin
+        self.hook = hook
+        super().__init__(f"plugin {plugin!r} failed in {hook}: {detail}")

@@ -1,0 +1,163 @@
+"""The hooks a gunline plugin implements: the whole public contract for plugin authors.
+
+A plugin is a module (or object) registered under the entry-point group ``gunline``.
+It implements some of these hooks, each marked with :data:`gunline.hookimpl`::
+
+    from gunline import hookimpl, Modifier
+
+    @hookimpl
+    def modify_pool(attack, target):
+        if target.prone:
+            return [Modifier(label="prone", value=-2)]
+
+Implementations may take fewer arguments than the spec lists (pluggy passes only the
+names they ask for). Hooks must be pure: every die comes from the ``dice`` argument,
+nothing outside the return value is changed, the arguments are read, never mutated.
+The engine relies on it to replay dice, enumerate odds and swap variants.
+
+The engine calls the hooks for one attack in this order::
+
+    check_attack                    refuse an impossible attack before any die
+    start_state                     state of shooter, weapon and targets before it
+    begin_attack                    attack-level steps (shots, declarations, reactions)
+    for each target, in scenario order:
+        modify_pool   (all plugins) modifiers to this target's roll
+        build_pool                  the pool step: what the hit roll is made against
+        resolve_hit                 the hit step(s)
+        resolve_wound               the wound step(s), when the hit step scored
+    spend_ammo                      the attack's ammo step
+    describe_outcome                one line per target for the players
+
+Hooks marked *first result* stop at the first implementation that returns something
+other than ``None``; a variant is registered after its base ruleset, so its
+implementation is asked first and overrides the base by returning a result, or
+defers to it by returning ``None``. ``modify_pool`` and ``check_attack`` collect from
+every plugin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+
+from .dice import Dice
+from .models import Attack, Modifier, Ruleset, Step, Variant
+from .state import ChainState
+
+hookspec = pluggy.HookspecMarker("gunline")
+
+
+class GunlineSpec:
+    """Namespace of the hook specifications (methods take ``self`` as pluggy asks)."""
+
+    # -- what a plugin says about itself -------------------------------------------
+
+    @hookspec(firstresult=True)
+    def gunline_ruleset(self) -> Ruleset | None:
+        """Declare a ruleset: its name, scenario Structs, fire modes, catalogue.
+
+        Implemented by ruleset plugins only. Called once at load time.
+        """
+
+    @hookspec(firstresult=True)
+    def gunline_variant(self) -> Variant | None:
+        """Declare a variant: its name (``<ruleset>.<variant>``, or a bare name for a
+        rule-agnostic plugin) and the ruleset it changes.
+
+        Implemented by variant plugins only. Called once at load time.
+        """
+
+    # -- before any die ------------------------------------------------------------
+
+    @hookspec
+    def check_attack(self, attack: Attack) -> list[str] | str | None:
+        """Say why this attack cannot be made, before any die is rolled.
+
+        Collected from every plugin. Return one message or a list of messages, each
+        saying what is wrong and what would work ("4 targets: use a long burst"); any
+        message refuses the attack (exit code 2). Return ``None`` to allow it.
+        """
+
+    @hookspec(firstresult=True)
+    def start_state(self, attack: Attack) -> ChainState | None:
+        """Return the state before the attack: ``shooter``, ``weapon`` and one dict per
+        target (each with at least ``status``).
+
+        *First result.* Only the ruleset usually implements it. Without it the engine
+        starts every target at the ruleset's first status and the weapon at its
+        first weapon status.
+        """
+
+    @hookspec(firstresult=True)
+    def begin_attack(self, attack: Attack, state: ChainState, dice: Dice) -> list[Step] | None:
+        """Return the attack-level steps that come before any target's roll.
+
+        *First result.* For rolls that shape the whole attack: a sustained-fire shot
+        count, a declaration, a reaction. Their ``data`` is visible to later hooks
+        through ``state.steps``.
+        """
+
+    # -- per target ------------------------------------------------------------------
+
+    @hookspec
+    def modify_pool(self, attack: Attack, target: Any, state: ChainState) -> list[Modifier] | Modifier | None:
+        """Return the modifiers this plugin applies to ``target``'s roll.
+
+        Collected from **every** plugin in the stack, each modifier attributed to the
+        plugin that returned it: this is where a house rule adds a +1. The ruleset's
+        own modifiers (range, cover, armour ...) come through here too, so the chain
+        can show each one with its source.
+        """
+
+    @hookspec(firstresult=True)
+    def build_pool(
+        self, attack: Attack, target: Any, modifiers: list[Modifier], state: ChainState
+    ) -> Step | None:
+        """Turn the collected modifiers into the target's ``pool`` step.
+
+        *First result.* The step's ``value`` is what the hit roll is made against in
+        the game's terms (dice in a pool, the D6 score needed, a percent chance) and
+        its ``text`` says so in words ("needs 5+ to hit"). Return the modifiers in the
+        step so the chain shows them.
+        """
+
+    @hookspec(firstresult=True)
+    def resolve_hit(self, attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice) -> Step | list[Step] | None:
+        """Roll to hit ``target`` against its ``pool`` step.
+
+        *First result.* Return the ``hit`` step, whose ``value`` is the number of hits
+        scored (0 for a miss), optionally with further steps of the ruleset's own
+        kinds before or after it (``scatter``). A step may set ``target_state``
+        (pinning on a hit).
+        """
+
+    @hookspec(firstresult=True)
+    def resolve_wound(self, attack: Attack, target: Any, hit: Step, state: ChainState, dice: Dice) -> Step | list[Step] | None:
+        """Resolve what the hits on ``target`` do.
+
+        *First result.* Called only when the ``hit`` step scored. Return the ``wound``
+        step, whose ``value`` is the wounds or damage points that got through, and any
+        further steps (``save``, ``injury``). Set ``target_state`` to the target's new
+        status and wounds.
+        """
+
+    @hookspec(firstresult=True)
+    def spend_ammo(self, attack: Attack, state: ChainState, dice: Dice) -> Step | list[Step] | None:
+        """Return the attack's ``ammo`` step: rounds spent (``value``; 0 or ``None``
+        where the game counts none) and ``weapon_state`` (``rounds_left``, ``status``).
+
+        *First result.* Called once per attack, after every target. ``state.steps``
+        holds everything rolled so far (Necromunda reads the to-hit 6s from it).
+        """
+
+    @hookspec(firstresult=True)
+    def describe_outcome(self, attack: Attack, target: Any, state: ChainState) -> str | None:
+        """Return the one line to read out to the players about ``target`` after the
+        attack ("Farrow takes 3 lethal"). *First result.* Optional: without it the
+        engine writes hits, damage through and status.
+        """
+
+
+#: Hooks a ruleset must implement so that an attack can be resolved at all.
+REQUIRED_RULESET_HOOKS = ("gunline_ruleset", "build_pool", "resolve_hit", "spend_ammo")

@@ -1,0 +1,169 @@
+"""The data that flows through gunline: what a ruleset declares, what a scenario holds,
+and the chain an attack resolves into.
+
+Every model is a msgspec Struct so that one declaration gives validation (scenario
+files, plugin return values), JSON encoding (``resolve --json``) and, in the TUI,
+generated forms. Models that leave a hook are frozen: hooks describe what happened,
+they never change what they were given.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import msgspec
+
+#: Version of the hook contract. A plugin states the version it was written for in
+#: its :class:`Ruleset` or :class:`Variant`; core refuses plugins written for a newer
+#: contract with a message that says so.
+HOOKSPEC_VERSION = 1
+
+
+class Modifier(msgspec.Struct, frozen=True, kw_only=True):
+    """One term that moves a pool or a target number.
+
+    ``value`` is in the game's own sense (Necromunda: a to-hit modifier, where −1
+    makes the shot harder; WoD: dice added or removed). ``source`` is the plugin that
+    contributed it; the engine fills it in when a hook leaves it empty.
+    """
+
+    label: str
+    value: int
+    source: str = ""
+
+
+class Roll(msgspec.Struct, frozen=True, kw_only=True):
+    """Dice that were rolled, as the chain shows them.
+
+    ``dice`` is the notation (``1d6``, ``2d6``, ``7d10``), ``values`` every face in
+    the order rolled (rerolls included), ``need`` what the roll needed in words a GM
+    reads (``5+``, ``≤45``, ``8+, 10-again``). ``total`` is the number the rule uses:
+    the face of a single die, the sum of a sum, the successes of a pool.
+    ``manual`` marks faces typed in by the GM rather than rolled by gunline.
+    """
+
+    label: str
+    dice: str
+    values: list[int]
+    total: int
+    need: str = ""
+    manual: bool = False
+    chance: bool = False
+
+
+class Step(msgspec.Struct, kw_only=True):
+    """One link of the chain.
+
+    ``kind`` is ``pool``, ``hit``, ``wound``, ``ammo`` or a ruleset's own kind
+    (``save``, ``injury``, ``reaction``, ``scatter`` ...). ``value`` is the step's
+    headline number (see the README's chain contract). ``target`` names the target
+    the step belongs to, or is ``None`` for attack-level steps (ammo, declarations).
+
+    The ``*_state`` fields are how a hook changes the world without side effects: the
+    engine merges them, in step order, into the state that later hooks see and that
+    the chain reports at the end.
+    """
+
+    kind: str
+    value: int | None = None
+    text: str = ""
+    target: str | None = None
+    source: str = ""
+    rolls: list[Roll] = []
+    modifiers: list[Modifier] = []
+    target_state: dict[str, Any] | None = None
+    shooter_state: dict[str, Any] | None = None
+    weapon_state: dict[str, Any] | None = None
+    #: Free-form facts for programs (e.g. ``{"shots": 3}``); shown in the TUI's detail.
+    data: dict[str, Any] | None = None
+
+
+class Attack(msgspec.Struct, frozen=True, kw_only=True):
+    """A validated scenario: the ruleset's own Structs, ready for the hooks.
+
+    ``weapon`` is already merged with its catalogue entry. ``settings`` holds the
+    ruleset's top-level keys other than the common ones (Fallout's ``aim``), as the
+    ruleset's ``Settings`` Struct, or ``None`` where it declares none.
+    """
+
+    ruleset: str
+    variants: tuple[str, ...]
+    mode: str
+    shooter: Any
+    weapon: Any
+    targets: tuple[Any, ...]
+    settings: Any = None
+
+
+class Chain(msgspec.Struct, kw_only=True):
+    """A resolved attack: the contract of ``gunline resolve --json``."""
+
+    ruleset: str
+    variants: list[str]
+    seed: int | None
+    dice: list[int]
+    steps: list[Step]
+    shooter: dict[str, Any]
+    targets: dict[str, dict[str, Any]]
+    weapon: dict[str, Any]
+    #: One line per target, to be read out to the players.
+    outcomes: dict[str, str] = {}
+    #: Index into ``dice`` of each face the GM typed in (manual entry).
+    manual: list[int] = []
+
+
+class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
+    """What a ruleset plugin declares about itself through ``gunline_ruleset``.
+
+    The Structs are the ruleset's scenario vocabulary: core validates scenario files
+    against them and the TUI builds its forms from them, so constraints belong in
+    their annotations (``Annotated[int, msgspec.Meta(ge=1, le=10)]``).
+    """
+
+    name: str
+    title: str
+    shooter: type
+    weapon: type
+    target: type
+    #: Top-level keys of a scenario beyond the common ones, or None.
+    settings: type | None = None
+    #: Fire modes in the game's words; the first is the default.
+    modes: tuple[str, ...] = ("single",)
+    #: Weapon profiles by name: partial dicts of the weapon Struct's fields.
+    catalogue: dict[str, dict[str, Any]] = {}
+    #: Status vocabulary of targets, first = untouched.
+    statuses: tuple[str, ...] = ("unharmed",)
+    #: Status vocabulary of weapons, first = usable.
+    weapon_statuses: tuple[str, ...] = ("ok",)
+    #: Folder of bundled example scenarios, if the distribution ships any.
+    examples: str | None = None
+    description: str = ""
+    api: int = HOOKSPEC_VERSION
+
+
+class Variant(msgspec.Struct, frozen=True, kw_only=True):
+    """What a variant plugin (house rule, edition, optional rule) declares through
+    ``gunline_variant``. ``ruleset`` is None for a rule-agnostic plugin, which may be
+    enabled under any ruleset."""
+
+    name: str
+    ruleset: str | None
+    description: str = ""
+    api: int = HOOKSPEC_VERSION
+
+
+class PluginInfo(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One entry point as ``gunline plugins`` reports it, loaded or not."""
+
+    name: str
+    kind: str  # "ruleset", "variant" or "broken"
+    distribution: str = ""
+    version: str = ""
+    ruleset: str | None = None
+    description: str = ""
+    hooks: list[str] = []
+    error: str | None = None
+
+
+#: Signature of a weapon-catalogue merge, exposed for the TUI.
+CatalogueLookup = Callable[[str], dict[str, Any] | None]

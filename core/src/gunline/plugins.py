@@ -1,0 +1,241 @@
+"""Finding plugins, loading them one at a time, and stacking them per ruleset.
+
+pluggy's own ``load_setuptools_entrypoints`` stops at the first plugin that fails to
+import; a GM with one broken third-party ruleset would lose them all. So each entry
+point is loaded and validated on its own, inside ``try``, and a failure is kept as
+data (name and error) for ``gunline plugins`` and the TUI's plugins screen.
+
+Environment variables choose plugins without uninstalling any:
+``GUNLINE_LOAD_PLUGINS`` (comma-separated names: load only these) and
+``GUNLINE_BLOCK_PLUGINS`` (names never to load).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, Iterable
+
+import pluggy
+
+from .errors import BadInput
+from .hookspecs import REQUIRED_RULESET_HOOKS, GunlineSpec
+from .models import HOOKSPEC_VERSION, PluginInfo, Ruleset, Variant
+
+ENTRY_POINT_GROUP = "gunline"
+ENV_LOAD = "GUNLINE_LOAD_PLUGINS"
+ENV_BLOCK = "GUNLINE_BLOCK_PLUGINS"
+
+hookimpl = pluggy.HookimplMarker("gunline")
+
+
+def new_manager() -> pluggy.PluginManager:
+    """A plugin manager that knows gunline's hookspecs."""
+    pm = pluggy.PluginManager("gunline")
+    pm.add_hookspecs(GunlineSpec)
+    return pm
+
+
+@dataclass
+class Plugin:
+    """A plugin that loaded and validated: a ruleset or a variant."""
+
+    name: str
+    obj: Any
+    declaration: Ruleset | Variant
+    hooks: list[str]
+    distribution: str = ""
+    version: str = ""
+
+    @property
+    def is_ruleset(self) -> bool:
+        return isinstance(self.declaration, Ruleset)
+
+    def info(self) -> PluginInfo:
+        decl = self.declaration
+        return PluginInfo(
+            name=self.name,
+            kind="ruleset" if self.is_ruleset else "variant",
+            distribution=self.distribution,
+            version=self.version,
+            ruleset=decl.name if isinstance(decl, Ruleset) else decl.ruleset,
+            description=decl.description,
+            hooks=self.hooks,
+        )
+
+
+def _names_from_env(var: str) -> set[str] | None:
+    raw = os.environ.get(var)
+    if raw is None:
+        return None
+    return {n.strip() for n in raw.split(",") if n.strip()}
+
+
+def _inspect(name: str, obj: Any) -> tuple[Ruleset | Variant, list[str]]:
+    """Register ``obj`` in a scratch manager to validate it and read its declaration.
+
+    Raises with a message that says what is wrong with the plugin.
+    """
+    pm = new_manager()
+    pm.register(obj, name=name)
+    pm.check_pending()
+    hooks = sorted(h.name for h in pm.get_hookcallers(obj) or [])
+    ruleset = pm.hook.gunline_ruleset()
+    variant = pm.hook.gunline_variant()
+    decl = ruleset if ruleset is not None else variant
+    if decl is None:
+        raise TypeError("declares neither gunline_ruleset nor gunline_variant")
+    if ruleset is not None and variant is not None:
+        raise TypeError("declares both a ruleset and a variant; publish them as two entry points")
+    if not isinstance(decl, (Ruleset, Variant)):
+        raise TypeError(
+            f"gunline_{'ruleset' if ruleset is not None else 'variant'} returned "
+            f"{type(decl).__name__}, expected gunline.{'Ruleset' if ruleset is not None else 'Variant'}"
+        )
+    if decl.api > HOOKSPEC_VERSION:
+        raise TypeError(
+            f"written for hook contract {decl.api}, this gunline provides {HOOKSPEC_VERSION}; "
+            "upgrade gunline"
+        )
+    if isinstance(decl, Ruleset):
+        missing = [h for h in REQUIRED_RULESET_HOOKS if h not in hooks]
+        if missing:
+            raise TypeError(f"ruleset {decl.name!r} lacks required hooks: {', '.join(missing)}")
+    elif decl.ruleset is not None and not decl.name.startswith(decl.ruleset + "."):
+        raise TypeError(f"variant name {decl.name!r} must start with {decl.ruleset + '.'!r}")
+    return decl, hooks
+
+
+@dataclass
+class Registry:
+    """Every plugin found, loaded or broken, and the stacks built from them."""
+
+    plugins: dict[str, Plugin] = field(default_factory=dict)
+    broken: list[PluginInfo] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    _stacks: dict[tuple[str, tuple[str, ...]], Any] = field(default_factory=dict)
+
+    # -- filling it ------------------------------------------------------------------
+    def add(self, name: str, obj: Any, distribution: str = "", version: str = "") -> Plugin:
+        """Validate and add one plugin object (a module or an instance).
+
+        Raises ``TypeError``/``pluggy.PluginValidationError`` if it is not a valid
+        gunline plugin; nothing is added then. Tests and embedding programs use this
+        to register a plugin without installing it.
+        """
+        decl, hooks = _inspect(name, obj)
+        if decl.name in self.plugins:
+            raise TypeError(f"another plugin already declared the name {decl.name!r}")
+        plugin = Plugin(decl.name, obj, decl, hooks, distribution, version)
+        self.plugins[decl.name] = plugin
+        self._stacks.clear()
+        return plugin
+
+    def add_broken(self, name: str, error: str, distribution: str = "", version: str = "") -> None:
+        self.broken.append(
+            PluginInfo(name=name, kind="broken", distribution=distribution, version=version, error=error)
+        )
+
+    def remove(self, name: str) -> None:
+        """Forget a plugin (the TUI's "disable" on a misbehaving plugin)."""
+        self.plugins.pop(name, None)
+        self._stacks.clear()
+
+    # -- reading it ------------------------------------------------------------------
+    @property
+    def rulesets(self) -> dict[str, Plugin]:
+        return {n: p for n, p in self.plugins.items() if p.is_ruleset}
+
+    def variants_for(self, ruleset: str) -> dict[str, Plugin]:
+        """Variants that may be enabled under ``ruleset`` (its own and rule-agnostic)."""
+        return {
+            n: p
+            for n, p in self.plugins.items()
+            if not p.is_ruleset and p.declaration.ruleset in (ruleset, None)
+        }
+
+    def ruleset(self, name: str) -> Ruleset:
+        plugin = self.rulesets.get(name)
+        if plugin is None:
+            known = ", ".join(sorted(self.rulesets)) or "none installed"
+            broken = [b.name for b in self.broken if b.name == name]
+            hint = f" (it failed to load: see 'gunline plugins')" if broken else ""
+            raise BadInput(f"ruleset: unknown ruleset {name!r}{hint}; installed: {known}")
+        return plugin.declaration  # type: ignore[return-value]
+
+    def check_variants(self, ruleset: str, variants: Iterable[str]) -> tuple[str, ...]:
+        """Validate variant names for ``ruleset``; returns them without duplicates."""
+        allowed = self.variants_for(ruleset)
+        out: list[str] = []
+        for v in variants:
+            if v not in allowed:
+                if v in self.plugins:
+                    other = self.plugins[v].declaration
+                    why = (
+                        f"{v!r} is a variant of {other.ruleset!r}, not {ruleset!r}"
+                        if isinstance(other, Variant)
+                        else f"{v!r} is a ruleset, not a variant"
+                    )
+                else:
+                    known = ", ".join(sorted(allowed)) or "none installed"
+                    why = f"unknown variant {v!r}; variants of {ruleset}: {known}"
+                raise BadInput(f"variants: {why}")
+            if v not in out:
+                out.append(v)
+        return tuple(out)
+
+    def stack(self, ruleset: str, variants: Iterable[str] = ()):
+        """The rules stack for ``ruleset`` with ``variants`` enabled (cached).
+
+        Building a stack is cheap, so switching a variant while the app runs is just
+        asking for another one.
+        """
+        from .stack import RulesStack
+
+        variants = self.check_variants(ruleset, variants)
+        self.ruleset(ruleset)
+        key = (ruleset, variants)
+        stack = self._stacks.get(key)
+        if stack is None:
+            stack = RulesStack(self.plugins[ruleset], [self.plugins[v] for v in variants])
+            self._stacks[key] = stack
+        return stack
+
+    def infos(self) -> list[PluginInfo]:
+        """Everything ``gunline plugins`` lists: loaded plugins, then broken ones."""
+        return [p.info() for p in sorted(self.plugins.values(), key=lambda p: p.name)] + list(
+            self.broken
+        )
+
+
+def _dist_of(ep: metadata.EntryPoint) -> tuple[str, str]:
+    dist = getattr(ep, "dist", None)
+    if dist is None:
+        return "", ""
+    return dist.metadata["Name"] or "", dist.version or ""
+
+
+def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Registry:
+    """Load every plugin of the ``gunline`` entry-point group, one at a time.
+
+    A plugin that fails to import, fails validation or declares nothing usable is
+    recorded in ``Registry.broken`` with its error and the others load as usual.
+    """
+    registry = Registry()
+    only = _names_from_env(ENV_LOAD)
+    block = _names_from_env(ENV_BLOCK) or set()
+    if entry_points is None:
+        entry_points = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    for ep in sorted(entry_points, key=lambda e: e.name):
+        dist, version = _dist_of(ep)
+        if ep.name in block or (only is not None and ep.name not in only):
+            registry.blocked.append(ep.name)
+            continue
+        try:
+            obj = ep.load()
+            registry.add(ep.name, obj, dist, version)
+        except Exception as exc:  # a stranger's plugin may raise anything
+            message = str(exc).strip().replace("\n", " ") or type(exc).__name__
+            registry.add_broken(ep.name, f"{type(exc).__name__}: {message}", dist, version)
+    return registry

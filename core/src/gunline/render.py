@@ -1,0 +1,70 @@
+"""Plain-text rendering of chains and plugin lists, for the terminal.
+
+Hit, miss and status are always written in words: nothing relies on colour.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .models import Chain, PluginInfo, Step
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def step_lines(step: Step) -> list[str]:
+    value = "—" if step.value is None else str(step.value)
+    lines = [f"  {step.kind:<7}{value:>4}  {step.text}  [{step.source}]"]
+    for m in step.modifiers:
+        lines.append(f"           {_signed(m.value):>3} {m.label}  ({m.source})")
+    for r in step.rolls:
+        faces = " ".join(str(v) for v in r.values)
+        need = f", needs {r.need}" if r.need else ""
+        typed = " (typed)" if r.manual else ""
+        lines.append(f"           {r.label}: {r.dice} [{faces}] = {r.total}{need}{typed}")
+    return lines
+
+
+def chain_text(chain: Chain) -> str:
+    seed = f"seed {chain.seed}" if chain.seed is not None else "dice given"
+    variants = f", variants: {', '.join(chain.variants)}" if chain.variants else ""
+    out = [f"{chain.ruleset}{variants} ({seed})"]
+    current: object = object()
+    for step in chain.steps:
+        if step.target != current:
+            current = step.target
+            out.append(f"{step.target}:" if step.target is not None else "attack:")
+        out.extend(step_lines(step))
+    out.append("outcome:")
+    for line in chain.outcomes.values():
+        out.append(f"  {line}")
+    weapon = chain.weapon
+    rounds = weapon.get("rounds_left")
+    out.append(
+        f"  weapon {weapon.get('status', '')}"
+        + (f", {rounds} rounds left" if rounds is not None else "")
+    )
+    out.append("dice: " + (" ".join(str(d) for d in chain.dice) or "none"))
+    return "\n".join(out)
+
+
+def plugins_text(infos: Iterable[PluginInfo], blocked: Iterable[str] = ()) -> str:
+    infos = list(infos)
+    out = []
+    for info in infos:
+        dist = f"{info.distribution} {info.version}".strip()
+        if info.kind == "broken":
+            out.append(f"BROKEN   {info.name}  ({dist})\n         error: {info.error}")
+            continue
+        of = f" of {info.ruleset}" if info.kind == "variant" and info.ruleset else ""
+        out.append(f"{info.kind:<8} {info.name}{of}  ({dist})")
+        if info.description:
+            out.append(f"         {info.description}")
+        out.append(f"         hooks: {', '.join(info.hooks)}")
+    for name in blocked:
+        out.append(f"blocked  {name}  (by GUNLINE_LOAD_PLUGINS / GUNLINE_BLOCK_PLUGINS)")
+    if not out:
+        out.append("no plugins installed")
+    return "\n".join(out)

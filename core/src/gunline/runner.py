@@ -1,0 +1,59 @@
+"""Resolving with a chosen dice interpreter: the one entry point the CLI, the TUI
+and the tests share, so that a seed or a list of faces gives the same chain
+wherever it is used."""
+
+from __future__ import annotations
+
+import os
+from typing import Sequence
+
+import msgspec
+
+from .dice import RandomDice, ScriptedDice, manual_dice
+from .engine import refusals, resolve
+from .errors import AttackRefused
+from .models import Attack, Chain
+from .plugins import Registry
+
+_encoder = msgspec.json.Encoder()
+
+
+def new_seed() -> int:
+    """A fresh seed for "roll it for me", reported in the chain so it can be replayed."""
+    return int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
+
+
+def run(
+    registry: Registry,
+    attack: Attack,
+    *,
+    seed: int | None = None,
+    faces: Sequence[int | None] | None = None,
+) -> tuple[Chain, int]:
+    """Resolve ``attack`` with its variants.
+
+    With ``faces`` the dice are scripted (``None`` entries, and any dice past the end
+    when ``seed`` is also given, are rolled from ``seed``); otherwise they are random
+    from ``seed`` (a new one if ``None``). Returns the chain and the count of faces
+    given but never used.
+    """
+    stack = registry.stack(attack.ruleset, attack.variants)
+    if faces is None:
+        seed = new_seed() if seed is None else seed
+        dice = RandomDice(seed)
+        return resolve(stack, attack, dice, seed=seed), 0
+    dice = manual_dice(faces, seed) if seed is not None else ScriptedDice(faces)
+    chain = resolve(stack, attack, dice, seed=None)
+    return chain, dice.unused
+
+
+def check(registry: Registry, attack: Attack) -> None:
+    """Raise :class:`AttackRefused` if the rules forbid ``attack``."""
+    problems = refusals(registry.stack(attack.ruleset, attack.variants), attack)
+    if problems:
+        raise AttackRefused("; ".join(problems))
+
+
+def chain_json(chain: Chain) -> bytes:
+    """The chain as the JSON contract of ``resolve --json`` (byte-stable)."""
+    return _encoder.encode(chain)

@@ -1,0 +1,220 @@
+"""Scenario files: TOML written by people, validated against the ruleset's Structs.
+
+Every error names the file, the field path and what was expected, in one line:
+``lasgun.toml: targets[1].toughness: expected int >= 1, got 0``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Iterable
+
+import msgspec
+
+from .errors import BadInput
+from .models import Attack, Ruleset
+
+COMMON_KEYS = ("ruleset", "variants", "mode", "shooter", "weapon", "targets")
+
+_MSGSPEC_PATH = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+
+
+def read_document(path: str | Path) -> dict[str, Any]:
+    """Read a scenario file into a plain dict; unreadable or non-TOML files are
+    :class:`BadInput` naming the file."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise BadInput(f"{path}: no such file") from None
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not a text file (expected UTF-8 TOML)") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"{path}: not valid TOML: {exc}") from None
+
+
+def _clean(message: str) -> str:
+    message = message.replace("`", "")
+    return message[:1].lower() + message[1:]
+
+
+def _fail(source: str, field: str, message: str) -> BadInput:
+    where = f"{source}: " if source else ""
+    return BadInput(f"{where}{field}: {message}" if field else f"{where}{message}")
+
+
+def struct_fields(struct: type) -> tuple[str, ...]:
+    """The names a Struct accepts in a file (its encoded field names)."""
+    info = msgspec.structs.fields(struct)
+    return tuple(f.encode_name for f in info)
+
+
+def convert(data: Any, struct: type, source: str, field: str) -> Any:
+    """Validate ``data`` (a table from the file) into ``struct``.
+
+    Unknown keys are reported with the closest known name, whatever the Struct's own
+    ``forbid_unknown_fields`` says: a typo must never be silently ignored.
+    """
+    if not isinstance(data, dict):
+        raise _fail(source, field, f"expected a table, got {_type_name(data)}")
+    known = struct_fields(struct)
+    for key in data:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise _fail(
+                source,
+                f"{field}.{key}" if field else key,
+                f"unknown field{hint}; expected one of: {', '.join(known)}",
+            )
+    try:
+        return msgspec.convert(data, struct)
+    except msgspec.ValidationError as exc:
+        match = _MSGSPEC_PATH.match(str(exc))
+        msg, path = match.group("msg"), match.group("path") or ""
+        full = (field + path) if field else path.lstrip(".")
+        missing = re.match(r"Object missing required field `(.*)`", msg)
+        if missing:
+            full = f"{full}.{missing.group(1)}" if full else missing.group(1)
+            msg = "required field is missing"
+        return_msg = _clean(msg)
+        if path and isinstance(data, dict):
+            value = _lookup(data, path)
+            if value is not _NOTHING and "got" not in return_msg:
+                return_msg += f", got {value!r}"
+        raise _fail(source, full, return_msg) from None
+
+
+_NOTHING = object()
+
+
+def _lookup(data: Any, path: str) -> Any:
+    for part in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
+        key, index = part
+        try:
+            data = data[key] if key else data[int(index)]
+        except (KeyError, IndexError, TypeError):
+            return _NOTHING
+    return data
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer", float: "a float"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def merge_weapon(ruleset: Ruleset, data: Any, source: str) -> tuple[dict[str, Any], bool]:
+    """The weapon table merged over its catalogue entry; and whether it was found."""
+    if not isinstance(data, dict):
+        raise _fail(source, "weapon", f"expected a table, got {_type_name(data)}")
+    name = data.get("name")
+    entry = catalogue_entry(ruleset, name) if isinstance(name, str) else None
+    if entry is None:
+        return dict(data), False
+    return {**entry, **data}, True
+
+
+def catalogue_entry(ruleset: Ruleset, name: str) -> dict[str, Any] | None:
+    """A catalogue profile by name, ignoring case and surrounding space."""
+    wanted = name.strip().casefold()
+    for key, entry in ruleset.catalogue.items():
+        if key.casefold() == wanted:
+            return {"name": name, **{k: v for k, v in entry.items() if k != "name"}}
+    return None
+
+
+def build_attack(
+    registry: Any,
+    doc: dict[str, Any],
+    source: str = "",
+    extra_variants: Iterable[str] = (),
+) -> Attack:
+    """Validate a scenario document into an :class:`Attack` for its ruleset.
+
+    ``extra_variants`` (``--variant``) are enabled on top of the file's own.
+    """
+    ruleset_name = doc.get("ruleset")
+    if ruleset_name is None:
+        raise _fail(source, "ruleset", "required field is missing (the name of a ruleset, e.g. \"necromunda\")")
+    if not isinstance(ruleset_name, str):
+        raise _fail(source, "ruleset", f"expected a string, got {_type_name(ruleset_name)}")
+    try:
+        ruleset = registry.ruleset(ruleset_name)
+    except BadInput as exc:
+        raise _fail(source, "", str(exc)) from None
+
+    variants = doc.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise _fail(source, "variants", "expected an array of variant names")
+    try:
+        variants = registry.check_variants(ruleset_name, [*variants, *extra_variants])
+    except BadInput as exc:
+        raise _fail(source, "", str(exc)) from None
+
+    mode = doc.get("mode", ruleset.modes[0])
+    if mode not in ruleset.modes:
+        raise _fail(
+            source, "mode", f"{mode!r} is not a fire mode of {ruleset.name}; expected one of: {', '.join(ruleset.modes)}"
+        )
+
+    shooter = convert(doc.get("shooter"), ruleset.shooter, source, "shooter") if "shooter" in doc else None
+    if shooter is None:
+        raise _fail(source, "shooter", "required table is missing")
+
+    if "weapon" not in doc:
+        raise _fail(source, "weapon", "required table is missing")
+    weapon_data, found = merge_weapon(ruleset, doc["weapon"], source)
+    try:
+        weapon = convert(weapon_data, ruleset.weapon, source, "weapon")
+    except BadInput as exc:
+        if found or "required field is missing" not in str(exc):
+            raise
+        name = weapon_data.get("name", "")
+        raise BadInput(
+            f"{exc} ({name!r} is not in the {ruleset.name} catalogue, so give its whole profile; "
+            f"catalogue: {', '.join(sorted(ruleset.catalogue)) or 'empty'})"
+        ) from None
+
+    raw_targets = doc.get("targets")
+    if raw_targets is None:
+        raise _fail(source, "targets", "required: at least one [[targets]] table")
+    if not isinstance(raw_targets, list) or not raw_targets:
+        raise _fail(source, "targets", "expected at least one [[targets]] table")
+    targets = tuple(convert(t, ruleset.target, source, f"targets[{i}]") for i, t in enumerate(raw_targets))
+    seen: set[str] = set()
+    for i, t in enumerate(targets):
+        name = getattr(t, "name", None)
+        if name in seen:
+            raise _fail(source, f"targets[{i}].name", f"{name!r} names two targets; names must be unique")
+        seen.add(name)
+
+    extra = {k: v for k, v in doc.items() if k not in COMMON_KEYS}
+    settings = None
+    if ruleset.settings is not None:
+        settings = convert(extra, ruleset.settings, source, "")
+    elif extra:
+        key = next(iter(extra))
+        raise _fail(source, key, f"unknown top-level key; expected: {', '.join(COMMON_KEYS)}")
+
+    return Attack(
+        ruleset=ruleset_name,
+        variants=variants,
+        mode=mode,
+        shooter=shooter,
+        weapon=weapon,
+        targets=targets,
+        settings=settings,
+    )
+
+
+def load_attack(registry: Any, path: str | Path, extra_variants: Iterable[str] = ()) -> Attack:
+    """Read and validate a scenario file."""
+    return build_attack(registry, read_document(path), str(path), extra_variants)

@@ -1,0 +1,94 @@
+"""A tiny ruleset used to test the core without any bundled game: roll a d6 at or
+above ``skill`` to hit, each hit takes one wound, a magazine counts rounds."""
+
+from typing import Annotated
+
+import msgspec
+
+from gunline import ChainState, Modifier, Ruleset, Step, hookimpl
+
+
+class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    skill: Annotated[int, msgspec.Meta(ge=2, le=6)] = 4
+
+
+class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    rounds: Annotated[int, msgspec.Meta(ge=0)]
+
+
+class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    wounds: Annotated[int, msgspec.Meta(ge=1)] = 1
+    cover: bool = False
+
+
+@hookimpl
+def gunline_ruleset():
+    return Ruleset(
+        name="toy",
+        title="Toy",
+        shooter=Shooter,
+        weapon=Weapon,
+        target=Target,
+        modes=("single", "double"),
+        catalogue={"pistol": {"rounds": 6}},
+        statuses=("unharmed", "wounded", "dead"),
+        weapon_statuses=("ok", "empty"),
+    )
+
+
+@hookimpl
+def check_attack(attack):
+    need = 2 if attack.mode == "double" else 1
+    if attack.weapon.rounds < need:
+        return f"weapon.rounds: {attack.weapon.rounds} left, {attack.mode} needs {need}: reload"
+
+
+@hookimpl
+def start_state(attack):
+    return ChainState(
+        shooter={"name": attack.shooter.name, "status": "unharmed"},
+        weapon={"rounds_left": attack.weapon.rounds, "status": "ok"},
+        targets={t.name: {"status": "unharmed", "wounds_left": t.wounds} for t in attack.targets},
+    )
+
+
+@hookimpl
+def modify_pool(target):
+    if target.cover:
+        return [Modifier(label="cover", value=-1)]
+
+
+@hookimpl
+def build_pool(attack, target, modifiers):
+    need = attack.shooter.skill - sum(m.value for m in modifiers)
+    return Step(kind="pool", value=need, text=f"needs {need}+", modifiers=modifiers)
+
+
+@hookimpl
+def resolve_hit(attack, target, pool, dice):
+    shots = 2 if attack.mode == "double" else 1
+    hits = 0
+    rolls = []
+    for _ in range(shots):
+        roll = dice.roll(6, "to hit", at_least=pool.value, target=target.name)
+        rolls.append(roll)
+        hits += roll.total >= pool.value
+    return Step(kind="hit", value=hits, text="hit" if hits else "miss", rolls=rolls)
+
+
+@hookimpl
+def resolve_wound(target, hit, state):
+    left = max(0, state.targets[target.name]["wounds_left"] - hit.value)
+    status = "dead" if left == 0 else "wounded"
+    return Step(kind="wound", value=hit.value, text=status, target_state={"status": status, "wounds_left": left})
+
+
+@hookimpl
+def spend_ammo(attack, state):
+    spent = 2 if attack.mode == "double" else 1
+    left = state.weapon["rounds_left"] - spent
+    return Step(kind="ammo", value=spent, text=f"{left} left",
+                weapon_state={"rounds_left": left, "status": "ok" if left else "empty"})

@@ -1,0 +1,1 @@
+"""Fallout Pen & Paper ranged combat rules for gunline."""

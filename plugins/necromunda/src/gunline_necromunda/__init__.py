@@ -1,0 +1,1 @@
+"""Necromunda (1995) shooting rules for gunline."""

@@ -1,0 +1,1 @@
+"""Samurai-era skirmish shooting rules (reactions, comparative tests, Lucky Chance) for gunline."""

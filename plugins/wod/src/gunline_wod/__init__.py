@@ -1,0 +1,1 @@
+"""World of Darkness (2004) firearms and autofire rules for gunline."""
