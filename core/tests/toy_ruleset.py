@@ -40,10 +40,11 @@ def gunline_ruleset():
 
 
 @hookimpl
-def check_attack(attack):
+def check_attack(attack, state):
     need = 2 if attack.mode == "double" else 1
-    if attack.weapon.rounds < need:
-        return f"weapon.rounds: {attack.weapon.rounds} left, {attack.mode} needs {need}: reload"
+    left = state.weapon["rounds_left"]
+    if left < need:
+        return f"weapon: {left} rounds left, a {attack.mode} shot needs {need}: reload or fire single"
 
 
 @hookimpl

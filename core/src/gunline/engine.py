@@ -35,10 +35,12 @@ def _modifiers(result: Any, plugin: str) -> list[Modifier]:
     return [m if m.source else Modifier(label=m.label, value=m.value, source=plugin) for m in result]
 
 
-def refusals(stack: RulesStack, attack: Attack) -> list[str]:
+def refusals(stack: RulesStack, attack: Attack, state: ChainState | None = None) -> list[str]:
     """Every reason the rules give for refusing ``attack`` (empty if allowed)."""
+    if state is None:
+        state = start_state(stack, attack)
     out: list[str] = []
-    for result, plugin in stack.each("check_attack", attack=attack):
+    for result, plugin in stack.each("check_attack", attack=attack, state=state):
         if isinstance(result, str):
             out.append(result)
         elif isinstance(result, (list, tuple)) and all(isinstance(r, str) for r in result):
@@ -50,7 +52,9 @@ def refusals(stack: RulesStack, attack: Attack) -> list[str]:
     return out
 
 
-def start_state(stack: RulesStack, attack: Attack) -> ChainState:
+def start_state(stack: RulesStack, attack: Attack, prior: ChainState | None = None) -> ChainState:
+    """The state the attack starts from: the ruleset's, overlaid with ``prior`` (an
+    encounter's saved state) for the shooter, the weapon and same-named targets."""
     state, plugin = stack.first("start_state", attack=attack)
     if state is None:
         rules = stack.ruleset
@@ -62,6 +66,13 @@ def start_state(stack: RulesStack, attack: Attack) -> ChainState:
     elif not isinstance(state, ChainState):
         raise PluginFailed(plugin, "start_state", f"returned {type(state).__name__}, expected ChainState")
     state.steps = []
+    if prior is not None:
+        if prior.shooter.get("name") in (None, state.shooter.get("name")):
+            state.shooter.update(prior.shooter)
+        state.weapon.update(prior.weapon)
+        for name, saved in prior.targets.items():
+            if name in state.targets:
+                state.targets[name].update(saved)
     return state
 
 
@@ -74,14 +85,21 @@ def _record(state: ChainState, steps: list[Step], plugin: str, target: str | Non
         state.apply(step)
 
 
-def resolve(stack: RulesStack, attack: Attack, dice: Dice, seed: int | None = None) -> Chain:
+def resolve(
+    stack: RulesStack,
+    attack: Attack,
+    dice: Dice,
+    seed: int | None = None,
+    prior: ChainState | None = None,
+) -> Chain:
     """Resolve one attack. Raises :class:`AttackRefused` before any die if the rules
     forbid it, :class:`PluginFailed` if a plugin misbehaves, and lets the dice
-    interpreter's :class:`~gunline.dice.DiceNeeded` through."""
-    problems = refusals(stack, attack)
+    interpreter's :class:`~gunline.dice.DiceNeeded` through. ``prior`` is the saved
+    state of an encounter the attack belongs to."""
+    state = start_state(stack, attack, prior)
+    problems = refusals(stack, attack, state)
     if problems:
         raise AttackRefused("; ".join(problems))
-    state = start_state(stack, attack)
 
     begun, plugin = stack.first("begin_attack", attack=attack, state=state, dice=dice)
     if begun is not None:

@@ -17,8 +17,9 @@ The engine relies on it to replay dice, enumerate odds and swap variants.
 
 The engine calls the hooks for one attack in this order::
 
-    check_attack                    refuse an impossible attack before any die
     start_state                     state of shooter, weapon and targets before it
+                                    (then overlaid with an encounter's saved state)
+    check_attack                    refuse an impossible attack before any die
     begin_attack                    attack-level steps (shots, declarations, reactions)
     for each target, in scenario order:
         modify_pool   (all plugins) modifiers to this target's roll
@@ -71,8 +72,12 @@ class GunlineSpec:
     # -- before any die ------------------------------------------------------------
 
     @hookspec
-    def check_attack(self, attack: Attack) -> list[str] | str | None:
+    def check_attack(self, attack: Attack, state: ChainState) -> list[str] | str | None:
         """Say why this attack cannot be made, before any die is rolled.
+
+        ``state`` is the state the attack starts from (rounds left in the weapon,
+        whether it is broken), which may come from an encounter's earlier attacks
+        rather than from the scenario file.
 
         Collected from every plugin. Return one message or a list of messages, each
         saying what is wrong and what would work ("4 targets: use a long burst"); any
@@ -86,7 +91,9 @@ class GunlineSpec:
 
         *First result.* Only the ruleset usually implements it. Without it the engine
         starts every target at the ruleset's first status and the weapon at its
-        first weapon status.
+        first weapon status. When the attack is part of an encounter, the engine
+        overlays the saved state on this one (same target names), so hooks must read
+        wounds, rounds and statuses from ``state``, never from the scenario Structs.
         """
 
     @hookspec(firstresult=True)

@@ -10,10 +10,11 @@ from typing import Sequence
 import msgspec
 
 from .dice import RandomDice, ScriptedDice, manual_dice
-from .engine import refusals, resolve
+from .engine import refusals, resolve, start_state
 from .errors import AttackRefused
 from .models import Attack, Chain
 from .plugins import Registry
+from .state import ChainState
 
 _encoder = msgspec.json.Encoder()
 
@@ -29,6 +30,7 @@ def run(
     *,
     seed: int | None = None,
     faces: Sequence[int | None] | None = None,
+    prior: ChainState | None = None,
 ) -> tuple[Chain, int]:
     """Resolve ``attack`` with its variants.
 
@@ -41,15 +43,16 @@ def run(
     if faces is None:
         seed = new_seed() if seed is None else seed
         dice = RandomDice(seed)
-        return resolve(stack, attack, dice, seed=seed), 0
+        return resolve(stack, attack, dice, seed=seed, prior=prior), 0
     dice = manual_dice(faces, seed) if seed is not None else ScriptedDice(faces)
-    chain = resolve(stack, attack, dice, seed=None)
+    chain = resolve(stack, attack, dice, seed=None, prior=prior)
     return chain, dice.unused
 
 
-def check(registry: Registry, attack: Attack) -> None:
+def check(registry: Registry, attack: Attack, prior: ChainState | None = None) -> None:
     """Raise :class:`AttackRefused` if the rules forbid ``attack``."""
-    problems = refusals(registry.stack(attack.ruleset, attack.variants), attack)
+    stack = registry.stack(attack.ruleset, attack.variants)
+    problems = refusals(stack, attack, start_state(stack, attack, prior))
     if problems:
         raise AttackRefused("; ".join(problems))
 
