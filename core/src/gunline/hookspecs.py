@@ -165,6 +165,17 @@ class GunlineSpec:
         engine writes hits, damage through and status.
         """
 
+    # -- between attacks -------------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def reload_weapon(self, attack: Attack, state: ChainState) -> dict[str, Any] | None:
+        """Return the weapon's state after the shooter spends an action reloading it
+        (``rounds_left`` back to a full clip or magazine).
+
+        *First result.* Used by encounters, between attacks. Return ``None`` where the
+        game has no reloading (the weapon's state stays as it is).
+        """
+
 
 #: Hooks a ruleset must implement so that an attack can be resolved at all.
 REQUIRED_RULESET_HOOKS = ("gunline_ruleset", "build_pool", "resolve_hit", "spend_ammo")
