@@ -92,7 +92,7 @@ def cmd_resolve(args) -> int:
     registry = _registry()
     attack = load_attack(registry, args.file, args.variant)
     try:
-        chain, unused = run(registry, attack, seed=args.seed, faces=args.dice)
+        chain, unused = run(registry, attack, seed=args.seed, faces=args.dice, manual=False)
     except DiceNeeded as exc:
         given = len(args.dice or [])
         print(

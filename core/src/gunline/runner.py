@@ -31,20 +31,26 @@ def run(
     seed: int | None = None,
     faces: Sequence[int | None] | None = None,
     prior: ChainState | None = None,
+    manual: bool = True,
 ) -> tuple[Chain, int]:
     """Resolve ``attack`` with its variants.
 
     With ``faces`` the dice are scripted (``None`` entries, and any dice past the end
     when ``seed`` is also given, are rolled from ``seed``); otherwise they are random
     from ``seed`` (a new one if ``None``). Returns the chain and the count of faces
-    given but never used.
+    given but never used. ``manual=False`` replays faces without marking them as
+    typed by the GM.
     """
     stack = registry.stack(attack.ruleset, attack.variants)
     if faces is None:
         seed = new_seed() if seed is None else seed
         dice = RandomDice(seed)
         return resolve(stack, attack, dice, seed=seed, prior=prior), 0
-    dice = manual_dice(faces, seed) if seed is not None else ScriptedDice(faces)
+    dice = (
+        manual_dice(faces, seed, manual)
+        if seed is not None
+        else ScriptedDice(faces, manual=manual)
+    )
     chain = resolve(stack, attack, dice, seed=None, prior=prior)
     return chain, dice.unused
 

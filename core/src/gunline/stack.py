@@ -15,6 +15,7 @@ from typing import Any
 
 import pluggy
 
+from .dice.requests import DiceInterrupt
 from .errors import PluginFailed
 from .models import Ruleset
 from .plugins import Plugin, new_manager
@@ -64,11 +65,15 @@ class RulesStack:
         if compiled.caller is not None:
             try:
                 return compiled.caller(**kwargs), self.ruleset.name
+            except DiceInterrupt:
+                raise
             except Exception as exc:
                 raise PluginFailed(self._blame(compiled, exc), hook, _describe(exc)) from exc
         for plugin, fn, argnames in compiled.impls:
             try:
                 result = fn(*[kwargs[a] for a in argnames])
+            except DiceInterrupt:
+                raise
             except Exception as exc:
                 raise PluginFailed(plugin, hook, _describe(exc)) from exc
             if result is not None:
@@ -82,12 +87,16 @@ class RulesStack:
         if compiled.caller is not None:
             try:
                 results = compiled.caller(**kwargs)
+            except DiceInterrupt:
+                raise
             except Exception as exc:
                 raise PluginFailed(self._blame(compiled, exc), hook, _describe(exc)) from exc
             return [(r, "") for r in results]
         for plugin, fn, argnames in compiled.impls:
             try:
                 result = fn(*[kwargs[a] for a in argnames])
+            except DiceInterrupt:
+                raise
             except Exception as exc:
                 raise PluginFailed(plugin, hook, _describe(exc)) from exc
             if result is not None:

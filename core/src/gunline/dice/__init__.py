@@ -2,12 +2,13 @@
 
 from .base import Dice
 from .random import RandomDice
-from .requests import BadFace, DiceNeeded, DieRequest, need_text
+from .requests import BadFace, DiceInterrupt, DiceNeeded, DieRequest, need_text
 from .scripted import ScriptedDice, manual_dice
 
 __all__ = [
     "BadFace",
     "Dice",
+    "DiceInterrupt",
     "DiceNeeded",
     "DieRequest",
     "RandomDice",

@@ -117,11 +117,12 @@ class Dice:
                 request = DieRequest(
                     label=("chance die" if is_chance else label),
                     sides=sides,
-                    need=success_need + (" succeeds" if success_need else ""),
+                    need=success_need,
                     target=target,
                     index=i + 1,
                     of=batch_size,
                     reroll=rerolls,
+                    success=True,
                 )
                 value, typed = self._take(request)
                 manual = manual or typed

@@ -22,16 +22,25 @@ class DieRequest(msgspec.Struct, frozen=True, kw_only=True):
     index: int = 1
     of: int = 1
     reroll: bool = False
+    #: A die of a success pool: ``need`` is what this one die must show to count as
+    #: a success, and is read "8+ succeeds" rather than "needs 8+".
+    success: bool = False
 
     def describe(self) -> str:
-        """The request as a GM reads it: ``Sykes, attack pool die 4 of 7: d10, 8+``."""
+        """The request as a GM reads it: ``Sykes, attack pool die 4 of 7: d10, 8+
+        succeeds`` or ``Goliath, to hit: 1d6, needs 5+``."""
         who = f"{self.target}, " if self.target else ""
         if self.of > 1 or self.reroll:
             which = "reroll" if self.reroll else "die"
             what = f"{self.label} {which} {self.index} of {self.of}: d{self.sides}"
         else:
             what = f"{self.label}: 1d{self.sides}"
-        need = f", needs {self.need}" if self.need else ""
+        if not self.need:
+            need = ""
+        elif self.success:
+            need = f", {self.need} succeeds"
+        else:
+            need = f", needs {self.need}"
         return f"{who}{what}{need}"
 
 
@@ -44,7 +53,13 @@ def need_text(at_least: int | None, at_most: int | None) -> str:
     return ""
 
 
-class DiceNeeded(Exception):
+class DiceInterrupt(Exception):
+    """Base of the exceptions a dice interpreter raises to stop a chain (faces ran
+    out, a face is impossible, an odds interpreter branching). The engine lets them
+    through untouched instead of blaming the plugin whose hook was rolling."""
+
+
+class DiceNeeded(DiceInterrupt):
     """Raised by the scripted interpreter when its faces run out."""
 
     def __init__(self, request: DieRequest, position: int):
@@ -53,7 +68,7 @@ class DiceNeeded(Exception):
         super().__init__(request.describe())
 
 
-class BadFace(ValueError):
+class BadFace(DiceInterrupt, ValueError):
     """A scripted face that the die it was given to cannot show."""
 
     def __init__(self, request: DieRequest, face: int, position: int):

@@ -15,14 +15,18 @@ class ScriptedDice(Dice):
     When the list runs out, :class:`DiceNeeded` names the die wanted next, unless a
     ``fallback`` interpreter is given to roll the rest. ``None`` in the list means
     "roll this one for me" (it needs a fallback). On a d10, 0 is read as 10, the way
-    the die is printed.
+    the die is printed. ``manual`` says whether the faces were typed by the GM (they
+    are then marked in the chain) or replayed from an earlier chain (not marked).
     """
 
-    def __init__(self, faces: Sequence[int | None], fallback: Dice | None = None) -> None:
+    def __init__(
+        self, faces: Sequence[int | None], fallback: Dice | None = None, manual: bool = True
+    ) -> None:
         super().__init__()
         self.faces = list(faces)
         self.position = 0
         self.fallback = fallback
+        self.mark_manual = manual
 
     @property
     def unused(self) -> int:
@@ -42,10 +46,12 @@ class ScriptedDice(Dice):
         if not 1 <= value <= request.sides:
             raise BadFace(request, value, position)
         self.position += 1
-        self.manual.append(len(self.consumed))
+        if self.mark_manual:
+            self.manual.append(len(self.consumed))
         return value
 
 
-def manual_dice(faces: Sequence[int | None], seed: int) -> ScriptedDice:
-    """Typed faces with the gaps rolled from ``seed``: the TUI's manual entry."""
-    return ScriptedDice(faces, fallback=RandomDice(seed))
+def manual_dice(faces: Sequence[int | None], seed: int, manual: bool = True) -> ScriptedDice:
+    """Typed faces with the gaps rolled from ``seed``: the TUI's manual entry, and the
+    replay of a chain under changed rules (which may ask for more dice)."""
+    return ScriptedDice(faces, fallback=RandomDice(seed), manual=manual)

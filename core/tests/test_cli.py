@@ -1,0 +1,131 @@
+"""The command line: exit codes, one-line errors, JSON output, dice replay."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gunline import cli
+
+TOY_TOML = """
+ruleset = "toy"
+mode = "single"
+
+[shooter]
+name = "Ann"
+
+[weapon]
+name = "pistol"
+
+[[targets]]
+name = "Bo"
+"""
+
+
+@pytest.fixture
+def toy_cli(monkeypatch, registry, tmp_path):
+    monkeypatch.setattr(cli, "_registry", lambda: registry)
+    path = tmp_path / "toy.toml"
+    path.write_text(TOY_TOML)
+    return path
+
+
+def _run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_resolve_json_is_reproducible_and_replayable(toy_cli, capsys):
+    code, out1, _ = _run(capsys, "resolve", str(toy_cli), "--seed", "5", "--json")
+    code2, out2, _ = _run(capsys, "resolve", str(toy_cli), "--seed", "5", "--json")
+    assert code == code2 == 0 and out1 == out2
+    chain = json.loads(out1)
+    assert chain["seed"] == 5 and chain["ruleset"] == "toy"
+    dice = ",".join(str(d) for d in chain["dice"])
+    code, out3, _ = _run(capsys, "resolve", str(toy_cli), "--dice", dice, "--json")
+    replay = json.loads(out3)
+    assert code == 0 and replay["steps"] == chain["steps"] and replay["seed"] is None
+
+
+def test_dice_running_out_exits_3_naming_the_die(toy_cli, capsys):
+    code, out, err = _run(capsys, "resolve", str(toy_cli), "--dice", "")
+    assert code == 3 and out == ""
+    assert err.strip() == "gunline: dice needed: Bo, to hit: 1d6, needs 4+ (die 1; 0 given)"
+
+
+def test_bad_face_and_bad_dice_list_exit_2(toy_cli, capsys):
+    code, _, err = _run(capsys, "resolve", str(toy_cli), "--dice", "9")
+    assert code == 2 and "die 1 is 9" in err and len(err.strip().splitlines()) == 1
+    code, _, err = _run(capsys, "resolve", str(toy_cli), "--dice", "4,x")
+    assert code == 2 and "--dice: item 2 is 'x'" in err
+
+
+def test_extra_dice_are_noted_not_fatal(toy_cli, capsys):
+    code, _, err = _run(capsys, "resolve", str(toy_cli), "--dice", "1,2,3")
+    assert code == 0 and "2 of the dice given were not needed" in err
+
+
+def test_text_output_says_hit_or_miss_in_words(toy_cli, capsys):
+    code, out, _ = _run(capsys, "resolve", str(toy_cli), "--dice", "6")
+    assert code == 0
+    assert "hit" in out and "Bo: 1 hit, 1 through, dead" in out and "dice: 6" in out
+
+
+def test_validate_ok_and_refused(toy_cli, capsys, tmp_path):
+    code, out, _ = _run(capsys, "validate", str(toy_cli))
+    assert code == 0 and out.strip() == f"{toy_cli}: valid toy scenario (single, 1 target)"
+    refused = tmp_path / "refused.toml"
+    refused.write_text(TOY_TOML.replace('name = "pistol"', 'name = "pistol"\nrounds = 0'))
+    code, out, err = _run(capsys, "validate", str(refused))
+    assert code == 2 and "0 rounds left" in err and str(refused) in err
+
+
+def test_validation_error_is_one_line_exit_2(toy_cli, capsys, tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text(TOY_TOML.replace('name = "Bo"', 'name = "Bo"\nwounds = "many"'))
+    code, out, err = _run(capsys, "resolve", str(broken))
+    assert code == 2 and out == ""
+    assert err == f"gunline: {broken}: targets[0].wounds: expected int, got str\n"
+
+
+def test_usage_errors_exit_2(capsys):
+    code, _, err = _run(capsys, "resolve")
+    assert code == 2 and "the following arguments are required: file" in err
+    code, _, err = _run(capsys, "frobnicate")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_plugin_failure_exits_1_naming_the_plugin(toy_cli, capsys, registry, toy, monkeypatch):
+    monkeypatch.setattr(toy, "build_pool", toy.build_pool)  # keep a handle
+    from gunline import Variant, hookimpl
+    import types
+
+    mod = types.ModuleType("toy.crash")
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.crash", ruleset="toy"))
+    mod.spend_ammo = hookimpl(lambda: {}["rounds"])
+    registry.add("toy.crash", mod)
+    code, _, err = _run(capsys, "resolve", str(toy_cli), "--variant", "toy.crash", "--seed", "1")
+    assert code == 1
+    assert err.strip() == "gunline: plugin 'toy.crash' failed in spend_ammo: KeyError: 'rounds'"
+    code, _, err = _run(capsys, "--debug", "resolve", str(toy_cli), "--variant", "toy.crash", "--seed", "1")
+    assert code == 1 and "Traceback" in err
+
+
+def test_plugins_lists_as_json(toy_cli, capsys):
+    code, out, _ = _run(capsys, "plugins", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert [p["name"] for p in data["plugins"]] == ["toy"]
+    assert data["plugins"][0]["kind"] == "ruleset"
+    assert "resolve_hit" in data["plugins"][0]["hooks"]
+
+
+def test_installed_command_runs_and_never_shows_a_traceback(tmp_path):
+    missing = tmp_path / "nope.toml"
+    proc = subprocess.run(
+        [sys.executable, "-m", "gunline.cli", "resolve", str(missing)], capture_output=True, text=True
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == f"gunline: {missing}: no such file\n"

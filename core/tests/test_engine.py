@@ -1,0 +1,158 @@
+"""The engine: hook order, attribution, state merging, refusals and misbehaving plugins."""
+
+import types
+
+import pytest
+
+from gunline import (
+    AttackRefused,
+    ChainState,
+    Modifier,
+    PluginFailed,
+    RandomDice,
+    ScriptedDice,
+    Step,
+    Variant,
+    hookimpl,
+    resolve,
+)
+from gunline.runner import chain_json, run
+from gunline.scenario import build_attack
+
+
+def _variant(registry, name, **hooks):
+    mod = types.ModuleType(name)
+    mod.gunline_variant = hookimpl(lambda: Variant(name=name, ruleset="toy"))
+    for hook_name, fn in hooks.items():
+        setattr(mod, hook_name, hookimpl(fn))
+    registry.add(name, mod)
+    return name
+
+
+def _attack(registry, doc, *variants):
+    return build_attack(registry, doc, "s.toml", variants)
+
+
+def test_steps_run_per_target_in_order_then_ammo(registry, doc):
+    # Bo: needs 4+, rolls 5 -> hit, wound. Cy: cover, needs 5+, rolls 2 -> miss.
+    chain, unused = run(registry, _attack(registry, doc), faces=[5, 2])
+    assert [(s.target, s.kind) for s in chain.steps] == [
+        ("Bo", "pool"), ("Bo", "hit"), ("Bo", "wound"), ("Cy", "pool"), ("Cy", "hit"), (None, "ammo"),
+    ]
+    assert chain.dice == [5, 2] and unused == 0 and chain.seed is None
+    assert chain.targets == {
+        "Bo": {"status": "dead", "wounds_left": 0},
+        "Cy": {"status": "unharmed", "wounds_left": 2},
+    }
+    assert chain.weapon == {"rounds_left": 5, "status": "ok"}
+    assert chain.outcomes["Cy"] == "Cy: missed, unharmed"
+    assert chain.outcomes["Bo"] == "Bo: 1 hit, 1 through, dead"
+
+
+def test_modifiers_are_attributed_to_the_plugin_that_gave_them(registry, doc):
+    _variant(registry, "toy.steady", modify_pool=lambda: [Modifier(label="steady aim", value=1)])
+    chain, _ = run(registry, _attack(registry, doc, "toy.steady"), faces=[5, 2])
+    cy_pool = chain.steps[3]
+    assert [(m.label, m.value, m.source) for m in cy_pool.modifiers] == [
+        ("steady aim", 1, "toy.steady"),
+        ("cover", -1, "toy"),
+    ] or [(m.label, m.value, m.source) for m in cy_pool.modifiers] == [
+        ("cover", -1, "toy"),
+        ("steady aim", 1, "toy.steady"),
+    ]
+    assert cy_pool.value == 4  # 4 - (-1) - 1
+    assert all(s.source == "toy" for s in chain.steps)
+
+
+def test_a_variant_overrides_a_resolver_and_is_named_as_its_source(registry, doc):
+    _variant(registry, "toy.sure", resolve_hit=lambda: Step(kind="hit", value=1, text="sure hit"))
+    chain, _ = run(registry, _attack(registry, doc, "toy.sure"), faces=[])
+    hits = [s for s in chain.steps if s.kind == "hit"]
+    assert [h.source for h in hits] == ["toy.sure", "toy.sure"]
+    assert chain.dice == []
+
+
+def test_refused_attack_rolls_no_dice(registry, doc):
+    doc["mode"] = "double"
+    doc["weapon"] = {"name": "pistol", "rounds": 1}
+    dice = ScriptedDice([])
+    stack = registry.stack("toy")
+    with pytest.raises(AttackRefused, match="1 rounds left, a double shot needs 2"):
+        resolve(stack, _attack(registry, doc), dice)
+    assert dice.consumed == []
+
+
+def test_prior_state_overlays_and_feeds_the_refusal(registry, doc):
+    attack = _attack(registry, doc)
+    prior = ChainState(weapon={"rounds_left": 1}, targets={"Cy": {"wounds_left": 1}})
+    chain, _ = run(registry, attack, faces=[1, 6], prior=prior)
+    assert chain.weapon["rounds_left"] == 0
+    assert chain.targets["Cy"]["status"] == "dead"  # 1 wound left, hit once
+    with pytest.raises(AttackRefused):
+        run(registry, attack, faces=[1, 6], prior=ChainState(weapon={"rounds_left": 0}))
+
+
+@pytest.mark.parametrize(
+    "hook, fn, message",
+    [
+        ("resolve_hit", lambda: "hit!", "returned str, expected Step or list[Step]"),
+        ("resolve_hit", lambda: Step(kind="wound", value=1), "returned no step of kind 'hit'"),
+        ("modify_pool", lambda: {"label": "x", "value": 1}, "returned dict, expected list[Modifier]"),
+        ("check_attack", lambda: 42, "returned int, expected str or list[str]"),
+        ("resolve_hit", lambda: 1 / 0, "ZeroDivisionError: division by zero"),
+    ],
+)
+def test_misbehaving_plugins_are_named(registry, doc, hook, fn, message):
+    _variant(registry, "toy.bad", **{hook: fn})
+    with pytest.raises(PluginFailed) as info:
+        run(registry, _attack(registry, doc, "toy.bad"), seed=1)
+    assert info.value.plugin == "toy.bad" and info.value.hook == hook
+    assert message in str(info.value)
+
+
+def test_wrappers_go_through_pluggy_and_keep_their_semantics(registry, doc):
+    mod = types.ModuleType("toy.wrap")
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.wrap", ruleset="toy"))
+
+    def spend_ammo():
+        step = yield
+        step.text = "wrapped: " + step.text
+        return step
+
+    mod.spend_ammo = hookimpl(wrapper=True)(spend_ammo)
+    registry.add("toy.wrap", mod)
+    chain, _ = run(registry, _attack(registry, doc, "toy.wrap"), faces=[1, 1])
+    assert chain.steps[-1].text == "wrapped: 5 left"
+
+
+def test_same_seed_gives_byte_identical_chain_json(registry, doc):
+    attack = _attack(registry, doc)
+    a, _ = run(registry, attack, seed=99)
+    b, _ = run(registry, attack, seed=99)
+    assert chain_json(a) == chain_json(b)
+    assert a.seed == 99
+
+
+def test_replaying_a_chains_dice_gives_the_same_chain(registry, doc):
+    attack = _attack(registry, doc)
+    for seed in range(20):
+        random_chain, _ = run(registry, attack, seed=seed)
+        replay, unused = run(registry, attack, faces=random_chain.dice, manual=False)
+        assert unused == 0
+        random_chain.seed = None
+        assert chain_json(replay) == chain_json(random_chain)
+
+
+def test_hooks_do_not_see_each_others_mutations_of_the_attack(registry, doc):
+    attack = _attack(registry, doc)
+    with pytest.raises(AttributeError):
+        attack.mode = "double"  # Attack is frozen
+    stack = registry.stack("toy")
+    assert resolve(stack, attack, RandomDice(1)).ruleset == "toy"
+
+
+def test_typed_dice_are_marked_manual_in_the_chain(registry, doc):
+    chain, _ = run(registry, _attack(registry, doc), faces=[5, None], seed=4)
+    assert chain.manual == [0]
+    rolls = [r for s in chain.steps for r in s.rolls]
+    assert [r.manual for r in rolls] == [True, False]

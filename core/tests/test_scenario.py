@@ -1,0 +1,79 @@
+"""Scenario validation: every error names the file, the field path and what was expected."""
+
+import pytest
+
+from gunline import BadInput
+from gunline.scenario import build_attack, load_attack
+
+
+def _error(registry, doc) -> str:
+    with pytest.raises(BadInput) as info:
+        build_attack(registry, doc, "s.toml")
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def test_valid_document_merges_catalogue_weapon(registry, doc):
+    attack = build_attack(registry, doc, "s.toml")
+    assert attack.weapon.rounds == 6 and attack.weapon.name == "pistol"
+    assert [t.name for t in attack.targets] == ["Bo", "Cy"]
+    assert attack.mode == "single" and attack.variants == ()
+
+
+def test_inline_fields_override_the_catalogue(registry, doc):
+    doc["weapon"] = {"name": "Pistol", "rounds": 2}
+    assert build_attack(registry, doc, "s.toml").weapon.rounds == 2
+
+
+@pytest.mark.parametrize(
+    "mutate, expected",
+    [
+        (lambda d: d.pop("ruleset"), "s.toml: ruleset: required field is missing"),
+        (lambda d: d.update(ruleset="chess"), "s.toml: ruleset: unknown ruleset 'chess'"),
+        (lambda d: d.update(ruleset=3), "s.toml: ruleset: expected a string, got an integer"),
+        (lambda d: d.update(variants=["toy.x"]), "s.toml: variants: unknown variant 'toy.x'"),
+        (lambda d: d.update(variants="toy.x"), "s.toml: variants: expected an array of variant names"),
+        (lambda d: d.update(mode="auto"), "s.toml: mode: 'auto' is not a fire mode of toy; expected one of: single, double"),
+        (lambda d: d.pop("shooter"), "s.toml: shooter: required table is missing"),
+        (lambda d: d.update(shooter="Ann"), "s.toml: shooter: expected a table, got a string"),
+        (lambda d: d["shooter"].update(skill=9), "s.toml: shooter.skill: expected int <= 6, got 9"),
+        (lambda d: d["shooter"].update(skill="4"), "s.toml: shooter.skill: expected int, got str"),
+        (lambda d: d["shooter"].update(skil=4), "s.toml: shooter.skil: unknown field (did you mean 'skill'?)"),
+        (lambda d: d["shooter"].pop("name"), "s.toml: shooter.name: required field is missing"),
+        (lambda d: d.pop("weapon"), "s.toml: weapon: required table is missing"),
+        (lambda d: d.update(weapon={"name": "blaster"}), "s.toml: weapon.rounds: required field is missing ('blaster' is not in the toy catalogue"),
+        (lambda d: d.pop("targets"), "s.toml: targets: required: at least one [[targets]] table"),
+        (lambda d: d.update(targets=[]), "s.toml: targets: expected at least one [[targets]] table"),
+        (lambda d: d["targets"][1].update(wounds=0), "s.toml: targets[1].wounds: expected int >= 1, got 0"),
+        (lambda d: d["targets"][1].update(name="Bo"), "s.toml: targets[1].name: 'Bo' names two targets"),
+        (lambda d: d.update(lighting="dark"), "s.toml: lighting: unknown top-level key"),
+    ],
+)
+def test_errors_name_file_field_and_expectation(registry, doc, mutate, expected):
+    mutate(doc)
+    assert _error(registry, doc).startswith(expected)
+
+
+def test_unreadable_and_non_toml_files(registry, tmp_path):
+    with pytest.raises(BadInput, match=r"missing.toml: no such file"):
+        load_attack(registry, tmp_path / "missing.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("ruleset = \n")
+    with pytest.raises(BadInput, match=r"bad.toml: not valid TOML: .*line 1"):
+        load_attack(registry, bad)
+    binary = tmp_path / "bin.toml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(BadInput, match="not a text file"):
+        load_attack(registry, binary)
+
+
+def test_extra_variants_join_the_files_own(registry, doc, toy):
+    from gunline import Variant, hookimpl
+    import types
+
+    mod = types.ModuleType("v")
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.v", ruleset="toy"))
+    registry.add("toy.v", mod)
+    attack = build_attack(registry, doc, "s.toml", ["toy.v", "toy.v"])
+    assert attack.variants == ("toy.v",)
