@@ -129,3 +129,11 @@ def test_installed_command_runs_and_never_shows_a_traceback(tmp_path):
     )
     assert proc.returncode == 2
     assert proc.stderr == f"gunline: {missing}: no such file\n"
+
+
+def test_resolve_refusal_names_the_file(toy_cli, capsys, tmp_path):
+    refused = tmp_path / "empty.toml"
+    refused.write_text(TOY_TOML.replace('name = "pistol"', 'name = "pistol"\nrounds = 0'))
+    code, out, err = _run(capsys, "resolve", str(refused), "--seed", "1")
+    assert code == 2 and out == ""
+    assert err.startswith(f"gunline: {refused}: weapon: 0 rounds left") and err.count("\n") == 1

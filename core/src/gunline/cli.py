@@ -15,7 +15,7 @@ import sys
 import traceback
 from typing import Sequence
 
-from .errors import BadInput, GunlineError
+from .errors import AttackRefused, BadInput, GunlineError
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_DICE_NEEDED = 0, 1, 2, 3
 
@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", type=_faces, help="faces in the order the chain asks for them, e.g. 4,6,1")
     p.add_argument("--variant", action="append", default=[], metavar="NAME", help="enable a variant (repeatable)")
     p.add_argument("--json", action="store_true", help="print the chain as JSON")
+    p.add_argument("--encounter", metavar="NAME", help="start from this encounter's state and commit the chain to it")
+    p.add_argument("--journal", metavar="PATH", help="journal file for --encounter (default: $GUNLINE_JOURNAL or per-user)")
 
     p = sub.add_parser("validate", help="check a scenario file against its ruleset")
     p.add_argument("file")
@@ -91,8 +93,16 @@ def cmd_resolve(args) -> int:
 
     registry = _registry()
     attack = load_attack(registry, args.file, args.variant)
+    entry = None
     try:
-        chain, unused = run(registry, attack, seed=args.seed, faces=args.dice, manual=False)
+        if args.encounter is not None:
+            from .journal.cli import commit_resolve
+
+            chain, unused, entry = commit_resolve(args, registry, attack, args.file)
+        else:
+            if args.journal is not None:
+                raise BadInput("--journal: given without --encounter; add --encounter NAME to commit the chain")
+            chain, unused = run(registry, attack, seed=args.seed, faces=args.dice, manual=False)
     except DiceNeeded as exc:
         given = len(args.dice or [])
         print(
@@ -102,12 +112,16 @@ def cmd_resolve(args) -> int:
         return EXIT_DICE_NEEDED
     except BadFace as exc:
         raise BadInput(f"--dice: {exc}") from None
+    except AttackRefused as exc:
+        raise AttackRefused(f"{args.file}: {exc}") from None
     if args.json:
         sys.stdout.write(chain_json(chain).decode() + "\n")
     else:
         print(chain_text(chain))
     if unused:
         print(f"gunline: note: {unused} of the dice given were not needed", file=sys.stderr)
+    if entry is not None:
+        print(f"gunline: committed to encounter {entry.encounter!r} as entry #{entry.id}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -134,10 +148,20 @@ def cmd_plugins(args) -> int:
 
     registry = _registry()
     if args.json:
-        payload = {"plugins": registry.infos(), "blocked": registry.blocked}
+        payload = {
+            "plugins": registry.infos(),
+            "blocked": registry.blocked,
+            "blocked_by": registry.blocked_by,
+            "env": registry.env,
+            "unmatched": registry.unmatched,
+        }
         sys.stdout.write(msgspec.json.encode(payload).decode() + "\n")
     else:
-        print(plugins_text(registry.infos(), registry.blocked))
+        print(
+            plugins_text(
+                registry.infos(), registry.blocked, registry.blocked_by, registry.env, registry.unmatched
+            )
+        )
     return EXIT_OK
 
 

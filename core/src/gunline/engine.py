@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .contract import check_modifier, check_state, check_step
 from .dice import Dice
 from .errors import AttackRefused, PluginFailed
 from .models import Attack, Chain, Modifier, Step
@@ -19,10 +20,12 @@ from .state import ChainState
 def _steps(result: Any, plugin: str, hook: str) -> list[Step]:
     """Normalise a resolver's result to a list of Steps, or blame the plugin."""
     if isinstance(result, Step):
-        return [result]
-    if isinstance(result, list) and all(isinstance(s, Step) for s in result):
-        return result
-    raise PluginFailed(plugin, hook, f"returned {type(result).__name__}, expected Step or list[Step]")
+        result = [result]
+    elif not (isinstance(result, list) and all(isinstance(s, Step) for s in result)):
+        raise PluginFailed(plugin, hook, f"returned {type(result).__name__}, expected Step or list[Step]")
+    for step in result:
+        check_step(step, plugin, hook)
+    return result
 
 
 def _modifiers(result: Any, plugin: str) -> list[Modifier]:
@@ -32,6 +35,8 @@ def _modifiers(result: Any, plugin: str) -> list[Modifier]:
         raise PluginFailed(
             plugin, "modify_pool", f"returned {type(result).__name__}, expected list[Modifier]"
         )
+    for m in result:
+        check_modifier(m, plugin, "modify_pool")
     return [m if m.source else Modifier(label=m.label, value=m.value, source=plugin) for m in result]
 
 
@@ -65,6 +70,8 @@ def start_state(stack: RulesStack, attack: Attack, prior: ChainState | None = No
         )
     elif not isinstance(state, ChainState):
         raise PluginFailed(plugin, "start_state", f"returned {type(state).__name__}, expected ChainState")
+    else:
+        check_state(state, plugin, "start_state")
     state.steps = []
     if prior is not None:
         if prior.shooter.get("name") in (None, state.shooter.get("name")):
@@ -113,16 +120,20 @@ def resolve(
         pool, plugin = stack.first(
             "build_pool", attack=attack, target=target, modifiers=modifiers, state=state
         )
-        pool_steps = _steps(pool, plugin, "build_pool")
+        pool_steps = _steps(pool, plugin or stack.name, "build_pool")
         _record(state, pool_steps, plugin, name)
         pool = pool_steps[-1]
 
         result, plugin = stack.first(
             "resolve_hit", attack=attack, target=target, pool=pool, state=state, dice=dice
         )
-        hit_steps = _steps(result, plugin, "resolve_hit")
+        hit_steps = _steps(result, plugin or stack.name, "resolve_hit")
         _record(state, hit_steps, plugin, name)
-        hit = next((s for s in reversed(hit_steps) if s.kind == "hit"), None)
+        hit = None
+        for step in reversed(hit_steps):
+            if step.kind == "hit":
+                hit = step
+                break
         if hit is None:
             raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
 
@@ -134,7 +145,7 @@ def resolve(
                 _record(state, _steps(result, plugin, "resolve_wound"), plugin, name)
 
     result, plugin = stack.first("spend_ammo", attack=attack, state=state, dice=dice)
-    _record(state, _steps(result, plugin, "spend_ammo"), plugin, None)
+    _record(state, _steps(result, plugin or stack.name, "spend_ammo"), plugin, None)
 
     return Chain(
         ruleset=stack.name,
@@ -155,8 +166,10 @@ def outcome_lines(stack: RulesStack, attack: Attack, state: ChainState) -> dict[
     lines = {}
     for target in attack.targets:
         name = target.name
-        line, _ = stack.first("describe_outcome", attack=attack, target=target, state=state)
-        if not isinstance(line, str):
+        line, plugin = stack.first("describe_outcome", attack=attack, target=target, state=state)
+        if line is not None and not isinstance(line, str):
+            raise PluginFailed(plugin, "describe_outcome", f"returned {type(line).__name__}, expected str")
+        if line is None:
             hits = sum(s.value or 0 for s in state.steps if s.kind == "hit" and s.target == name)
             wounds = sum(s.value or 0 for s in state.steps if s.kind == "wound" and s.target == name)
             status = str(state.targets.get(name, {}).get("status", "")).replace("_", " ")

@@ -6,19 +6,23 @@ point is loaded and validated on its own, inside ``try``, and a failure is kept 
 data (name and error) for ``gunline plugins`` and the TUI's plugins screen.
 
 Environment variables choose plugins without uninstalling any:
-``GUNLINE_LOAD_PLUGINS`` (comma-separated names: load only these) and
-``GUNLINE_BLOCK_PLUGINS`` (names never to load).
+``GUNLINE_LOAD_PLUGINS`` (comma-separated names: load only these; empty: none) and
+``GUNLINE_BLOCK_PLUGINS`` (names never to load). A name is an entry-point name
+(``wod``, ``wod.9-again``) or a distribution name (``gunline-wod``: all its entry
+points). ``gunline plugins`` says which variables are in force and what they blocked.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Iterable
 
 import pluggy
 
+from .contract import check_declaration
 from .errors import BadInput
 from .hookspecs import REQUIRED_RULESET_HOOKS, GunlineSpec
 from .models import HOOKSPEC_VERSION, PluginInfo, Ruleset, Variant
@@ -28,6 +32,10 @@ ENV_LOAD = "GUNLINE_LOAD_PLUGINS"
 ENV_BLOCK = "GUNLINE_BLOCK_PLUGINS"
 
 hookimpl = pluggy.HookimplMarker("gunline")
+
+#: The oldest hook contract this gunline still runs plugins for. Raised only when a
+#: contract change cannot be bridged (docs/plugins.md, "Compatibility").
+OLDEST_SUPPORTED_API = 1
 
 
 def new_manager() -> pluggy.PluginManager:
@@ -72,6 +80,23 @@ def _names_from_env(var: str) -> set[str] | None:
     return {n.strip() for n in raw.split(",") if n.strip()}
 
 
+def _canonical(name: str) -> str:
+    """A distribution name as packaging compares it (``Gunline_WoD`` = ``gunline-wod``)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _named(names: set[str], entry_point: str, distribution: str) -> str | None:
+    """The name in ``names`` that selects this entry point, if any."""
+    if entry_point in names:
+        return entry_point
+    if distribution:
+        wanted = _canonical(distribution)
+        for name in names:
+            if _canonical(name) == wanted:
+                return name
+    return None
+
+
 def _inspect(name: str, obj: Any) -> tuple[Ruleset | Variant, list[str]]:
     """Register ``obj`` in a scratch manager to validate it and read its declaration.
 
@@ -93,10 +118,17 @@ def _inspect(name: str, obj: Any) -> tuple[Ruleset | Variant, list[str]]:
             f"gunline_{'ruleset' if ruleset is not None else 'variant'} returned "
             f"{type(decl).__name__}, expected gunline.{'Ruleset' if ruleset is not None else 'Variant'}"
         )
+    check_declaration(decl)
     if decl.api > HOOKSPEC_VERSION:
         raise TypeError(
-            f"written for hook contract {decl.api}, this gunline provides {HOOKSPEC_VERSION}; "
-            "upgrade gunline"
+            f"written for hook contract {decl.api} (api={decl.api}), this gunline provides "
+            f"{HOOKSPEC_VERSION}; upgrade gunline, or install a release of the plugin written for {HOOKSPEC_VERSION}"
+        )
+    if decl.api < OLDEST_SUPPORTED_API:
+        raise TypeError(
+            f"written for hook contract {decl.api} (api={decl.api}), which this gunline no longer "
+            f"supports (it supports {OLDEST_SUPPORTED_API} to {HOOKSPEC_VERSION}); update the plugin "
+            f"(see the changelog of docs/plugins.md), or install an older gunline"
         )
     if isinstance(decl, Ruleset):
         missing = [h for h in REQUIRED_RULESET_HOOKS if h not in hooks]
@@ -114,6 +146,12 @@ class Registry:
     plugins: dict[str, Plugin] = field(default_factory=dict)
     broken: list[PluginInfo] = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)
+    #: For each blocked entry point, the variable that blocked it.
+    blocked_by: dict[str, str] = field(default_factory=dict)
+    #: The plugin-choosing variables set when discovering, with their values.
+    env: dict[str, str] = field(default_factory=dict)
+    #: Names in those variables that no installed plugin or distribution has.
+    unmatched: dict[str, list[str]] = field(default_factory=dict)
     _stacks: dict[tuple[str, tuple[str, ...]], Any] = field(default_factory=dict)
 
     # -- filling it ------------------------------------------------------------------
@@ -223,14 +261,20 @@ def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Regis
     recorded in ``Registry.broken`` with its error and the others load as usual.
     """
     registry = Registry()
+    registry.env = {var: os.environ[var] for var in (ENV_LOAD, ENV_BLOCK) if var in os.environ}
     only = _names_from_env(ENV_LOAD)
     block = _names_from_env(ENV_BLOCK) or set()
+    used: set[str] = set()
     if entry_points is None:
         entry_points = metadata.entry_points(group=ENTRY_POINT_GROUP)
     for ep in sorted(entry_points, key=lambda e: e.name):
         dist, version = _dist_of(ep)
-        if ep.name in block or (only is not None and ep.name not in only):
+        blocked_as = _named(block, ep.name, dist)
+        loaded_as = _named(only, ep.name, dist) if only is not None else None
+        used.update(n for n in (blocked_as, loaded_as) if n)
+        if blocked_as or (only is not None and loaded_as is None):
             registry.blocked.append(ep.name)
+            registry.blocked_by[ep.name] = ENV_BLOCK if blocked_as else ENV_LOAD
             continue
         try:
             obj = ep.load()
@@ -238,4 +282,7 @@ def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Regis
         except Exception as exc:  # a stranger's plugin may raise anything
             message = str(exc).strip().replace("\n", " ") or type(exc).__name__
             registry.add_broken(ep.name, f"{type(exc).__name__}: {message}", dist, version)
+    for var, names in ((ENV_LOAD, only or set()), (ENV_BLOCK, block)):
+        if names - used:
+            registry.unmatched[var] = sorted(names - used)
     return registry

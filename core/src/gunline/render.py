@@ -5,7 +5,7 @@ Hit, miss and status are always written in words: nothing relies on colour.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .models import Chain, PluginInfo, Step
 
@@ -50,9 +50,32 @@ def chain_text(chain: Chain) -> str:
     return "\n".join(out)
 
 
-def plugins_text(infos: Iterable[PluginInfo], blocked: Iterable[str] = ()) -> str:
+#: What each plugin-choosing variable does, as ``gunline plugins`` says it.
+ENV_MEANING = {
+    "GUNLINE_LOAD_PLUGINS": "only these plugins load",
+    "GUNLINE_BLOCK_PLUGINS": "these plugins never load",
+}
+
+
+def plugins_text(
+    infos: Iterable[PluginInfo],
+    blocked: Iterable[str] = (),
+    blocked_by: Mapping[str, str] | None = None,
+    env: Mapping[str, str] | None = None,
+    unmatched: Mapping[str, list[str]] | None = None,
+) -> str:
+    """The plugin list; ``env`` (the variables in force) is said first, so a GM who
+    set one last week sees at once why a ruleset is missing."""
     infos = list(infos)
     out = []
+    if env is not None:
+        for var, value in env.items():
+            meaning = ENV_MEANING.get(var, "set")
+            if var == "GUNLINE_LOAD_PLUGINS" and not value.strip():
+                meaning = "no plugin loads"
+            out.append(f"{var}={value!r} in force: {meaning}")
+        for var, names in (unmatched or {}).items():
+            out.append(f"note: {var} names {', '.join(map(repr, names))}, which no installed plugin has")
     for info in infos:
         dist = f"{info.distribution} {info.version}".strip()
         if info.kind == "broken":
@@ -64,7 +87,10 @@ def plugins_text(infos: Iterable[PluginInfo], blocked: Iterable[str] = ()) -> st
             out.append(f"         {info.description}")
         out.append(f"         hooks: {', '.join(info.hooks)}")
     for name in blocked:
-        out.append(f"blocked  {name}  (by GUNLINE_LOAD_PLUGINS / GUNLINE_BLOCK_PLUGINS)")
-    if not out:
+        by = (blocked_by or {}).get(name, "GUNLINE_LOAD_PLUGINS / GUNLINE_BLOCK_PLUGINS")
+        out.append(f"blocked  {name}  (by {by})")
+    if not infos and not list(blocked):
         out.append("no plugins installed")
+    if env is not None and not env:
+        out.append("(every installed plugin loads; choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)")
     return "\n".join(out)

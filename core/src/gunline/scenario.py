@@ -9,6 +9,8 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+import types
+import typing
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -38,6 +40,8 @@ def read_document(path: str | Path) -> dict[str, Any]:
         raise BadInput(f"{path}: not a text file (expected UTF-8 TOML)") from None
     except tomllib.TOMLDecodeError as exc:
         raise BadInput(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise BadInput(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
 
 
 def _clean(message: str) -> str:
@@ -45,8 +49,15 @@ def _clean(message: str) -> str:
     return message[:1].lower() + message[1:]
 
 
+def _printable(text: str) -> str:
+    """Keys are written by people and may hold anything TOML allows ("\n" as a
+    quoted key): escape what would break the one-line message."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _fail(source: str, field: str, message: str) -> BadInput:
     where = f"{source}: " if source else ""
+    field, message = _printable(field), _printable(message)
     return BadInput(f"{where}{field}: {message}" if field else f"{where}{message}")
 
 
@@ -85,7 +96,11 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
             full = f"{full}.{missing.group(1)}" if full else missing.group(1)
             msg = "required field is missing"
         return_msg = _clean(msg)
-        if path and isinstance(data, dict):
+        choices = _literal_choices(struct, path) if msg.startswith("Invalid enum value") else None
+        if choices:
+            return_msg = f"expected one of: {', '.join(map(str, choices))}"
+        # a missing field's path is its parent table: nothing to quote back
+        if path and not missing and isinstance(data, dict):
             value = _lookup(data, path)
             if value is not _NOTHING and "got" not in return_msg:
                 return_msg += f", got {value!r}"
@@ -93,6 +108,37 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
 
 
 _NOTHING = object()
+
+
+def _literal_choices(struct: type, path: str) -> tuple | None:
+    """The values, in declared order, that a ``Literal`` field at ``path`` accepts
+    (msgspec's own message for a wrong one does not list them)."""
+    hint: Any = struct
+    for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
+        hint = _strip(hint)
+        if key and isinstance(hint, type) and issubclass(hint, msgspec.Struct):
+            hint = next((f.type for f in msgspec.structs.fields(hint) if f.encode_name == key), None)
+        elif index and typing.get_origin(hint) in (list, tuple):
+            hint = typing.get_args(hint)[0]
+        else:
+            return None
+    hint = _strip(hint)
+    return typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else None
+
+
+def _strip(hint: Any) -> Any:
+    """``Annotated[X, ...]`` and ``X | None`` -> X."""
+    while True:
+        origin = typing.get_origin(hint)
+        if origin is typing.Annotated:
+            hint = typing.get_args(hint)[0]
+        elif origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(hint) if a is not type(None)]
+            if len(args) != 1:
+                return hint
+            hint = args[0]
+        else:
+            return hint
 
 
 def _lookup(data: Any, path: str) -> Any:

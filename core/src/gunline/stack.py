@@ -11,6 +11,7 @@ implementations is called through pluggy itself, so wrappers keep their semantic
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 import pluggy
@@ -31,11 +32,24 @@ class _CompiledHook:
         self.firstresult = bool(caller.spec and caller.spec.opts.get("firstresult"))
         wrapped = any(i.wrapper or i.hookwrapper for i in impls)
         self.caller = caller if wrapped else None
+        #: (plugin name, function, arguments): ``arguments(kwargs)`` is the tuple the
+        #: function takes (its own argument names, in its order).
         self.impls = [
-            (i.plugin_name, i.function, tuple(i.argnames))
+            (i.plugin_name, i.function, _arguments(tuple(i.argnames)))
             for i in reversed(impls)
             if not (i.wrapper or i.hookwrapper)
         ]
+
+
+def _arguments(argnames: tuple[str, ...]):
+    """A function from a call's keyword arguments to an implementation's positional
+    ones; ``itemgetter`` does it in C (this runs for every hook of every attack)."""
+    if len(argnames) > 1:
+        return itemgetter(*argnames)
+    if argnames:
+        name = argnames[0]
+        return lambda kwargs: (kwargs[name],)
+    return lambda kwargs: ()
 
 
 class RulesStack:
@@ -54,6 +68,13 @@ class RulesStack:
             for name in self.pm.hook.__dict__
             if not name.startswith("_")
         }
+        #: Hooks with exactly one implementation and no wrapper (most of them, most
+        #: of the time): :meth:`first` calls it without the general loop.
+        self._single = {
+            name: compiled.impls[0]
+            for name, compiled in self._hooks.items()
+            if compiled.caller is None and len(compiled.impls) == 1
+        }
 
     @property
     def name(self) -> str:
@@ -61,6 +82,16 @@ class RulesStack:
 
     def first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
         """Call a first-result hook; return ``(result, plugin name)`` or ``(None, "")``."""
+        single = self._single.get(hook)
+        if single is not None:
+            plugin, fn, arguments = single
+            try:
+                result = fn(*arguments(kwargs))
+            except DiceInterrupt:
+                raise
+            except Exception as exc:
+                raise PluginFailed(plugin, hook, _describe(exc)) from exc
+            return (None, "") if result is None else (result, plugin)
         compiled = self._hooks[hook]
         if compiled.caller is not None:
             try:
@@ -69,9 +100,9 @@ class RulesStack:
                 raise
             except Exception as exc:
                 raise PluginFailed(self._blame(compiled, exc), hook, _describe(exc)) from exc
-        for plugin, fn, argnames in compiled.impls:
+        for plugin, fn, arguments in compiled.impls:
             try:
-                result = fn(*[kwargs[a] for a in argnames])
+                result = fn(*arguments(kwargs))
             except DiceInterrupt:
                 raise
             except Exception as exc:
@@ -92,9 +123,9 @@ class RulesStack:
             except Exception as exc:
                 raise PluginFailed(self._blame(compiled, exc), hook, _describe(exc)) from exc
             return [(r, "") for r in results]
-        for plugin, fn, argnames in compiled.impls:
+        for plugin, fn, arguments in compiled.impls:
             try:
-                result = fn(*[kwargs[a] for a in argnames])
+                result = fn(*arguments(kwargs))
             except DiceInterrupt:
                 raise
             except Exception as exc:

@@ -90,6 +90,7 @@ class Dice:
         at_most: int | None = None,
         again: int | None = 10,
         chance: bool = True,
+        special: Iterable[int] = (),
         target: str | None = None,
     ) -> Roll:
         """Roll a success pool: ``count`` dice, each meeting the threshold is a success.
@@ -99,6 +100,12 @@ class Dice:
         dice becomes one *chance die* when ``chance`` is set: only the top face
         succeeds, and the roll is marked ``chance`` (a 1 on it is the game's to
         interpret). The Roll's ``total`` is the number of successes.
+
+        ``special``: faces whose *count* the rule reads from ``values`` (the 1s among
+        several injury dice, the Lucky Chances of a unit's tests). Like ``roll``'s,
+        it is a promise: the rule uses the pool only through ``total`` and how many
+        of its dice show each special face, so exact odds branch over those counts
+        (a multinomial) instead of over every face. It changes nothing in the roll.
         """
         is_chance = count <= 0 and chance
         if is_chance:

@@ -1,0 +1,121 @@
+"""Speed of the exact-odds interpreter (plain script: prints numbers).
+
+    uv run python benchmarks/odds.py [--quick]
+
+1. exact odds of every shipped example scenario (examples/*/*.toml), target 50 ms
+   each; a scenario whose tree is too large says so and shows its Monte Carlo time;
+2. the success-count distribution of a 12-die pool (target 2 ms), beside icepool's
+   time for the same distribution (icepool is a dev-only dependency);
+3. 100,000 Monte Carlo samples of a single-target chain (target 1 s), beside the
+   engine's own time for the same 100,000 chains, to show who the bottleneck is.
+"""
+
+from __future__ import annotations
+
+import glob
+import sys
+import time
+from pathlib import Path
+
+from gunline import discover
+from gunline.dice import RandomDice
+from gunline.engine import resolve
+from gunline.odds import compute_odds
+from gunline.odds.distributions import chance_distribution, pool_distribution
+from gunline.scenario import load_attack
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICK = "--quick" in sys.argv
+
+
+def best(fn, repeat: int) -> float:
+    """Best wall time of ``repeat`` calls, in seconds."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def examples(registry) -> None:
+    print("1. exact odds of every shipped example (target: 50 ms each)")
+    files = sorted(glob.glob(str(ROOT / "examples" / "*" / "*.toml")))
+    within = exact = 0
+    for path in files:
+        name = str(Path(path).relative_to(ROOT))
+        try:
+            attack = load_attack(registry, path, [])
+        except Exception as exc:  # a scenario another part of the project broke
+            print(f"   {name:<58} cannot load: {exc}")
+            continue
+        odds = compute_odds(registry, attack)
+        seconds = best(lambda: compute_odds(registry, attack), 1 if not odds.exact or QUICK else 3)
+        ms = 1000 * seconds
+        if odds.exact:
+            exact += 1
+            within += ms <= 50
+            verdict = "ok" if ms <= 50 else "SLOW"
+            print(f"   {name:<58} {ms:9.1f} ms  exact, {odds.outcomes} outcomes  {verdict}")
+        else:
+            print(f"   {name:<58} {ms:9.1f} ms  Monte Carlo ({odds.samples}): {odds.note}")
+    print(f"   {exact} of {len(files)} exact; {within} of those within 50 ms")
+
+
+def pools() -> None:
+    print("2. pool distributions (8+; target: 12 dice in 2 ms), uncached")
+    try:
+        import icepool
+    except ImportError:  # pragma: no cover - icepool is a dev dependency
+        icepool = None
+
+    def icepool_pool(count, again):
+        die = icepool.d10.map(lambda x: 0 if x < 8 else (1 if x < again else 1 + icepool.Again), again_depth=24)
+        return count @ die
+
+    for count, again in ((12, 10), (12, 9), (30, 10), (30, 9), (12, None)):
+        ours = best(lambda: pool_distribution.__wrapped__(count, 10, 8, None, again), 20)
+        label = f"{count} dice, " + (f"{again}-again" if again else "no again")
+        line = f"   {label:<20} gunline {1000 * ours:7.3f} ms"
+        if icepool is not None and again is not None:
+            theirs = best(lambda: icepool_pool(count, again), 3)
+            line += f"   icepool (depth 24, fresh die) {1000 * theirs:8.2f} ms"
+        print(line)
+    print(f"   chance die             gunline {1000 * best(lambda: chance_distribution.__wrapped__(10, 10), 20):7.3f} ms")
+
+
+def monte_carlo(registry) -> None:
+    print("3. 100,000 Monte Carlo samples of a single-target chain (target: 1 s)")
+    n = 20_000 if QUICK else 100_000
+    for rel in ("examples/necromunda/lasgun-long-range.toml", "examples/wod/long-burst-one-target.toml"):
+        path = ROOT / rel
+        if not path.exists():
+            continue
+        attack = load_attack(registry, path, [])
+        stack = registry.stack(attack.ruleset, attack.variants)
+        t = time.perf_counter()
+        compute_odds(registry, attack, samples=n, seed=1)
+        total = time.perf_counter() - t
+        dice = RandomDice(1)
+        t = time.perf_counter()
+        for _ in range(n):
+            dice.consumed = []
+            resolve(stack, attack, dice)
+        engine = time.perf_counter() - t
+        scale = 100_000 / n
+        print(
+            f"   {rel:<45} {total * scale:6.2f} s per 100k "
+            f"(engine alone {engine * scale:5.2f} s = {1e6 * engine / n:5.1f} µs/chain; "
+            f"odds bookkeeping {1e6 * (total - engine) / n:4.1f} µs/chain)"
+        )
+
+
+def main() -> None:
+    registry = discover()
+    examples(registry)
+    pools()
+    monte_carlo(registry)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""How fast the terminal app answers.
+
+1. Cold start to first frame: a fresh process that opens the app headless and exits
+   at its first frame, beside a bare Textual app (a Static and a Footer) measured the
+   same way in the same run. Target: at most 1.5x the bare app.
+2. Edit to redrawn chain: in a running app (80x24) with the WoD four-target example,
+   the time from a field's new value to the chain redrawn on screen (re-validated,
+   re-resolved with the same dice in the worker, tree rebuilt, next frame painted).
+   Target: at most 50 ms.
+
+Run: ``uv run python benchmarks/tui_startup.py [--runs N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "wod" / "four-targets-long-burst.toml"
+
+#: Both apps stop the process the moment their first frame of content is handed to
+#: the display (App._display, called for every frame, headless or not), so the
+#: process's wall time is "start to first frame" for both, measured the same way.
+FIRST_FRAME = """
+import os
+from textual.app import App
+
+_display = App._display
+
+def _first_frame(self, screen, renderable):
+    _display(self, screen, renderable)
+    if renderable is not None and SHOWS_CONTENT(screen):
+        os._exit(0)
+
+App._display = _first_frame
+"""
+
+BARE = FIRST_FRAME + """
+from textual.widgets import Footer, Static
+
+SHOWS_CONTENT = lambda screen: bool(screen.children)
+
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+        yield Footer()
+
+Bare().run(headless=True, size=(80, 24))
+"""
+
+GUNLINE = FIRST_FRAME + """
+from gunline_tui.app import make_app
+from gunline_tui.screens.main import MainScreen
+
+SHOWS_CONTENT = lambda screen: isinstance(screen, MainScreen)
+
+make_app().run(headless=True, size=(80, 24))
+"""
+
+#: The same start, but stopping when the scenario form is built and on screen too.
+GUNLINE_FORM = FIRST_FRAME + """
+from gunline_tui.app import make_app
+from gunline_tui.screens.main import MainScreen
+
+SHOWS_CONTENT = lambda screen: isinstance(screen, MainScreen) and bool(screen.query_one("#form").editors)
+
+make_app().run(headless=True, size=(80, 24))
+"""
+
+
+def cold(code: str, env: dict[str, str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True)
+    return time.perf_counter() - t0
+
+
+def startup(runs: int) -> tuple[float, float, float]:
+    env = dict(os.environ)
+    env["GUNLINE_HOME"] = tempfile.mkdtemp(prefix="gunline-bench-")  # first launch: an example
+    cold(BARE, env), cold(GUNLINE, env)  # warm the OS file cache for both
+    bare, ours, form = [], [], []
+    for _ in range(runs):
+        bare.append(cold(BARE, env))
+        ours.append(cold(GUNLINE, env))
+        form.append(cold(GUNLINE_FORM, env))
+    return statistics.median(bare), statistics.median(ours), statistics.median(form)
+
+
+async def edit_to_redraw(runs: int) -> list[float]:
+    import tomllib
+
+    from gunline import discover
+    from gunline_tui.app import make_app
+    from gunline_tui.widgets.form import ScenarioForm
+
+    os.environ["GUNLINE_HOME"] = tempfile.mkdtemp(prefix="gunline-bench-")
+    app = make_app(discover(), doc=tomllib.loads(EXAMPLE.read_text()))
+    times = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.5)
+        main = app.main
+        field = main.query_one(ScenarioForm).editors["shooter.dexterity"]
+        field.focus()
+        loop = asyncio.get_running_loop()
+        for i in range(runs):
+            await pilot.pause(0.5)  # let the odds of the last edit finish
+            before = main.redrawn_at
+            painted = loop.create_future()
+            t0 = time.perf_counter()
+            field.value = "4" if i % 2 == 0 else "3"
+            while main.redrawn_at == before:
+                await asyncio.sleep(0)
+            app.call_after_refresh(lambda: painted.done() or painted.set_result(time.perf_counter()))
+            t1 = await painted
+            times.append(t1 - t0)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    bare, ours, form = startup(args.runs)
+    print(f"cold start to first frame (median of {args.runs}, load average {os.getloadavg()[0]:.1f}):")
+    print(f"  bare Textual app   {bare * 1000:7.0f} ms")
+    print(f"  gunline            {ours * 1000:7.0f} ms   ratio {ours / bare:.2f}x (target <= 1.5x)")
+    print(f"  gunline, form too  {form * 1000:7.0f} ms   ratio {form / bare:.2f}x")
+    times = asyncio.run(edit_to_redraw(max(10, args.runs * 4)))
+    print(f"edit to redrawn chain (load average {os.getloadavg()[0]:.1f}), 80x24, WoD four targets ({len(times)} edits):")
+    print(f"  median {statistics.median(times) * 1000:6.1f} ms   max {max(times) * 1000:6.1f} ms (target <= 50 ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""What hooks must return, checked where the engine receives it.
+
+msgspec Structs do not validate their fields when a hook constructs them, so a
+``Step(value="1")`` or a ``target_state`` that is a list would otherwise travel on
+and break a later hook of another plugin, which would then be blamed. These checks
+name the plugin that returned the bad value instead. They are a handful of
+``isinstance`` calls per step: cheap enough for the odds interpreter's many runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from .errors import PluginFailed
+from .models import Modifier, Roll, Ruleset, Step, Variant
+from .state import ChainState
+
+_OPTIONAL_INT = (int, type(None))
+_OPTIONAL_STR = (str, type(None))
+
+#: Step fields and the types they may hold (lists and dicts are checked further).
+STEP_FIELDS: tuple[tuple[str, tuple[type, ...], str], ...] = (
+    ("kind", (str,), "str"),
+    ("value", _OPTIONAL_INT, "int or None"),
+    ("text", (str,), "str"),
+    ("target", _OPTIONAL_STR, "str or None"),
+    ("source", (str,), "str"),
+)
+STATE_FIELDS = ("target_state", "shooter_state", "weapon_state", "data")
+
+
+def _fail(plugin: str, hook: str, detail: str) -> PluginFailed:
+    return PluginFailed(plugin, hook, detail)
+
+
+def _is_state(value: Any) -> bool:
+    return isinstance(value, dict)
+
+
+def check_modifier(mod: Modifier, plugin: str, hook: str) -> None:
+    if not isinstance(mod.label, str) or not isinstance(mod.value, int):
+        raise _fail(plugin, hook, f"returned Modifier({mod.label!r}, value={mod.value!r}); expected a str label and an int value")
+
+
+def _plain_state(value: Any) -> bool:
+    """Fast yes for the usual state dict (a plain dict with plain str keys); ``False``
+    means "look closer", not "wrong"."""
+    if value is None:
+        return True
+    if type(value) is not dict:
+        return False
+    for key in value:
+        if type(key) is not str:
+            return False
+    return True
+
+
+def _plain_step(step: Step) -> bool:
+    """Fast yes for a step whose fields all have their plain types (the usual case);
+    ``False`` sends it through the full check, which names what is wrong, if anything.
+    Runs on every step of every chain, so it avoids generators and getattr."""
+    value, target = step.value, step.target
+    if (
+        type(step.kind) is not str or type(step.text) is not str or type(step.source) is not str
+        or (value is not None and type(value) is not int)
+        or (target is not None and type(target) is not str)
+    ):
+        return False
+    state = step.target_state
+    if state is not None and not _plain_state(state):
+        return False
+    state = step.shooter_state
+    if state is not None and not _plain_state(state):
+        return False
+    state = step.weapon_state
+    if state is not None and not _plain_state(state):
+        return False
+    state = step.data
+    if state is not None and not _plain_state(state):
+        return False
+    rolls, mods = step.rolls, step.modifiers
+    if type(rolls) is not list or type(mods) is not list:
+        return False
+    for roll in rolls:
+        if type(roll) is not Roll:
+            return False
+    for mod in mods:
+        if type(mod) is not Modifier or type(mod.label) is not str or type(mod.value) is not int:
+            return False
+    return True
+
+
+def check_step(step: Step, plugin: str, hook: str) -> None:
+    """Raise :class:`PluginFailed` if a field of ``step`` has the wrong type."""
+    if _plain_step(step):
+        return
+    for name, types, expected in STEP_FIELDS:
+        value = getattr(step, name)
+        if not isinstance(value, types):
+            raise _fail(plugin, hook, f"returned a step whose {name} is {type(value).__name__}, expected {expected}")
+    for name in STATE_FIELDS:
+        value = getattr(step, name)
+        if value is not None and not _is_state(value):
+            raise _fail(plugin, hook, f"returned a {step.kind} step whose {name} is {type(value).__name__}, expected a dict")
+    if not isinstance(step.rolls, list) or not all(isinstance(r, Roll) for r in step.rolls):
+        raise _fail(plugin, hook, f"returned a {step.kind} step whose rolls are not a list of gunline.Roll")
+    if not isinstance(step.modifiers, list) or not all(isinstance(m, Modifier) for m in step.modifiers):
+        raise _fail(plugin, hook, f"returned a {step.kind} step whose modifiers are not a list of gunline.Modifier")
+    for mod in step.modifiers:
+        check_modifier(mod, plugin, hook)
+
+
+def check_state(state: ChainState, plugin: str, hook: str) -> None:
+    """A start state whose parts are dicts (targets: a dict of dicts)."""
+    targets = state.targets
+    if (
+        type(state.shooter) is dict and type(state.weapon) is dict and type(targets) is dict
+        and _plain_state(state.shooter) and _plain_state(state.weapon)
+        and all(map(_plain_state, targets.values()))
+    ):
+        return
+    for name in ("shooter", "weapon"):
+        value = getattr(state, name)
+        if not _is_state(value):
+            raise _fail(plugin, hook, f"returned a state whose {name} is {type(value).__name__}, expected a dict")
+    if not isinstance(state.targets, dict):
+        raise _fail(plugin, hook, f"returned a state whose targets are {type(state.targets).__name__}, expected a dict")
+    for name, value in state.targets.items():
+        if not _is_state(value):
+            raise _fail(plugin, hook, f"returned a state whose target {name!r} is {type(value).__name__}, expected a dict")
+
+
+def _is_struct_type(value: Any) -> bool:
+    return isinstance(value, type) and issubclass(value, msgspec.Struct)
+
+
+def check_declaration(decl: Ruleset | Variant) -> None:
+    """Refuse a declaration core could not use (``TypeError`` with what is wrong)."""
+    if not isinstance(decl.name, str) or not decl.name.strip():
+        raise TypeError(f"declares the name {decl.name!r}; expected a non-empty str")
+    if not isinstance(decl, Ruleset):
+        return
+    for part in ("shooter", "weapon", "target"):
+        struct = getattr(decl, part)
+        if not _is_struct_type(struct):
+            raise TypeError(f"ruleset {decl.name!r}: {part} is {struct!r}, expected a msgspec.Struct class")
+    if not any(f.encode_name == "name" for f in msgspec.structs.fields(decl.target)):
+        raise TypeError(f"ruleset {decl.name!r}: its target Struct needs a 'name' field")
+    if decl.settings is not None and not _is_struct_type(decl.settings):
+        raise TypeError(f"ruleset {decl.name!r}: settings is {decl.settings!r}, expected a msgspec.Struct class or None")
+    for part in ("modes", "statuses", "weapon_statuses"):
+        value = getattr(decl, part)
+        if not isinstance(value, (tuple, list)) or not value or not all(isinstance(v, str) for v in value):
+            raise TypeError(f"ruleset {decl.name!r}: {part} is {value!r}, expected a non-empty tuple of str")
+    if not isinstance(decl.catalogue, dict) or not all(
+        isinstance(k, str) and isinstance(v, dict) for k, v in decl.catalogue.items()
+    ):
+        raise TypeError(f"ruleset {decl.name!r}: catalogue must map weapon names to dicts of fields")

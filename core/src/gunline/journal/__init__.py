@@ -1,0 +1,39 @@
+"""The encounter journal: state that outlives the process (rounds left, wounds,
+statuses, broken weapons) and every committed action, in one SQLite file.
+
+For programs (the TUI)::
+
+    from gunline.journal import Journal
+
+    with Journal(path_or_None) as journal:
+        chain, unused, entry = journal.resolve("pit fight", registry, attack, document, seed=7)
+        journal.reload("pit fight", registry, attack=attack)
+        journal.undo("pit fight")
+        journal.state("pit fight"); journal.entries("pit fight"); journal.encounters()
+"""
+
+from .atomic import write_atomic
+from .export import export_data, export_json, export_markdown
+from .ledger import Journal, StaleState
+from .models import Change, EncounterState, EncounterSummary, Entry
+from .paths import ENV_JOURNAL, data_dir, journal_path
+from .schema import SCHEMA_VERSION
+from .verify import problems
+
+__all__ = [
+    "ENV_JOURNAL",
+    "SCHEMA_VERSION",
+    "Change",
+    "EncounterState",
+    "EncounterSummary",
+    "Entry",
+    "Journal",
+    "StaleState",
+    "data_dir",
+    "export_data",
+    "export_json",
+    "export_markdown",
+    "journal_path",
+    "problems",
+    "write_atomic",
+]

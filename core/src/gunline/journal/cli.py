@@ -1,0 +1,171 @@
+"""``gunline journal list | show | undo | reload | export | check``.
+
+Every subcommand takes ``--journal PATH`` (else ``GUNLINE_JOURNAL``, else the
+per-user default). Errors follow the CLI contract: one line, exit 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import msgspec
+
+EXIT_OK = 0
+
+
+def add_journal_option(parser: argparse.ArgumentParser) -> None:
+    """``--journal PATH``, shared with ``gunline resolve``."""
+    parser.add_argument(
+        "--journal", metavar="PATH", help="journal file (default: $GUNLINE_JOURNAL, else the per-user data folder)"
+    )
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("journal", help="encounters: list, show, undo, reload, export")
+    sub = p.add_subparsers(dest="journal_command", required=True, metavar="ACTION")
+
+    q = sub.add_parser("list", help="encounters in the journal")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(func=cmd_list)
+
+    q = sub.add_parser("show", help="an encounter's state and log")
+    q.add_argument("encounter")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(func=cmd_show)
+
+    q = sub.add_parser("undo", help="revert the encounter's last attack or reload")
+    q.add_argument("encounter")
+    q.set_defaults(func=cmd_undo)
+
+    q = sub.add_parser("reload", help="spend an action reloading a weapon")
+    q.add_argument("encounter")
+    q.add_argument("file", nargs="?", help="scenario whose shooter reloads its weapon (default: the last attack's)")
+    q.add_argument("--shooter", help="reload this shooter's weapon (from the encounter's attacks)")
+    q.add_argument("--weapon", help="reload this weapon (from the encounter's attacks)")
+    q.add_argument("--variant", action="append", default=[], metavar="NAME")
+    q.set_defaults(func=cmd_reload)
+
+    q = sub.add_parser("export", help="write an encounter as Markdown or JSON")
+    q.add_argument("encounter")
+    q.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    q.add_argument("--json", action="store_true", help="same as --format json")
+    q.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically) instead of stdout")
+    q.set_defaults(func=cmd_export)
+
+    q = sub.add_parser("check", help="verify the journal against its own history")
+    q.set_defaults(func=cmd_check)
+
+    for parser in sub.choices.values():
+        add_journal_option(parser)
+
+
+def _open(args, must_exist: bool = True):
+    from .ledger import Journal
+
+    return Journal(args.journal, must_exist=must_exist)
+
+
+def _print_json(value) -> None:
+    sys.stdout.write(msgspec.json.encode(value).decode() + "\n")
+
+
+def cmd_list(args) -> int:
+    with _open(args) as journal:
+        rows = journal.encounters()
+    if args.json:
+        _print_json(rows)
+        return EXIT_OK
+    if not rows:
+        print(f"no encounters in {journal.path}")
+    for row in rows:
+        last = f", last {row.last_at}" if row.last_at else ""
+        print(f"{row.name}  ({row.entries} entr{'y' if row.entries == 1 else 'ies'}{last})")
+    return EXIT_OK
+
+
+def cmd_show(args) -> int:
+    from .export import state_markdown
+
+    with _open(args) as journal:
+        state = journal.state(args.encounter)
+        entries = journal.entries(args.encounter)
+    if args.json:
+        _print_json({"encounter": state, "entries": entries})
+        return EXIT_OK
+    print(f"encounter {state.name} (started {state.created_at})")
+    print("\n".join(state_markdown(state)))
+    for e in entries:
+        undone = f"  [undone by #{e.undone_by}]" if e.undone_by is not None else ""
+        print(f"#{e.id} {e.at} {e.action}: {e.summary}{undone}")
+    return EXIT_OK
+
+
+def cmd_undo(args) -> int:
+    with _open(args) as journal:
+        entry = journal.undo(args.encounter)
+    print(f"{args.encounter}: #{entry.id} {entry.summary}")
+    return EXIT_OK
+
+
+def cmd_reload(args) -> int:
+    from ..plugins import discover
+    from ..scenario import read_document, build_attack
+
+    registry = discover()
+    attack = document = None
+    if args.file:
+        document = read_document(args.file)
+        attack = build_attack(registry, document, args.file, args.variant)
+    with _open(args, must_exist=attack is None) as journal:
+        entry = journal.reload(
+            args.encounter, registry, shooter=args.shooter, weapon=args.weapon, attack=attack, document=document
+        )
+    print(f"{args.encounter}: #{entry.id} {entry.summary}")
+    return EXIT_OK
+
+
+def cmd_export(args) -> int:
+    from .atomic import write_atomic
+    from .export import export_json, export_markdown
+
+    as_json = args.json or args.format == "json"
+    with _open(args) as journal:
+        text = (export_json if as_json else export_markdown)(journal, args.encounter)
+    if args.output:
+        try:
+            write_atomic(args.output, text if text.endswith("\n") else text + "\n")
+        except OSError as exc:
+            from ..errors import BadInput
+
+            raise BadInput(f"--output {args.output}: cannot write: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    from ..errors import GunlineError
+    from .verify import problems
+
+    with _open(args) as journal:
+        found = problems(journal)
+    if found:
+        for line in found[:-1]:
+            print(line, file=sys.stderr)
+        raise GunlineError(f"journal {journal.path}: {len(found)} problem(s); last: {found[-1]}")
+    print(f"journal {journal.path}: consistent")
+    return EXIT_OK
+
+
+def commit_resolve(args, registry, attack, path):
+    """``gunline resolve FILE --encounter NAME``: resolve from the encounter's state
+    and commit, in one transaction, keeping the scenario document read from ``path``.
+    Returns ``(chain, unused, entry)``."""
+    from ..scenario import read_document
+
+    document = read_document(path)
+    with _open(args, must_exist=False) as journal:
+        return journal.resolve(
+            args.encounter, registry, attack, document, seed=args.seed, faces=args.dice, manual=False
+        )

@@ -1,0 +1,258 @@
+"""Encounter actions: commit a resolved chain, reload a weapon, undo the last action.
+
+Each action is one write transaction that appends an entry and updates the state
+tables together, so the state is always the sum of the log. An entry records every
+state row it changed, before and after, which is all undo needs.
+
+Weapon state is keyed by (shooter name, weapon name): two shooters with the same
+rifle each have their own clip.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any, Sequence
+
+from ..engine import start_state
+from ..errors import AttackRefused, BadInput, PluginFailed
+from ..models import Attack, Chain
+from ..runner import chain_json, run
+from ..state import ChainState
+from .models import Change, Entry
+from .store import Store
+
+
+def shooter_name(attack: Attack) -> str:
+    return str(getattr(attack.shooter, "name", "") or "")
+
+
+def weapon_name(attack: Attack) -> str:
+    return str(getattr(attack.weapon, "name", "") or "")
+
+
+def _summary(attack: Attack, chain: Chain) -> str:
+    targets = ", ".join(t.name for t in attack.targets)
+    outcome = "; ".join(chain.outcomes.values())
+    return f"{shooter_name(attack)} fires {weapon_name(attack)} ({attack.mode}) at {targets}: {outcome}"
+
+
+class StaleState(BadInput):
+    """The encounter changed between resolving a chain and committing it (another
+    session committed in between): resolve again from the new state."""
+
+
+class Journal(Store):
+    """An encounter journal: open it with ``Journal(path)`` (``None`` for the
+    default path) and use it as a context manager."""
+
+    # -- what an attack starts from ---------------------------------------------------
+    def prior(self, encounter: str, attack: Attack) -> ChainState:
+        """The saved state ``attack`` starts from in ``encounter``: its shooter, its
+        weapon (by shooter and weapon name) and those of its targets already seen.
+        Empty when the encounter does not exist yet. Pass it to
+        ``gunline.runner.run(..., prior=...)``."""
+        with self.read() as conn:
+            row = conn.execute("SELECT id FROM encounters WHERE name = ?", (encounter,)).fetchone()
+            return self._prior(conn, row[0] if row else None, attack)
+
+    def _prior(self, conn: sqlite3.Connection, eid: int | None, attack: Attack) -> ChainState:
+        if eid is None:
+            return ChainState()
+        who = shooter_name(attack)
+        targets = {}
+        for target in attack.targets:
+            saved = self._row_state(conn, eid, "targets", [target.name])
+            if saved is not None:
+                targets[target.name] = saved
+        return ChainState(
+            shooter=self._row_state(conn, eid, "shooters", [who]) or {},
+            weapon=self._row_state(conn, eid, "weapons", [who, weapon_name(attack)]) or {},
+            targets=targets,
+        )
+
+    # -- attacks ------------------------------------------------------------------------
+    def resolve(
+        self,
+        encounter: str,
+        registry: Any,
+        attack: Attack,
+        document: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        faces: Sequence[int | None] | None = None,
+        manual: bool = True,
+    ) -> tuple[Chain, int, Entry]:
+        """Resolve ``attack`` from the encounter's saved state and commit it, in one
+        transaction (no other session can commit in between). Returns the chain,
+        the count of unused faces and the new entry. Nothing is written when the
+        attack is refused, a plugin fails or dice are needed. ``seed``, ``faces``
+        and ``manual`` are as for :func:`gunline.runner.run`."""
+        with self.write() as conn:
+            eid = self._encounter_id(conn, encounter, create=True)
+            prior = self._prior(conn, eid, attack)
+            chain, unused = run(registry, attack, seed=seed, faces=faces, prior=prior, manual=manual)
+            entry_id = self._commit(conn, eid, attack, document, chain)
+            entry = self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
+        return chain, unused, entry
+
+    def commit(
+        self,
+        encounter: str,
+        attack: Attack,
+        chain: Chain,
+        document: dict[str, Any] | None = None,
+        *,
+        prior: ChainState | None = None,
+    ) -> Entry:
+        """Commit a chain resolved elsewhere (the TUI shows it first). Give the
+        ``prior`` it was resolved from: if the encounter has moved on since,
+        :class:`StaleState` is raised and nothing is written."""
+        with self.write() as conn:
+            eid = self._encounter_id(conn, encounter, create=True)
+            if prior is not None and self._prior(conn, eid, attack) != _without_steps(prior):
+                raise StaleState(
+                    f"encounter {encounter!r}: changed since this chain was resolved "
+                    "(another session committed); resolve it again"
+                )
+            entry_id = self._commit(conn, eid, attack, document, chain)
+            return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
+
+    def _commit(self, conn: sqlite3.Connection, eid: int, attack: Attack, document: Any, chain: Chain) -> int:
+        who, what = shooter_name(attack), weapon_name(attack)
+        proposed = [("shooters", [who], chain.shooter), ("weapons", [who, what], chain.weapon)]
+        proposed += [("targets", [name], state) for name, state in chain.targets.items()]
+        changes = []
+        for table, key, after in proposed:
+            if not isinstance(after, dict):
+                raise PluginFailed(attack.ruleset, "state", f"{table[:-1]} state is {type(after).__name__}, expected dict")
+            before = self._row_state(conn, eid, table, key)
+            after = _json_safe(after, attack.ruleset, f"{table[:-1]} {'/'.join(key)}")
+            if before != after:
+                changes.append(Change(table=table, key=key, before=before, after=after))
+        self._apply(conn, eid, changes)
+        return self._append(
+            conn, eid, "attack", changes,
+            ruleset=attack.ruleset, variants=list(attack.variants), scenario=document,
+            seed=chain.seed, dice=list(chain.dice), chain=chain_json(chain).decode(),
+            summary=_summary(attack, chain),
+        )
+
+    # -- reloading ----------------------------------------------------------------------
+    def reload(
+        self,
+        encounter: str,
+        registry: Any,
+        *,
+        shooter: str | None = None,
+        weapon: str | None = None,
+        attack: Attack | None = None,
+        document: dict[str, Any] | None = None,
+    ) -> Entry:
+        """Spend an action reloading a weapon, through the ruleset's
+        ``reload_weapon`` hook. The weapon is given by ``attack`` (the TUI's
+        current scenario) or found by shooter and/or weapon name among the
+        encounter's attacks (the latest that matches). Journaled, so undoable."""
+        from ..scenario import build_attack
+
+        with self.write() as conn:
+            eid = self._encounter_id(conn, encounter, create=attack is not None)
+            if attack is None:
+                source = self._last_attack(conn, eid, encounter, shooter, weapon)
+                if source.scenario is None:
+                    raise BadInput(f"reload: entry {source.id} keeps no scenario to reload from")
+                document = source.scenario
+                attack = build_attack(registry, document, f"journal entry {source.id}", source.variants)
+            stack = registry.stack(attack.ruleset, attack.variants)
+            state = start_state(stack, attack, self._prior(conn, eid, attack))
+            result, plugin = stack.first("reload_weapon", attack=attack, state=state)
+            who, what = shooter_name(attack), weapon_name(attack)
+            if result is None:
+                raise AttackRefused(
+                    f"reload: the {attack.ruleset} rules give no reload for {who}'s {what}; its state stays as it is"
+                )
+            if not isinstance(result, dict) or not all(isinstance(k, str) for k in result):
+                raise PluginFailed(plugin, "reload_weapon", f"returned {type(result).__name__}, expected dict[str, ...]")
+            after = _json_safe({**state.weapon, **result}, plugin, "weapon state")
+            before = self._row_state(conn, eid, "weapons", [who, what])
+            changes = [Change(table="weapons", key=[who, what], before=before, after=after)]
+            self._apply(conn, eid, changes)
+            rounds = after.get("rounds_left")
+            entry_id = self._append(
+                conn, eid, "reload", changes,
+                ruleset=attack.ruleset, variants=list(attack.variants), scenario=document,
+                summary=f"{who} reloads {what}" + (f": {rounds} rounds" if rounds is not None else ""),
+            )
+            return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
+
+    def _last_attack(self, conn, eid: int, encounter: str, shooter: str | None, weapon: str | None) -> Entry:
+        for entry in reversed(self._entries(conn, eid, "x.action = 'attack'")):
+            if entry.undone_by is not None:
+                continue
+            keys = [c.key for c in entry.changes if c.table == "weapons"]
+            key = keys[0] if keys else _weapon_key(entry)
+            if key and (shooter is None or key[0] == shooter) and (weapon is None or key[1] == weapon):
+                return entry
+        which = " ".join(filter(None, [shooter and f"shooter {shooter!r}", weapon and f"weapon {weapon!r}"]))
+        raise BadInput(
+            f"reload: no attack in encounter {encounter!r}{' with ' + which if which else ''}; "
+            "give the scenario file to reload from"
+        )
+
+    # -- undo -----------------------------------------------------------------------------
+    def undo(self, encounter: str) -> Entry:
+        """Revert the encounter's last action not yet undone (an attack or a reload);
+        the revert is itself an entry, so the history keeps both."""
+        with self.write() as conn:
+            eid = self._encounter_id(conn, encounter)
+            row = conn.execute(
+                """SELECT x.id FROM entries x LEFT JOIN entries u ON u.undoes = x.id
+                   WHERE x.encounter_id = ? AND x.action != 'undo' AND u.id IS NULL
+                   ORDER BY x.id DESC LIMIT 1""",
+                (eid,),
+            ).fetchone()
+            if row is None:
+                raise BadInput(f"undo: nothing to undo in encounter {encounter!r}")
+            last = self._entries(conn, eid, "x.id = ?", (row[0],))[0]
+            for change in last.changes:
+                if self._row_state(conn, eid, change.table, change.key) != change.after:
+                    raise BadInput(
+                        f"undo: journal {self.path} is inconsistent at entry {last.id} "
+                        f"({change.table} {'/'.join(change.key)}); run 'gunline journal check'"
+                    )
+            changes = [
+                Change(table=c.table, key=c.key, before=c.after, after=c.before) for c in reversed(last.changes)
+            ]
+            self._apply(conn, eid, changes)
+            entry_id = self._append(
+                conn, eid, "undo", changes, ruleset=last.ruleset, undoes=last.id,
+                summary=f"undo #{last.id}: {last.summary}",
+            )
+            return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
+
+    def create(self, encounter: str) -> None:
+        """Start an encounter (committing to a new name does it too)."""
+        with self.write() as conn:
+            self._encounter_id(conn, encounter, create=True)
+
+
+def _weapon_key(entry: Entry) -> list[str] | None:
+    doc = entry.scenario or {}
+    shooter, weapon = doc.get("shooter"), doc.get("weapon")
+    if isinstance(shooter, dict) and isinstance(weapon, dict):
+        return [str(shooter.get("name", "")), str(weapon.get("name", ""))]
+    return None
+
+
+def _without_steps(state: ChainState) -> ChainState:
+    return ChainState(shooter=state.shooter, weapon=state.weapon, targets=state.targets)
+
+
+def _json_safe(state: dict[str, Any], plugin: str, what: str) -> dict[str, Any]:
+    """The state as it reads back from the journal (JSON types), or blame the plugin
+    that put something unstorable in it."""
+    import msgspec
+
+    try:
+        return msgspec.json.decode(msgspec.json.encode(state))
+    except (TypeError, msgspec.EncodeError, ValueError) as exc:
+        raise PluginFailed(plugin, "state", f"{what} cannot be stored: {exc}") from None

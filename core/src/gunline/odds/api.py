@@ -1,0 +1,147 @@
+"""``compute_odds``: exact odds of every step of an attack, before the roll.
+
+The rules program is run by a third interpreter: :mod:`.explore` replays the engine
+over every outcome class of every dice request and weighs the leaves; with several
+targets, :mod:`.stages` first tries to merge paths where the engine moves from one
+target to the next (the odds of n targets then cost the sum of their trees, not the
+product). Where the tree is larger than the budget it falls back to seeded Monte
+Carlo with the random interpreter (:mod:`.sampling`) and says so (``exact`` false,
+``samples``, ``ci95``, ``note``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import refusals, resolve, start_state
+from ..errors import AttackRefused, PluginFailed
+from ..models import Attack
+from ..state import ChainState
+from .explore import PROBE_AT, leaves, too_large
+from .interpreter import NotReplayable, TreeTooLarge
+from .leaf import Leaf, summarize
+from .model import Odds
+from .sampling import sample
+from .stages import StepsRead, Unstageable, staged_marginals
+from .tally import Marginals, build_odds, marginals_of
+
+#: Most replays (of a chain, or of one stage of it) before falling back to Monte
+#: Carlo: about a second with a typical ruleset.
+DEFAULT_BUDGET = 10_000
+#: Samples drawn when falling back to Monte Carlo without a sample count (95%
+#: intervals about ±1 percentage point).
+DEFAULT_SAMPLES = 10_000
+
+
+def compute_odds(
+    registry: Any,
+    attack: Attack,
+    *,
+    samples: int | None = None,
+    seed: int = 0,
+    budget: int | None = None,
+    prior: ChainState | None = None,
+) -> Odds:
+    """The odds of ``attack`` under its ruleset and variants.
+
+    Exact unless the outcome tree has more than ``budget`` leaves (default
+    :data:`DEFAULT_BUDGET`); then, or whenever ``samples`` is given, ``samples``
+    (default :data:`DEFAULT_SAMPLES`) chains are rolled from ``seed``. ``prior`` is
+    an encounter's saved state, as for :func:`gunline.engine.resolve`. Raises
+    :class:`AttackRefused` for an attack the rules forbid, :class:`PluginFailed`
+    for a plugin that raises or is not pure.
+    """
+    stack = registry.stack(attack.ruleset, attack.variants)
+    problems = refusals(stack, attack, start_state(stack, attack, prior))
+    if problems:
+        raise AttackRefused("; ".join(problems))
+    names = tuple(t.name for t in attack.targets)
+
+    def run(dice) -> Leaf:
+        chain = resolve(stack, attack, dice, prior=prior)
+        return summarize(chain, names, dice.pool_rolls)
+
+    shape = dict(
+        names=names,
+        statuses=tuple(stack.ruleset.statuses),
+        weapon_statuses=tuple(stack.ruleset.weapon_statuses),
+        ruleset=stack.name,
+        variants=list(stack.variants),
+    )
+    budget = DEFAULT_BUDGET if budget is None else budget
+    note = ""
+    if samples is None:
+        try:
+            return build_odds(exact_marginals(stack, attack, prior, run, budget), **shape)
+        except TreeTooLarge as exc:
+            note = f"Monte Carlo: the outcome tree is too large to enumerate ({exc}; budget {budget})"
+        except NotReplayable as exc:
+            raise PluginFailed(stack.name, "dice", str(exc)) from None
+        samples = DEFAULT_SAMPLES
+    else:
+        note = f"Monte Carlo: {samples} samples requested"
+    marginals = marginals_of(sample(run, samples, seed), len(names))
+    return build_odds(marginals, samples=samples, note=note, **shape)
+
+
+def exact_marginals(stack, attack: Attack, prior, run, budget: int, high: bool = False) -> Marginals:
+    """Staged enumeration where the rules allow it (:mod:`.stages`), else whole
+    chains replayed (:mod:`.explore`)."""
+    if len(attack.targets) < 2:  # one target: a single stage, nothing to merge
+        return whole_marginals(run, budget, len(attack.targets), high)
+    try:
+        try:
+            return staged_marginals(stack, attack, prior, budget, with_steps=False, high=high)
+        except StepsRead:
+            return staged_marginals(stack, attack, prior, budget, with_steps=True, high=high)
+    except Unstageable:
+        pass
+    return whole_marginals(run, budget, len(attack.targets), high)
+
+
+def whole_marginals(run, budget: int, count: int, high: bool = False) -> Marginals:
+    """Every leaf of the whole chain's tree, replayed by the engine itself."""
+    tally: dict[Leaf, float] = {}
+    for n, (weight, leaf, _) in enumerate(leaves(run, budget, high), 1):
+        tally[leaf] = tally.get(leaf, 0.0) + weight
+        if n in PROBE_AT:
+            too_large(run, budget)
+    return marginals_of(tally, count)
+
+
+def promise_breaks(registry: Any, attack: Attack, *, budget: int | None = None, tolerance: float = 1e-9) -> list[str]:
+    """Where the odds change when every outcome class is shown by its highest
+    member instead of its lowest: a hook that looks at a face beyond what it
+    promised (``at_least``/``at_most``/``special``, a pool's success count). Empty
+    for a ruleset that keeps its promises; raises :class:`TreeTooLarge` for a tree
+    past the budget. For plugin test suites."""
+    stack = registry.stack(attack.ruleset, attack.variants)
+    names = tuple(t.name for t in attack.targets)
+
+    def run(dice) -> Leaf:
+        return summarize(resolve(stack, attack, dice), names, dice.pool_rolls)
+
+    shape = dict(
+        names=names,
+        statuses=tuple(stack.ruleset.statuses),
+        weapon_statuses=tuple(stack.ruleset.weapon_statuses),
+        ruleset=stack.name,
+        variants=list(stack.variants),
+    )
+    budget = DEFAULT_BUDGET if budget is None else budget
+    low = build_odds(exact_marginals(stack, attack, None, run, budget, False), **shape)
+    high = build_odds(exact_marginals(stack, attack, None, run, budget, True), **shape)
+    problems = []
+    for name in names:
+        a, b = low.targets[name], high.targets[name]
+        pairs = [("hit", a.hit, b.hit), ("wound", a.wound, b.wound)]
+        pairs += [(f"status {s}", p, b.status.get(s, 0.0)) for s, p in a.status.items()]
+        pairs += [(f"step {k}", p, b.steps.get(k, 0.0)) for k, p in a.steps.items()]
+        for what, p, q in pairs:
+            if abs(p - q) > tolerance:
+                problems.append(f"{name} {what}: {p:.6f} with the lowest faces of each class, {q:.6f} with the highest")
+    for s, p in low.weapon.status.items():
+        q = high.weapon.status.get(s, 0.0)
+        if abs(p - q) > tolerance:
+            problems.append(f"weapon {s}: {p:.6f} with the lowest faces of each class, {q:.6f} with the highest")
+    return problems

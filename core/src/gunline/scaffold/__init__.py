@@ -1,0 +1,79 @@
+"""``gunline new-plugin``: write a complete, working ruleset distribution.
+
+The templates (package data under ``templates/``) are a small d6 ruleset that uses
+every hook a ruleset usually needs, with Structs, a catalogue, example scenarios,
+rule tests and the conformance suite: a new author starts from something that
+passes its own tests and changes it rule by rule.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+from ..errors import BadInput
+from ..models import HOOKSPEC_VERSION
+
+#: Output path (with ``{package}``) -> template file.
+FILES = {
+    "pyproject.toml": "pyproject.toml.tmpl",
+    "README.md": "README.md.tmpl",
+    ".gitignore": "gitignore.tmpl",
+    "src/{package}/__init__.py": "init.py.tmpl",
+    "src/{package}/schema.py": "schema.py.tmpl",
+    "src/{package}/catalogue.py": "catalogue.py.tmpl",
+    "src/{package}/ruleset.py": "ruleset.py.tmpl",
+    "src/{package}/examples/single.toml": "example_single.toml.tmpl",
+    "src/{package}/examples/burst.toml": "example_burst.toml.tmpl",
+    "tests/test_conformance.py": "test_conformance.py.tmpl",
+    "tests/test_rules.py": "test_rules.py.tmpl",
+}
+
+#: A ruleset name: lower case, digits and single hyphens, starting with a letter.
+NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def names(name: str) -> dict[str, str]:
+    """Everything the templates say about the new ruleset, from its name."""
+    if not NAME.fullmatch(name):
+        raise BadInput(
+            f"new-plugin: {name!r} is not a usable ruleset name; use lower-case letters, digits "
+            "and hyphens, starting with a letter (e.g. 'space-marines')"
+        )
+    from .. import __version__
+
+    return {
+        "name": name,
+        "package": "gunline_" + name.replace("-", "_"),
+        "distribution": "gunline-" + name,
+        "title": name.replace("-", " ").title(),
+        "gunline_version": __version__,
+        "api": str(HOOKSPEC_VERSION),
+    }
+
+
+def render(template: str, values: dict[str, str]) -> str:
+    text = (resources.files(__package__) / "templates" / template).read_text(encoding="utf-8")
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+def generate(name: str, parent: str | Path = ".") -> tuple[Path, list[Path]]:
+    """Write the distribution ``gunline-<name>`` under ``parent``; returns its folder
+    and the files written. Refuses to write over an existing folder."""
+    values = names(name)
+    root = Path(parent) / values["distribution"]
+    if root.exists():
+        raise BadInput(f"new-plugin: {root} already exists; choose another --dir or name")
+    written = []
+    try:
+        for target, template in FILES.items():
+            path = root / target.format(package=values["package"])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(render(template, values), encoding="utf-8")
+            written.append(path)
+    except OSError as exc:
+        raise BadInput(f"new-plugin: cannot write {exc.filename or root}: {exc.strerror or exc}") from None
+    return root, written

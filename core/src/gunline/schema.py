@@ -1,0 +1,215 @@
+"""A ruleset's Structs described as form fields, for programs that build scenarios.
+
+The TUI (or any other front end) must not carry code per ruleset: it asks this module
+what a Struct holds — each field's name, type, bounds, choices, default, nested
+Structs — and builds its form from the answer. The answer comes from
+``msgspec.inspect.type_info``, so the constraints a ruleset writes once in its
+annotations (``Annotated[int, msgspec.Meta(ge=1, le=10)]``) drive file validation
+and forms alike.
+"""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, Literal
+
+import msgspec
+import msgspec.inspect as mi
+
+#: msgspec type-info classes mapped to the kind of form field that edits them.
+_KINDS: dict[type, str] = {
+    mi.IntType: "int",
+    mi.FloatType: "float",
+    mi.StrType: "str",
+    mi.BoolType: "bool",
+    mi.LiteralType: "choice",
+    mi.StructType: "struct",
+    mi.ListType: "list",
+    mi.TupleType: "list",
+    mi.VarTupleType: "list",
+    mi.DictType: "table",
+}
+
+
+class FieldSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """One field of a Struct, as a form shows it.
+
+    ``kind`` is ``int``, ``float``, ``str``, ``bool``, ``choice`` (a Literal:
+    ``choices`` lists the values), ``struct`` (``children`` are its fields), ``list``,
+    ``table`` or ``any``. ``ge``/``le`` are inclusive bounds (an integer ``gt=0`` is
+    reported as ``ge=1``). ``optional`` means ``None`` is allowed (the field may be
+    left empty). ``path`` is the field path the scenario's error messages use
+    (``targets[0].armor``).
+    """
+
+    name: str
+    path: str
+    kind: str
+    required: bool
+    has_default: bool = False
+    default: Any = None
+    optional: bool = False
+    ge: float | None = None
+    le: float | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    choices: tuple[Any, ...] = ()
+    description: str = ""
+    children: tuple["FieldSpec", ...] = ()
+
+    def hint(self) -> str:
+        """The type and bounds in a few characters: ``int 1–10``, ``a|b|c``."""
+        if self.kind == "choice":
+            text = "|".join(str(c) for c in self.choices)
+        elif self.kind in ("int", "float"):
+            lo = _num(self.ge)
+            hi = _num(self.le)
+            if lo is not None and hi is not None:
+                text = f"{self.kind} {lo}–{hi}"
+            elif lo is not None:
+                text = f"{self.kind} ≥{lo}"
+            elif hi is not None:
+                text = f"{self.kind} ≤{hi}"
+            else:
+                text = self.kind
+        else:
+            text = self.kind
+        return text + (" or empty" if self.optional else "")
+
+
+def _num(value: float | None) -> str | None:
+    if value is None:
+        return None
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _unwrap(t: Any) -> tuple[Any, str]:
+    """Strip ``Metadata`` wrappers; return the inner type and any description."""
+    description = ""
+    while isinstance(t, mi.Metadata):
+        extra = t.extra_json_schema or {}
+        description = extra.get("description", description) or extra.get("title", "") or description
+        t = t.type
+    return t, description
+
+
+def _bounds(t: Any) -> tuple[float | None, float | None]:
+    ge = getattr(t, "ge", None)
+    le = getattr(t, "le", None)
+    gt = getattr(t, "gt", None)
+    lt = getattr(t, "lt", None)
+    step = 1 if isinstance(t, mi.IntType) else 0
+    if gt is not None:
+        ge = gt + step if step else gt
+    if lt is not None:
+        le = lt - step if step else lt
+    return ge, le
+
+
+def _literal_values(annotation: Any) -> tuple[Any, ...]:
+    """Literal values in the order the ruleset wrote them (msgspec's own type info
+    sorts them, and a form should offer them as the rules list them)."""
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return tuple(typing.get_args(annotation))
+    if origin is typing.Annotated:
+        return _literal_values(typing.get_args(annotation)[0])
+    out: tuple[Any, ...] = ()
+    for arg in typing.get_args(annotation) if origin is not None else ():
+        out += _literal_values(arg)
+    return out
+
+
+def _spec_of(name: str, path: str, t: Any, required: bool, default: Any, annotation: Any = None) -> FieldSpec:
+    t, description = _unwrap(t)
+    optional = False
+    if isinstance(t, mi.UnionType):
+        members = [_unwrap(m)[0] for m in t.types]
+        optional = any(isinstance(m, mi.NoneType) for m in members)
+        rest = [m for m in members if not isinstance(m, mi.NoneType)]
+        literals = [m for m in rest if isinstance(m, mi.LiteralType)]
+        if len(rest) == 1:
+            t = rest[0]
+        elif rest and len(literals) == len(rest):
+            t = mi.LiteralType(values=tuple(v for lit in literals for v in lit.values))
+        else:
+            t = mi.AnyType()
+    kind = _KINDS.get(type(t), "any")
+    ge, le = _bounds(t)
+    has_default = default is not msgspec.NODEFAULT
+    children: tuple[FieldSpec, ...] = ()
+    if kind == "struct":
+        children = describe(t.cls, path)
+    return FieldSpec(
+        name=name,
+        path=path,
+        kind=kind,
+        required=required,
+        has_default=has_default,
+        default=default if has_default else None,
+        optional=optional,
+        ge=ge,
+        le=le,
+        min_length=getattr(t, "min_length", None),
+        max_length=getattr(t, "max_length", None),
+        choices=(_literal_values(annotation) or tuple(t.values)) if kind == "choice" else (),
+        description=description,
+        children=children,
+    )
+
+
+def describe(struct: type, prefix: str = "") -> tuple[FieldSpec, ...]:
+    """The fields of ``struct`` in declaration order; ``prefix`` is prepended to each
+    path (``describe(Target, "targets[2]")``)."""
+    info = mi.type_info(struct)
+    if not isinstance(info, mi.StructType):
+        raise TypeError(f"{struct!r} is not a msgspec Struct")
+    annotations = {f.encode_name: f.type for f in msgspec.structs.fields(struct)}
+    out = []
+    for f in info.fields:
+        default = f.default
+        if default is msgspec.NODEFAULT and f.default_factory is not msgspec.NODEFAULT:
+            default = f.default_factory()
+        path = f"{prefix}.{f.encode_name}" if prefix else f.encode_name
+        out.append(_spec_of(f.encode_name, path, f.type, f.required, default, annotations.get(f.encode_name)))
+    return tuple(out)
+
+
+def parse_value(spec: FieldSpec, text: str) -> Any:
+    """Turn what a person typed into the value a scenario document holds.
+
+    Empty text means "not given" (``None``: leave the key out, so the default applies,
+    or the required-field message appears). Text that is not a number for a number
+    field is kept as a string, so that validation reports it in the same words as a
+    scenario file with a string there.
+    """
+    text = text.strip()
+    if text == "":
+        return None
+    if spec.kind == "int":
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if spec.kind == "float":
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    if spec.kind == "bool":
+        return text.lower() in ("1", "true", "yes", "on")
+    if spec.kind == "any":  # a union such as ``int | Literal["D6"]``: a number if it is one
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text
+
+
+def format_value(value: Any) -> str:
+    """A document value as the text a form field shows."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

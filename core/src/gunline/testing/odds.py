@@ -1,0 +1,96 @@
+"""The odds check: every distribution sums to 1, and the exact odds agree with a
+second method, seeded Monte Carlo (which rolls every face and so relies on no dice
+promise: a hook that breaks its ``at_least``/``special`` promise shows up here)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from math import isclose
+from typing import Any
+
+from ..models import Attack
+from ..plugins import Registry
+from .checks import fail
+
+#: Monte Carlo intervals are 95% ones; a suite compares hundreds of numbers, so each
+#: interval is widened to this many standard errors to keep false alarms near nil
+#: (a real bug, such as a broken dice promise, moves a probability far further).
+WIDEN_TO_Z = 4.5
+Z95 = 1.959963984540054
+
+
+def _sums(odds: Any, ruleset: Any, where: str) -> list[str]:
+    problems = []
+    for name, target in odds.targets.items():
+        total = sum(target.status.values())
+        if not isclose(total, 1.0, abs_tol=1e-9):
+            problems.append(f"{where}: {name}'s final statuses sum to {total!r}, not 1")
+        if set(target.status) - set(ruleset.statuses):
+            problems.append(f"{where}: {name} has statuses outside Ruleset.statuses: {sorted(set(target.status) - set(ruleset.statuses))}")
+        for label, p in [("hit", target.hit), ("wound", target.wound), *target.status.items()]:
+            if not -1e-12 <= p <= 1 + 1e-12:
+                problems.append(f"{where}: {name} {label} has probability {p!r}")
+        if target.wound > target.hit + 1e-9:
+            problems.append(f"{where}: {name} is wounded ({target.wound:.4f}) more often than hit ({target.hit:.4f})")
+    total = sum(odds.weapon.status.values())
+    if not isclose(total, 1.0, abs_tol=1e-9):
+        problems.append(f"{where}: the weapon's final statuses sum to {total!r}, not 1")
+    return problems
+
+
+def _widened(estimate: float, interval: tuple[float, float]) -> tuple[float, float]:
+    lo, hi = interval
+    scale = WIDEN_TO_Z / Z95
+    return estimate - (estimate - lo) * scale - 1e-9, estimate + (hi - estimate) * scale + 1e-9
+
+
+@contextmanager
+def _fallback_samples(samples: int):
+    """Let a tree too large to enumerate fall back to ``samples`` Monte Carlo runs
+    instead of the interpreter's default (tens of thousands: right for a GM who asks
+    once, too slow for a suite that asks for every example)."""
+    from ..odds import api
+
+    saved = getattr(api, "DEFAULT_SAMPLES", None)
+    if saved is None:
+        yield
+        return
+    api.DEFAULT_SAMPLES = samples
+    try:
+        yield
+    finally:
+        api.DEFAULT_SAMPLES = saved
+
+
+def check_odds(registry: Registry, attack: Attack, samples: int, budget: int = 3000) -> None:
+    """Odds sum to 1; the exact odds lie in the (widened) interval of ``samples``
+    seeded Monte Carlo chains, for each target's hit, wound and final statuses and
+    for the weapon's final status. An outcome tree of more than ``budget`` leaves is
+    not enumerated: its Monte Carlo odds are checked for sums only."""
+    from ..odds import compute_odds
+
+    ruleset = registry.ruleset(attack.ruleset)
+    with _fallback_samples(samples):
+        odds = compute_odds(registry, attack, budget=budget)
+    mc = compute_odds(registry, attack, samples=samples, seed=0)
+    problems = _sums(odds, ruleset, "exact" if odds.exact else "Monte Carlo") + _sums(mc, ruleset, "Monte Carlo")
+    if odds.exact:
+        pairs = []
+        for name, target in odds.targets.items():
+            other = mc.targets[name]
+            pairs += [(f"{name} hit", target.hit, other.hit, other.ci95.hit),
+                      (f"{name} wound", target.wound, other.wound, other.ci95.wound)]
+            pairs += [(f"{name} {status}", p, other.status.get(status, 0.0), other.ci95.status.get(status, (0.0, 0.0)))
+                      for status, p in target.status.items()]
+        pairs += [(f"weapon {status}", p, mc.weapon.status.get(status, 0.0), mc.weapon.ci95.status.get(status, (0.0, 0.0)))
+                  for status, p in odds.weapon.status.items()]
+        for label, exact, estimate, interval in pairs:
+            lo, hi = _widened(estimate, tuple(interval))
+            if not lo <= exact <= hi:
+                problems.append(
+                    f"P({label}) is {exact:.4f} exactly but {estimate:.4f} in {samples} seeded runs "
+                    f"(interval widened to {WIDEN_TO_Z} standard errors: {max(lo, 0):.4f} to {min(hi, 1):.4f}); "
+                    "does a hook use a roll beyond what it promised with at_least/at_most/special?"
+                )
+    if problems:
+        raise fail("; ".join(problems))

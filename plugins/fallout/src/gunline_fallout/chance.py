@@ -1,0 +1,72 @@
+"""The terms of the chance to hit, in the book's order:
+
+    chance = skill − range − armor class − lighting − cover ± weapon condition − aimed shot
+
+Each term is a :class:`~gunline.Modifier` (negative makes the shot harder) so the chain
+shows where every percent came from. The Strength shortfall belongs to the weapon
+condition term in the seed; it is shown as its own modifier.
+"""
+
+from __future__ import annotations
+
+from gunline import Modifier
+
+from .ammo import ammo_profile
+from .tables import AIM_PENALTY, LIGHTING, attribute_reach
+
+#: Percent per hex of the 2.0 GM reference sheet's range formula.
+RANGE_PERCENT_PER_HEX = 3
+
+
+def range_term(shooter, weapon, target) -> list[Modifier]:
+    """GM reference sheet: R = 3% × (distance − (AttributeRange + weapon range));
+    a negative R is a bonus. Thrown weapons reach by Strength, the rest by Perception."""
+    if weapon.melee:
+        return []
+    attribute = shooter.strength if weapon.thrown else shooter.perception
+    reach = attribute_reach(attribute) + weapon.range
+    r = RANGE_PERCENT_PER_HEX * (target.distance - reach)
+    return [Modifier(label=f"range ({target.distance} hexes, reach {reach})", value=-r)]
+
+
+def armor_class_term(weapon, target) -> list[Modifier]:
+    """The target's AC, shifted by the ammunition's AC modifier (never below 0)."""
+    ac_mod = ammo_profile(weapon).ac_mod
+    effective = max(0, target.ac + ac_mod)
+    label = f"armor class {target.ac}" + (f", ammo {ac_mod:+d}" if ac_mod else "")
+    return [Modifier(label=label, value=-effective)]
+
+
+def lighting_term(lighting: str) -> list[Modifier]:
+    return [Modifier(label=f"lighting: {lighting.replace('_', ' ')}", value=LIGHTING[lighting])]
+
+
+def cover_term(weapon, target) -> list[Modifier]:
+    """The percentage of the body hidden; ranged attacks only."""
+    if weapon.melee:
+        return []
+    return [Modifier(label=f"cover {target.cover}%", value=-target.cover)]
+
+
+def condition_terms(shooter, weapon, strength_penalty: int) -> list[Modifier]:
+    """The free weapon-condition bonus or penalty, and the Strength shortfall."""
+    out = []
+    if weapon.condition:
+        out.append(Modifier(label="weapon condition", value=weapon.condition))
+    short = weapon.min_strength - shooter.strength
+    if short > 0:
+        out.append(
+            Modifier(
+                label=f"strength {shooter.strength} below {weapon.min_strength}",
+                value=-strength_penalty * short,
+            )
+        )
+    return out
+
+
+def aimed_term(weapon, aim: str | None, row: str | None) -> list[Modifier]:
+    """The aimed-shot penalty of the area's row, melee or ranged column."""
+    if aim is None or row is None:
+        return []
+    melee, ranged = AIM_PENALTY[row]
+    return [Modifier(label=f"aimed: {aim.replace('_', ' ')}", value=melee if weapon.melee else ranged)]

@@ -1,0 +1,55 @@
+"""Why an attack cannot be made, each reason with what would work instead."""
+
+from __future__ import annotations
+
+from .ammo import shot_damage
+from .damage import adds_to_ammo
+from .fire import aim_of, bullets_fired
+from .tables import AREAS
+
+
+def problems(attack, state) -> list[str]:
+    weapon, targets = attack.weapon, attack.targets
+    out: list[str] = []
+    if attack.mode == "burst":
+        if weapon.burst is None:
+            out.append(f"{weapon.name} fires no bursts: use mode = \"single\"")
+        if aim_of(attack) is not None:
+            out.append("aimed shots are single shots: remove aim, or use mode = \"single\"")
+        if not targets[0].in_area:
+            out.append(f"targets[0] ({targets[0].name}) is the object the burst is aimed at: it cannot be outside the burst area")
+        for i in range(1, len(targets)):
+            if targets[i].distance < targets[i - 1].distance:
+                out.append(
+                    f"targets[{i}] ({targets[i].name}, {targets[i].distance} hexes) is nearer than "
+                    f"targets[{i - 1}] ({targets[i - 1].name}, {targets[i - 1].distance} hexes): a burst can only "
+                    "be aimed at the nearest object in the line of fire; list targets nearest first"
+                )
+                break
+    else:
+        if weapon.bursts_only:
+            out.append(f"{weapon.name} fires bursts only: use mode = \"burst\"")
+        if len(targets) > 1:
+            out.append(f"a single shot takes one target, {len(targets)} given: list one, or use mode = \"burst\"")
+    aim = aim_of(attack)
+    if aim is not None:
+        for i, t in enumerate(targets):
+            if aim not in AREAS and aim not in t.areas:
+                known = [*AREAS, *t.areas]
+                out.append(f"aim: {aim!r} is not an area of targets[{i}] ({t.name}); expected one of: {', '.join(known)}")
+    if weapon.melee and attack.mode == "burst":
+        pass  # already refused: melee weapons have no burst
+    if adds_to_ammo(weapon.damage) and not shot_damage(weapon).has_dice:
+        out.append(
+            f"weapon.damage {weapon.damage!r} adds to its ammunition's dice, but ammo {weapon.ammo!r} has none: "
+            "give weapon.ammo from the catalogue, or the whole damage (e.g. \"1d6+6\")"
+        )
+    if weapon.magazine is not None and weapon.rounds is not None and weapon.rounds > weapon.magazine:
+        out.append(f"weapon.rounds {weapon.rounds} is more than the magazine holds ({weapon.magazine})")
+    left = state.weapon.get("rounds_left")
+    need = bullets_fired(attack) if (attack.mode != "burst" or weapon.burst) else 1
+    if left is not None and left < need:
+        what = "a burst fires" if attack.mode == "burst" else "a shot needs"
+        fix = "reload" + (", or fire single" if attack.mode == "burst" and left > 0 and not weapon.bursts_only else "")
+        out.append(f"{weapon.name} has {left} rounds left, {what} {need}: {fix}")
+    return out

@@ -1,0 +1,221 @@
+"""Fallout Pen & Paper 2.0: the ruleset's hooks.
+
+The chain of one attack: for every target the chance to hit (skill plus the terms of
+:mod:`.chance`), the d100 rolled at or under it (a pool of d100 per object for a
+burst, see :mod:`.fire`), the damage and critical of every bullet that hit
+(:mod:`.wound`), then the rounds spent. A chance of 0% or less calls the attack off
+unless the scenario says ``fire_anyway = true``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gunline import ChainState, Modifier, Ruleset, Step, hookimpl
+
+from . import chance
+from .catalogue import WEAPONS
+from .checks import problems
+from .fire import aim_of, aimed_row, bullets_fired, bullets_reaching, called_off, is_first
+from .schema import Settings, Shooter, Target, Weapon
+from .tables import STATUSES, WEAPON_STATUSES
+from .wound import resolve_damage
+
+NAME = "fallout"
+EXAMPLES = str(Path(__file__).parent / "examples")
+
+#: The names of the formula's terms. A modifier from another plugin whose label starts
+#: with one of them replaces the ruleset's own term (``fallout.hex-range`` gives its
+#: own "range ..." modifier); anything else is added to the chance.
+TERMS: tuple[str, ...] = ("range", "armor class", "lighting", "cover", "weapon condition", "strength", "aimed")
+
+
+@hookimpl
+def gunline_ruleset():
+    return Ruleset(
+        name=NAME,
+        title="Fallout Pen & Paper 2.0",
+        shooter=Shooter,
+        weapon=Weapon,
+        target=Target,
+        settings=Settings,
+        modes=("single", "burst"),
+        catalogue=WEAPONS,
+        statuses=STATUSES,
+        weapon_statuses=WEAPON_STATUSES,
+        examples=EXAMPLES,
+        description="Percentile chance to hit, aimed shots, bursts along the line of fire.",
+    )
+
+
+def _settings(attack) -> Settings:
+    return attack.settings if attack.settings is not None else Settings()
+
+
+@hookimpl
+def start_state(attack):
+    weapon = attack.weapon
+    rounds = weapon.rounds if weapon.rounds is not None else weapon.magazine
+    return ChainState(
+        shooter={"name": attack.shooter.name, "status": STATUSES[0]},
+        weapon={"rounds_left": rounds, "status": "empty" if rounds == 0 else "ok"},
+        targets={t.name: {"status": STATUSES[0], "hp": t.hp, "conditions": []} for t in attack.targets},
+    )
+
+
+@hookimpl
+def check_attack(attack, state):
+    return problems(attack, state) or None
+
+
+@hookimpl
+def modify_pool(attack, target):
+    settings = _settings(attack)
+    shooter, weapon = attack.shooter, attack.weapon
+    return [
+        *chance.range_term(shooter, weapon, target),
+        *chance.armor_class_term(weapon, target),
+        *chance.lighting_term(settings.lighting),
+        *chance.cover_term(weapon, target),
+        *chance.condition_terms(shooter, weapon, settings.strength_penalty),
+        *chance.aimed_term(weapon, aim_of(attack), aimed_row(attack, target)),
+    ]
+
+
+def _term(label: str) -> str | None:
+    return next((t for t in TERMS if label.startswith(t)), None)
+
+
+def effective_modifiers(modifiers: list[Modifier]) -> list[Modifier]:
+    """The modifiers that count: the ruleset's own terms, less those another plugin
+    replaced with a modifier of the same term."""
+    replaced = {_term(m.label) for m in modifiers if m.source != NAME} - {None}
+    return [m for m in modifiers if not (m.source == NAME and _term(m.label) in replaced)]
+
+
+@hookimpl
+def build_pool(attack, target, modifiers, state):
+    used = effective_modifiers(modifiers)
+    skill = attack.shooter.skill
+    raw = skill + sum(m.value for m in used)
+    value = max(0, raw)
+    first = is_first(attack, target)
+    off = called_off(state) or (first and raw <= 0 and not _settings(attack).fire_anyway)
+    shown = f"{value}%" if raw == value else f"{raw}% (counts as 0%)"
+    if off and first:
+        text = f"chance {shown}: attack called off (action points spent, no rounds fired)"
+    elif off:
+        text = f"chance {shown}; attack called off"
+    else:
+        text = f"{value}% to hit (skill {skill}%)"
+    return Step(
+        kind="pool",
+        value=value,
+        text=text,
+        modifiers=used,
+        data={"skill": skill, "chance": raw, "called_off": off if first else called_off(state)},
+    )
+
+
+def _outside(target, bullets: int) -> Step:
+    return Step(kind="hit", value=0, text=f"outside the burst area: {bullets} bullets fly past",
+                data={"bullets": bullets, "hits": 0, "passed_on": bullets})
+
+
+def not_rolled(attack, target, pool: Step, state) -> Step | None:
+    """The hit step of an object no die is rolled for, or None when one is."""
+    if called_off(state):
+        return Step(kind="hit", value=0, text="not fired: the attack was called off at 0%",
+                    data={"bullets": 0, "hits": 0, "passed_on": 0})
+    bullets = bullets_reaching(attack, target, state)
+    if bullets <= 0:
+        return Step(kind="hit", value=0, text="no bullets left to reach it", data={"bullets": 0, "hits": 0, "passed_on": 0})
+    if not target.in_area:
+        return _outside(target, bullets)
+    if pool.value <= 0 and not is_first(attack, target):
+        return Step(kind="hit", value=0, text=f"0% chance: {bullets} bullets fly past",
+                    data={"bullets": bullets, "hits": 0, "passed_on": bullets})
+    return None
+
+
+@hookimpl
+def resolve_hit(attack, target, pool, state, dice):
+    skipped = not_rolled(attack, target, pool, state)
+    if skipped is not None:
+        return skipped
+    chance_ = min(100, pool.value)
+    if attack.mode == "burst":
+        bullets = bullets_reaching(attack, target, state)
+        roll = dice.pool(bullets, "to hit, per bullet", sides=100, at_least=None, at_most=chance_,
+                         again=None, chance=False, target=target.name)
+        hits = roll.total
+        text = f"{hits} of {bullets} bullets hit" + (f", {bullets - hits} fly on" if hits < bullets else "")
+    else:
+        bullets = 1
+        roll = dice.roll(100, "to hit", at_most=chance_, target=target.name)
+        hits = int(roll.total <= chance_)
+        text = "hit" if hits else "miss"
+    return Step(kind="hit", value=hits, text=text, rolls=[roll],
+                data={"bullets": bullets, "hits": hits, "passed_on": bullets - hits})
+
+
+@hookimpl
+def resolve_wound(attack, target, hit, state, dice):
+    return resolve_damage(attack, target, hit, state, dice)
+
+
+@hookimpl
+def spend_ammo(attack, state):
+    left = state.weapon.get("rounds_left")
+    if called_off(state):
+        return Step(kind="ammo", value=0, text="attack called off: no rounds fired",
+                    weapon_state={"rounds_left": left, "status": state.weapon.get("status", "ok")})
+    fired = bullets_fired(attack)
+    if left is None:
+        return Step(kind="ammo", value=None, text="no rounds counted")
+    left = left - fired
+    return Step(kind="ammo", value=fired, text=f"{fired} round{'s' if fired != 1 else ''} fired, {left} left",
+                weapon_state={"rounds_left": left, "status": "empty" if left == 0 else "ok"})
+
+
+@hookimpl
+def reload_weapon(attack, state):
+    magazine = attack.weapon.magazine
+    if magazine is None:
+        return None
+    return {"rounds_left": magazine, "status": "ok"}
+
+
+@hookimpl
+def describe_outcome(attack, target, state):
+    name = target.name
+    pool = next(iter(state.steps_of("pool", name)), None)
+    hits = state.steps_of("hit", name)
+    wounds = state.steps_of("wound", name)
+    after = state.targets.get(name, {})
+    status = str(after.get("status", STATUSES[0])).replace("_", " ")
+    if called_off(state):
+        if is_first(attack, target):
+            return f"{name}: attack called off at {pool.value if pool else 0}% (action points spent, no rounds fired)"
+        return f"{name}: not fired at, {status}"
+    hit = hits[-1] if hits else None
+    scored = hit.value if hit else 0
+    bullets = (hit.data or {}).get("bullets", 0) if hit else 0
+    if not scored:
+        if attack.mode == "burst" and bullets == 0:
+            return f"{name}: no bullets reached, {status}"
+        return f"{name}: missed ({pool.value if pool else 0}% chance), {status}"
+    damage = sum(w.value or 0 for w in wounds)
+    criticals = [b["critical"] for w in wounds for b in (w.data or {}).get("bullets", []) if b.get("critical")]
+    what = f"{scored} of {bullets} bullets hit" if attack.mode == "burst" else "hit"
+    hp = after.get("hp")
+    line = f"{name}: {what}, {damage} damage"
+    if hp is not None:
+        line += f", {hp} hp left"
+    line += f", {status}"
+    if criticals:
+        line += f" (critical: {'; '.join(criticals)})"
+    conditions = [c for c in after.get("conditions", []) if c]
+    if conditions:
+        line += f" [{', '.join(c.replace('_', ' ') for c in conditions)}]"
+    return line

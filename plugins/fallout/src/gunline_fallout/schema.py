@@ -1,0 +1,94 @@
+"""The scenario vocabulary of Fallout PnP: shooter, weapon, target and the attack's
+settings, with the game's own limits (attributes 1–10, percentages, hexes)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from .damage import parse_damage
+from .tables import AREA_ROWS, LIGHTING
+
+Attribute = Annotated[int, msgspec.Meta(ge=1, le=10, description="S.P.E.C.I.A.L. attribute, 1-10")]
+Hexes = Annotated[int, msgspec.Meta(ge=0, description="distance in hexes (1 hex = 1 m)")]
+Percent = Annotated[int, msgspec.Meta(ge=0, le=100)]
+DamageExpr = Annotated[str, msgspec.Meta(description="dice as printed: 2d12+8, 1d6, or +6 over the ammo's dice")]
+
+Lighting = Literal[tuple(LIGHTING)]  # type: ignore[valid-type]
+AreaRow = Literal[AREA_ROWS]  # type: ignore[valid-type]
+
+
+class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Who shoots: the weapon skill % is the base chance to hit."""
+
+    name: str
+    skill: Annotated[int, msgspec.Meta(ge=0, le=300, description="weapon skill %: Small Guns, Big Guns, Energy Weapons ...")]
+    perception: Attribute = 5
+    strength: Attribute = 5
+    luck: Attribute = 5
+
+
+class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A weapon profile, from the catalogue by ``name`` or given inline."""
+
+    name: str
+    damage: DamageExpr
+    range: Annotated[int, msgspec.Meta(ge=1, description="weapon range in hexes")]
+    #: Bullets per burst; no burst mode when absent.
+    burst: Annotated[int, msgspec.Meta(ge=2, le=100)] | None = None
+    bursts_only: bool = False
+    min_strength: Attribute = 1
+    #: The seed's free weapon-condition term: a scope +10, a worn gun −10.
+    condition: Annotated[int, msgspec.Meta(ge=-100, le=100)] = 0
+    #: Multi-barrel and mounted machine guns: a cluster burst always rounds up.
+    rounds_up: bool = False
+    magazine: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    #: Rounds loaded at the start; the full magazine when absent.
+    rounds: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    #: Ammunition name (catalogue) giving the damage dice and the AC/DR modifiers.
+    ammo: str | None = None
+    #: Overrides of the ammunition's modifiers.
+    ac_mod: Annotated[int, msgspec.Meta(ge=-100, le=100)] | None = None
+    dr_mod: Annotated[int, msgspec.Meta(ge=-100, le=100)] | None = None
+    ignores_dt: bool | None = None
+    melee: bool = False
+    #: Thrown weapons reach by Strength rather than Perception.
+    thrown: bool = False
+
+    def __post_init__(self) -> None:
+        # Checked here so that a bad expression is reported with its field path.
+        try:
+            parse_damage(self.damage)
+        except ValueError as exc:
+            raise ValueError(f"damage: {exc}") from None
+
+
+class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A target, or an object in the burst area; list them nearest first."""
+
+    name: str
+    distance: Hexes
+    ac: Annotated[int, msgspec.Meta(ge=0, le=300, description="Armor Class")] = 0
+    dt: Annotated[int, msgspec.Meta(ge=0, description="Damage Threshold")] = 0
+    dr: Annotated[Percent, msgspec.Meta(description="Damage Resistance %")] = 0
+    cover: Annotated[Percent, msgspec.Meta(description="% of the body hidden")] = 0
+    hp: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    #: Whether stray bullets of a burst can reach it (the first target always can).
+    in_area: bool = True
+    #: The creature's own areas and the row of the aimed tables each stands for
+    #: (``{tracks = "legs"}``, ``{tail = "groin"}``).
+    areas: dict[str, AreaRow] = {}
+
+
+class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Top-level keys of a Fallout scenario."""
+
+    #: Aimed shot: head, eyes, torso, groin, left_arm, right_arm, left_leg,
+    #: right_leg, or an area the target names itself.
+    aim: str | None = None
+    lighting: Lighting = "sunny"
+    #: Roll even at 0% or less (the default calls the attack off).
+    fire_anyway: bool = False
+    #: Percent lost per point of Strength below the weapon's minimum.
+    strength_penalty: Annotated[int, msgspec.Meta(ge=0, le=100)] = 20

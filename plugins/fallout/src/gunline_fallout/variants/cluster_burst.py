@@ -1,0 +1,59 @@
+"""``fallout.cluster-burst``: the seed's clustered burst («Кучная стрельба Очередью»).
+
+Instead of a d100 per bullet, the chance is rounded to tens, up for a burst of 5
+bullets or fewer and down for more (always up for weapons marked ``rounds_up``:
+multi-barrel and mounted machine guns), and one d10 is rolled per bullet: a face N hits
+when N ≤ chance/10. The 0 face (read as 10) always misses, so even 100% hits on 1–9.
+The misses go on to the next object in the burst area, rounded and rolled the same
+way; the rounding direction follows the burst's size for every object.
+
+Dice order: one d10 per bullet still flying, object by object in line-of-fire order
+(a pool of d10s; the GM may type 0 for the 0 face).
+"""
+
+from __future__ import annotations
+
+from gunline import Step, Variant, hookimpl
+
+from ..fire import bullets_reaching
+from ..ruleset import not_rolled
+
+NAME = "fallout.cluster-burst"
+#: Bursts of at most this many bullets round up.
+ROUND_UP_AT_MOST = 5
+#: The highest face that can hit: the 0 face (10) always misses.
+TOP_HITTING_FACE = 9
+
+
+@hookimpl
+def gunline_variant():
+    return Variant(name=NAME, ruleset="fallout", description="Clustered burst: chance rounded to tens, one d10 per bullet, 0 misses.")
+
+
+def rounded_chance(chance: int, bullets: int, rounds_up: bool = False) -> int:
+    """The chance rounded to tens: up for ≤5 bullets or ``rounds_up`` weapons, else down."""
+    chance = max(0, chance)
+    if rounds_up or bullets <= ROUND_UP_AT_MOST:
+        return -(-chance // 10) * 10
+    return chance // 10 * 10
+
+
+@hookimpl
+def resolve_hit(attack, target, pool, state, dice):
+    if attack.mode != "burst":
+        return None
+    skipped = not_rolled(attack, target, pool, state)
+    if skipped is not None:
+        return skipped
+    weapon = attack.weapon
+    rounded = rounded_chance(pool.value, weapon.burst, weapon.rounds_up)
+    top = min(TOP_HITTING_FACE, rounded // 10)
+    bullets = bullets_reaching(attack, target, state)
+    roll = dice.pool(bullets, "to hit, d10 per bullet", sides=10, at_least=None, at_most=top,
+                     again=None, chance=False, target=target.name)
+    hits = roll.total
+    text = f"{pool.value}% rounded to {rounded}%: {hits} of {bullets} bullets hit"
+    if hits < bullets:
+        text += f", {bullets - hits} fly on"
+    return Step(kind="hit", value=hits, text=text, rolls=[roll],
+                data={"bullets": bullets, "hits": hits, "passed_on": bullets - hits, "rounded": rounded})

@@ -1,0 +1,52 @@
+"""``fallout.critical-on-hit-roll``: the other reading of the critical chance.
+
+By default a hit rolls a separate d100 for its critical. Here the to-hit roll itself
+decides: a hit whose d100 shows at or under Luck % plus the aimed area's bonus is
+critical, and no further die is rolled for it. Bursts then roll one d100 per bullet,
+object by object (each face matters, so no pool); with ``fallout.cluster-burst`` also
+enabled the bursts are rolled on d10s, which cannot tell a critical, and keep the
+separate d100.
+"""
+
+from __future__ import annotations
+
+from gunline import Step, Variant, hookimpl
+
+from ..fire import bullets_reaching
+from ..ruleset import not_rolled
+from ..wound import critical_chance
+
+NAME = "fallout.critical-on-hit-roll"
+
+
+@hookimpl
+def gunline_variant():
+    return Variant(name=NAME, ruleset="fallout", description="A hit is critical when its own to-hit d100 is at or under the critical chance.")
+
+
+@hookimpl
+def resolve_hit(attack, target, pool, state, dice):
+    if attack.mode == "burst" and "fallout.cluster-burst" in attack.variants:
+        return None
+    skipped = not_rolled(attack, target, pool, state)
+    if skipped is not None:
+        return skipped
+    chance = min(100, pool.value)
+    crit = min(chance, critical_chance(attack, target))
+    bullets = bullets_reaching(attack, target, state)
+    rolls, criticals = [], []
+    label = "to hit, per bullet" if attack.mode == "burst" else "to hit"
+    for _ in range(bullets):
+        roll = dice.roll(100, label, at_most=chance, special=tuple(range(1, crit + 1)), target=target.name)
+        rolls.append(roll)
+        if roll.total <= chance:
+            criticals.append(roll.total <= crit)
+    hits = len(criticals)
+    if attack.mode == "burst":
+        text = f"{hits} of {bullets} bullets hit" + (f", {bullets - hits} fly on" if hits < bullets else "")
+    else:
+        text = "hit" if hits else "miss"
+    if any(criticals):
+        text += f" ({sum(criticals)} critical: {crit} or less)"
+    return Step(kind="hit", value=hits, text=text, rolls=rolls,
+                data={"bullets": bullets, "hits": hits, "passed_on": bullets - hits, "criticals": criticals})

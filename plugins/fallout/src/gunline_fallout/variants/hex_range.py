@@ -1,0 +1,48 @@
+"""``fallout.hex-range``: the range rule of the Russian 2.01 document instead of the
+2.0 GM reference sheet's formula.
+
+Perception gives the distance the shooter sees clearly (PE 1→1, 2→6, 3→9 … 10→30
+hexes); every full 2 hexes beyond it cost 10%. Separately, every hex beyond the
+weapon's own range costs 5%. Thrown weapons reach by Strength on the same table. Close
+shots earn no bonus. The modifiers are labelled "range ..." so they replace the
+ruleset's own range term.
+"""
+
+from __future__ import annotations
+
+from gunline import Modifier, Variant, hookimpl
+
+from ..tables import perception_reach
+
+NAME = "fallout.hex-range"
+#: Percent lost per full step beyond the attribute's distance, and the step in hexes.
+ATTRIBUTE_STEP = (10, 2)
+#: Percent lost per hex beyond the weapon's range.
+WEAPON_PER_HEX = 5
+
+
+@hookimpl
+def gunline_variant():
+    return Variant(name=NAME, ruleset="fallout", description=__doc__.split("\n\n")[1].replace("\n", " "))
+
+
+def hex_range_terms(shooter, weapon, target) -> list[Modifier]:
+    if weapon.melee:
+        return []
+    attribute = shooter.strength if weapon.thrown else shooter.perception
+    sees = perception_reach(attribute)
+    per_step, step = ATTRIBUTE_STEP
+    beyond_sight = max(0, target.distance - sees)
+    beyond_weapon = max(0, target.distance - weapon.range)
+    which = "strength" if weapon.thrown else "perception"
+    return [
+        Modifier(label=f"range: {which} reach {sees} hexes, target at {target.distance}",
+                 value=-per_step * (beyond_sight // step), source=NAME),
+        Modifier(label=f"range: weapon range {weapon.range} hexes, target at {target.distance}",
+                 value=-WEAPON_PER_HEX * beyond_weapon, source=NAME),
+    ]
+
+
+@hookimpl
+def modify_pool(attack, target):
+    return hex_range_terms(attack.shooter, attack.weapon, target)

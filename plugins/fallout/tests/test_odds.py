@@ -1,0 +1,103 @@
+"""Exact odds through the dice promises: a single shot hits with chance/100, and a
+burst's hits per object follow the per-bullet chain, computed here independently.
+
+Each bullet of a burst, rolled in line order, misses object 1 with q1 = 1 − p1, then
+hits object 2 with p2, and so on: so the hits on object i are Binomial(n, q1…q(i−1)·pi)
+and the counts of all objects together are multinomial. The ruleset rolls it as one
+d100 pool per object (the misses of one object are the next one's pool); these tests
+check that the two agree.
+"""
+
+import types
+from math import comb
+
+import pytest
+
+from gunline import Step, Variant, hookimpl
+
+odds = pytest.importorskip("gunline.odds")
+
+
+def no_damage_registry(fo):
+    """The ruleset with a test plugin that resolves wounds without dice, so that the
+    tree holds only the to-hit dice."""
+    reg = fo.make_registry()
+    mod = types.ModuleType("fallout.test-no-damage")
+    mod.gunline_variant = hookimpl(lambda: Variant(name="fallout.test-no-damage", ruleset="fallout"))
+    mod.resolve_wound = hookimpl(lambda hit: Step(kind="wound", value=0, text="not rolled"))
+    reg.add("fallout.test-no-damage", mod)
+    return reg
+
+
+@pytest.mark.parametrize("skill, chance", [(60, 60), (7, 7), (100, 100), (150, 100)])
+def test_single_shot_hits_with_chance_over_100(registry, doc, fo, skill, chance):
+    doc["shooter"]["skill"] = skill
+    result = odds.compute_odds(registry, fo.attack_of(registry, doc))
+    assert result.exact
+    assert result.targets["raider"].hit == pytest.approx(chance / 100, abs=1e-12)
+
+
+def test_called_off_single_shot_never_hits_and_spends_nothing(registry, fo):
+    result = odds.compute_odds(registry, fo.attack_of(registry, fo.example("aimed_head_called_off.toml")))
+    assert result.exact and result.targets["raider"].hit == 0.0
+    assert result.weapon.rounds_spent == 0.0
+
+
+def binomial_at_least(n: int, p: float) -> list[float]:
+    pmf = [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+    return [sum(pmf[k:]) for k in range(n + 1)]
+
+
+def test_burst_hits_per_object_follow_the_per_bullet_chain(fo):
+    reg = no_damage_registry(fo)
+    doc = fo.example("minigun_twenty_bullets.toml")
+    attack = fo.attack_of(reg, doc, "fallout.test-no-damage")
+    result = odds.compute_odds(reg, attack)
+    assert result.exact
+    chances = [0.41, 0.13, 0.27]  # the example's chances to hit, object by object
+    from gunline.runner import run
+
+    chain, _ = run(reg, attack, seed=1)
+    assert [s.value / 100 for s in chain.steps if s.kind == "pool"] == chances
+    n, reach = 20, 1.0
+    for name, p in zip(["super mutant", "centaur", "floater"], chances):
+        per_bullet = reach * p  # P(a bullet ends in this object)
+        target = result.targets[name]
+        assert target.hit == pytest.approx(1 - (1 - per_bullet) ** n, abs=1e-9)
+        assert target.expected["hit"] == pytest.approx(n * per_bullet, abs=1e-9)
+        reach *= 1 - p
+    first = result.targets["super mutant"].pools["to hit, per bullet"]
+    assert first == pytest.approx(binomial_at_least(n, chances[0]), abs=1e-9)
+
+
+def test_burst_joint_counts_are_multinomial(fo):
+    # Two objects, 4 bullets: P(k1 on the first, k2 on the second) by brute force over
+    # every ordered sequence of per-bullet fates, against the tallied odds.
+    from itertools import product
+
+    reg = no_damage_registry(fo)
+    doc = fo.example("three_bullet_burst.toml")
+    doc["weapon"].update(burst=4)
+    doc["targets"].append({"name": "dog", "distance": 35})  # −6%: 54%
+    result = odds.compute_odds(reg, fo.attack_of(reg, doc, "fallout.test-no-damage"))
+    p1, p2 = 0.60, 0.54
+    fates = {"first": p1, "second": (1 - p1) * p2, "none": (1 - p1) * (1 - p2)}
+    dog_hit = 0.0
+    for seq in product(fates, repeat=4):
+        weight = 1.0
+        for f in seq:
+            weight *= fates[f]
+        if "second" in seq:
+            dog_hit += weight
+    assert result.targets["dog"].hit == pytest.approx(dog_hit, abs=1e-9)
+
+
+def test_cluster_burst_hits_are_binomial_on_d10(fo):
+    reg = no_damage_registry(fo)
+    doc = fo.example("cluster_burst_seventy.toml")
+    result = odds.compute_odds(reg, fo.attack_of(reg, doc, "fallout.test-no-damage"))
+    assert result.exact
+    raider = result.targets["raider"].pools["to hit, d10 per bullet"]
+    assert raider == pytest.approx(binomial_at_least(10, 0.7), abs=1e-9)
+    # the dog: a bullet reaches it with 0.3, then hits on 1-6 of a d10
+    assert result.targets["dog"].hit == pytest.approx(1 - (1 - 0.3 * 0.6) ** 10, abs=1e-9)

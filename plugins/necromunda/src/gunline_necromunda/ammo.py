@@ -1,0 +1,63 @@
+"""The ammo roll: Necromunda counts no rounds, it tests the weapon's reliability.
+
+Every to-hit roll showing a natural 6 (each sustained-fire shot counts on its own)
+forces an ammo roll; a flamer makes one every time it fires. The seed rolls 2D6: a
+total under the weapon's ammo value breaks the weapon for the rest of the game
+(``weapon.status`` becomes ``broken``); once broken, no further roll is made. The 1995
+book rolls one D6 instead: :func:`spend_ammo` takes the number of dice, which is how
+the ``necromunda.d6-ammo-roll`` variant (or any other plugin) changes it.
+
+The ammo step's ``value`` is None: no rounds are spent, and ``rounds_left`` stays null.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gunline import Step
+
+SEED_AMMO_DICE = 2
+
+
+def ammo_rolls_due(attack: Any, state: Any) -> int:
+    """How many ammo rolls the attack has forced: the ``sixes`` its hit steps record
+    (a plugin that rolls to hit itself records them the same way)."""
+    if attack.weapon.template == "flame":
+        return 1
+    due = 0
+    for step in state.steps:
+        if step.kind == "hit" and step.data:
+            due += step.data.get("sixes", 0)
+    return due
+
+
+def spend_ammo(attack: Any, state: Any, dice: Any, ammo_dice: int = SEED_AMMO_DICE) -> Step:
+    """The attack's ammo step, rolling ``ammo_dice`` D6 per ammo roll due."""
+    weapon = attack.weapon
+    shooter_state = {"overwatch": False} if attack.shooter.overwatch else None
+    ok = {"rounds_left": None, "status": "ok"}
+    if weapon.ammo_roll == "auto":
+        return Step(kind="ammo", value=None, text=f"no ammo roll ({weapon.name}: auto)",
+                    weapon_state=ok, shooter_state=shooter_state)
+    due = ammo_rolls_due(attack, state)
+    if not due:
+        return Step(kind="ammo", value=None, text="no ammo roll (no 6 to hit)",
+                    weapon_state=ok, shooter_state=shooter_state)
+    need = weapon.ammo_roll
+    notation = f"{ammo_dice}D6" if ammo_dice > 1 else "D6"
+    why = "the flamer fired" if weapon.template == "flame" else (
+        "a 6 to hit" if due == 1 else f"{due} sixes to hit")
+    rolls = []
+    for _ in range(due):
+        roll = dice.roll(6, "ammo roll", count=ammo_dice, at_least=need)
+        rolls.append(roll)
+        if roll.total < need:
+            totals = ", ".join(str(r.total) for r in rolls)
+            return Step(kind="ammo", value=None, rolls=rolls,
+                        text=f"ammo roll {notation} needs {need}+ ({why}): {totals}, the {weapon.name} is broken",
+                        weapon_state={"rounds_left": None, "status": "broken"},
+                        shooter_state=shooter_state)
+    totals = ", ".join(str(r.total) for r in rolls)
+    return Step(kind="ammo", value=None, rolls=rolls,
+                text=f"ammo roll {notation} needs {need}+ ({why}): {totals}, ok",
+                weapon_state=ok, shooter_state=shooter_state)

@@ -1,0 +1,64 @@
+"""Attacks the rules forbid, refused before any die with what would work instead.
+
+Runs before every attack (and every replay of the odds), so the usual single-target
+shot is checked with a handful of attribute reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .targeting import BLASTS
+
+
+def problems(attack: Any, state: Any) -> list[str]:
+    shooter, weapon, targets = attack.shooter, attack.weapon, attack.targets
+    out = []
+    if state.weapon.get("status") == "broken":
+        out.append(
+            f"the {weapon.name} is broken (it failed an ammo roll) and cannot be used until it is "
+            "repaired after the battle: choose another weapon"
+        )
+    if shooter.ran:
+        out.append(f"{shooter.name} ran this turn and cannot shoot: he may shoot next turn")
+    if shooter.in_combat:
+        out.append(f"{shooter.name} is in base contact with an enemy and cannot shoot: fight hand-to-hand")
+    template = weapon.template
+    if template == "none":
+        if not weapon.grenade and weapon.long_range is None:
+            out.append(
+                f"weapon {weapon.name!r} has no long_range: give short_range and long_range, "
+                "or template = \"flame\", or grenade = true"
+            )
+    else:
+        if template == "flame" and weapon.grenade:
+            out.append("a grenade cannot use the flame template: use small_blast, large_blast or none")
+        if weapon.sustained_fire:
+            out.append("a weapon has either sustained fire or a template, not both")
+    first = targets[0]
+    if state.targets[first.name].get("status") == "out_of_action":
+        out.append(f"{first.name} is already out of action: shoot at another fighter")
+    if len(targets) > 1 and template == "none":
+        if not weapon.sustained_fire:
+            out.append(
+                f"the {weapon.name} shoots one target: list only {first.name} "
+                "(only sustained-fire and template weapons hit several)"
+            )
+        else:
+            far = [t.name for t in targets[1:] if not t.near_first]
+            if far:
+                out.append(
+                    f"sustained fire: {', '.join(far)} not marked near_first = true; extra shots may only "
+                    f"go at fighters within 4\" of {first.name}"
+                )
+    scatter_marked = template_marked = False
+    for i, target in enumerate(targets):
+        if target.save is not None and target.armour is not None:
+            out.append(f"targets[{i}]: give save or armour, not both")
+        scatter_marked = scatter_marked or target.under_scatter != "none"
+        template_marked = template_marked or target.under_template is not None
+    if scatter_marked and template not in BLASTS:
+        out.append("under_scatter is only for blast weapons: remove it")
+    if template_marked and template == "none":
+        out.append("under_template is only for template weapons: remove it")
+    return out

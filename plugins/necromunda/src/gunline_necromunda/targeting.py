@@ -1,0 +1,121 @@
+"""Who the attack rolls against, and how: the *plan* for each target.
+
+Necromunda attacks one fighter, but sustained fire spreads extra shots over fighters
+within 4" of the first, and a template catches whoever lies under it. The scenario
+says which (``near_first``, ``under_template``, ``under_scatter``); this module turns
+that, the weapon and what has been rolled so far into one plan per target:
+
+``shoot``         roll to hit ``shots`` times (the first target; sustained-fire targets)
+``auto``          hit without a roll (wholly under a template)
+``partly``        hit on a D6 of 4+ (partly under a template)
+``none``          not under the template / no sustained-fire shot allotted
+``out_of_range``  beyond the weapon's long range (or the throw): the shot is wasted
+``out_of_action`` already out of action: nothing more can happen to him
+
+Sustained-fire shots are spread by :func:`allot_shots`: the first shot goes at the
+first target, the extra ones in turn over the targets marked ``near_first`` (in
+scenario order), then the first target again, round and round; a fighter already
+out of action gets none.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+SHOOT, AUTO, PARTLY, NONE = "shoot", "auto", "partly", "none"
+OUT_OF_RANGE, OUT_OF_ACTION = "out_of_range", "out_of_action"
+
+BLASTS = ("small_blast", "large_blast")
+COVERAGE_PLAN = {"wholly": AUTO, "partly": PARTLY, "none": NONE}
+
+#: What became of a blast aimed at the first target, as later targets read it.
+ON_TARGET, SCATTERED, DUD, NO_SHOT = "on_target", "scattered", "dud", "no_shot"
+
+
+def seed_grenade_range(strength: int) -> float:
+    """The seed's throwing range: the thrower's Strength × 3 inches."""
+    return strength * 3
+
+
+def weapon_reach(attack: Any, grenade_range: Callable[[int], float] = seed_grenade_range) -> float | None:
+    """The farthest the weapon reaches in inches (None: a flamer, which has no range)."""
+    weapon = attack.weapon
+    if weapon.grenade:
+        return grenade_range(attack.shooter.strength)
+    if weapon.template == "flame":
+        return None
+    return weapon.long_range
+
+
+def range_band(attack: Any, distance: float) -> str:
+    """``short``, ``long`` or ``beyond`` for a weapon with short and long ranges;
+    grenades and flamers have no band (``none``)."""
+    weapon = attack.weapon
+    if weapon.grenade or weapon.template == "flame" or weapon.long_range is None:
+        return "none"
+    if weapon.short_range is not None and distance <= weapon.short_range:
+        return "short"
+    if distance <= weapon.long_range:
+        return "long"
+    return "beyond"
+
+
+def allot_shots(attack: Any, shots: int, state: Any) -> dict[str, int]:
+    """Spread ``shots`` sustained-fire shots over the targets (see the module doc)."""
+    first = attack.targets[0].name
+    out = {t.name: 0 for t in attack.targets}
+    if shots <= 0:
+        return out
+    out[first] = 1
+    turn = [
+        t.name
+        for t in attack.targets[1:]
+        if t.near_first and state.targets[t.name]["status"] != "out_of_action"
+    ] + [first]
+    for i in range(shots - 1):
+        out[turn[i % len(turn)]] += 1
+    return out
+
+
+def blast_result(state: Any, first: str) -> str:
+    """What the blast aimed at ``first`` did: on target, scattered, a dud, no shot."""
+    for step in reversed(state.steps):
+        if step.target == first and step.data and "template" in step.data:
+            return step.data["template"]
+    return NO_SHOT
+
+
+def shots_allotted(state: Any, name: str) -> int:
+    for step in state.steps:
+        if step.kind == "shots" and step.data:
+            return step.data["allotted"].get(name, 0)
+    return 0
+
+
+def plan(attack: Any, target: Any, state: Any) -> tuple[str, int]:
+    """The plan for ``target`` (kind, shots), range aside (see :func:`in_reach`)."""
+    name = target.name
+    if state.targets[name]["status"] == "out_of_action":
+        return OUT_OF_ACTION, 0
+    weapon = attack.weapon
+    first = target is attack.targets[0] or name == attack.targets[0].name
+    template = weapon.template
+    if template == "flame":
+        coverage = target.under_template or ("wholly" if first else "none")
+        return COVERAGE_PLAN[coverage], 0
+    if template in BLASTS and not first:
+        result = blast_result(state, attack.targets[0].name)
+        if result == ON_TARGET:
+            return COVERAGE_PLAN[target.under_template or "none"], 0
+        if result == SCATTERED:
+            return COVERAGE_PLAN[target.under_scatter], 0
+        return NONE, 0
+    if weapon.sustained_fire:
+        shots = shots_allotted(state, name)
+        return (SHOOT, shots) if shots else (NONE, 0)
+    return (SHOOT, 1) if first else (NONE, 0)
+
+
+def in_reach(attack: Any, target: Any, grenade_range: Callable[[int], float] = seed_grenade_range) -> bool:
+    reach = weapon_reach(attack, grenade_range)
+    return reach is None or target.distance <= reach

@@ -1,0 +1,1 @@
+"""Variants of the necromunda ruleset, each its own plugin (entry point)."""

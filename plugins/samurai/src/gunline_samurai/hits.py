@@ -1,0 +1,149 @@
+"""Step 7 of the sequence: the hit rolls.
+
+Without return fire each shot is a plain test on «Умение стрелять» (Shooting) [SEED];
+the notes add that a dodge or a charge leaves them plain, the dodge's own section
+being missing from the seed (the ``dodge`` setting offers a comparative test on
+Agility instead). Against return fire the hits come from a comparative test, each
+side rolling a die per shot [SEED]: the winner's net Lucky Chances are wounds at once,
+its ordinary wins are hits, and only the loser can be hurt. When the reacting side
+wins, its wins land on the shooter (``shooter_state``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gunline import Attack, ChainState, Dice, Modifier, Roll, Step
+
+from . import losses
+from .characteristic import Die, describe, roll_test
+from .comparative import compare
+from .schema import Settings, settings_of
+from .sequence import reaction_of, shots_at
+from .wounding import Defence, wound_hits
+
+COVER = -2
+
+
+def _faces(dice: list[Die]) -> str:
+    return ", ".join(describe(d) for d in dice) or "none"
+
+
+def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str, ranked: bool) -> tuple[list[Roll], list[Die]]:
+    rolls, judged = [], []
+    for i in range(1, n + 1):
+        tag = f"{label}, shot {i} of {n}" if n > 1 else label
+        roll, die = roll_test(dice, value, tag, settings, target=who, ranked=ranked)
+        rolls.append(roll)
+        judged.append(die)
+    return rolls, judged
+
+
+def _hit_step(lucky: int, hits: int, rolls: list[Roll], text: str, lucky_wounds: bool, **data: Any) -> Step:
+    """The hit step: ``value`` counts every hit; ``data`` says which are wounds at once."""
+    if not lucky_wounds:
+        lucky, hits = 0, hits + lucky
+    return Step(kind="hit", value=lucky + hits, rolls=rolls, text=text,
+                data={"lucky": lucky, "hits": hits, **data})
+
+
+def plain(attack: Attack, target: Any, pool: Step, reaction: dict[str, Any], dice: Dice, lucky_wounds: bool) -> Step:
+    """One plain Shooting test per shot."""
+    settings = settings_of(attack)
+    n = shots_at(attack, target)
+    rolls, judged = _shots(dice, n, pool.value, "to hit", settings, target.name, ranked=False)
+    lucky = sum(d.lucky for d in judged)
+    hits = sum(d.succeeded and not d.lucky for d in judged)
+    total = lucky + hits
+    text = f"plain tests: {_faces(judged)}: {total} hit{'s' if total != 1 else ''}"
+    if lucky and lucky_wounds:
+        text += f", {lucky} of them Lucky Chance{'s' if lucky != 1 else ''}: a wound at once"
+    effective = reaction.get("effective", "none")
+    if effective == "dodge":
+        text = f"{target.name} dodges (plain tests: the dodge rules are not in the seed); " + text
+    elif effective == "charge":
+        text += f"; then {reaction['by']} charges {attack.shooter.name}"
+    return _hit_step(lucky, hits, rolls, text, lucky_wounds, test="plain")
+
+
+def dodge_on_agility(attack: Attack, target: Any, pool: Step, dice: Dice, lucky_wounds: bool) -> Step:
+    """``dodge = "agility_test"``: shooter's Shooting against the target's Agility,
+    a die a shot each; the dodger's wins only save it."""
+    settings = settings_of(attack)
+    n = shots_at(attack, target)
+    rolls, mine = _shots(dice, n, pool.value, "to hit", settings, target.name, ranked=True)
+    theirs_rolls, theirs = _shots(dice, n, target.agility or 0, f"{target.name} dodges (Agility)", settings,
+                                  target.name, ranked=True)
+    result = compare(mine, theirs, settings.comparative_ties)
+    won = result.winner == "attacker"
+    lucky, hits = (result.lucky, result.wins) if won else (0, 0)
+    verdict = f"{lucky + hits} hit{'s' if lucky + hits != 1 else ''}" if won else "the dodge saves it"
+    text = f"{target.name} dodges: comparative test {_faces(mine)} vs {_faces(theirs)}: {verdict}"
+    return _hit_step(lucky, hits, rolls + theirs_rolls, text, lucky_wounds, test="dodge")
+
+
+def exchange(attack: Attack, target: Any, pool: Step, reaction: dict[str, Any], state: ChainState, dice: Dice) -> list[Step]:
+    """Return fire: the comparative Shooting test of shooter against the reacting side."""
+    settings = settings_of(attack)
+    shooter = attack.shooter
+    by = reaction["by"]
+    n = shots_at(attack, target)
+    rolls, mine = _shots(dice, n, pool.value, "to hit", settings, target.name, ranked=True)
+    modifiers = []
+    skill = reaction["shooting"]
+    if shooter.partly_hidden:
+        modifiers.append(Modifier(label=f"{shooter.name} partly hidden, to {by}'s return fire", value=COVER))
+        skill += COVER
+    their_rolls, theirs = _shots(dice, reaction["shots"], skill, f"{by}, return fire", settings, by, ranked=True)
+    result = compare(mine, theirs, settings.comparative_ties)
+    duel = f"{shooter.name} {_faces(mine)} vs {by} {_faces(theirs)}"
+    data = {"test": "return_fire", "winner": None, "skill": skill}
+    if result.winner == "attacker":
+        data["winner"] = shooter.name
+        text = f"exchange: {duel}: {shooter.name} wins" + _gains(result.lucky, result.wins)
+        return [Step(kind="hit", value=result.lucky + result.wins, rolls=rolls + their_rolls, modifiers=modifiers,
+                     text=text, data={"lucky": result.lucky, "hits": result.wins, **data})]
+    if result.winner is None:
+        text = f"exchange: {duel}: nobody wins, nobody is hurt"
+        return [Step(kind="hit", value=0, rolls=rolls + their_rolls, modifiers=modifiers, text=text,
+                     data={"lucky": 0, "hits": 0, **data})]
+    data["winner"] = by
+    text = f"exchange: {duel}: {by} wins" + _gains(result.lucky, result.wins) + f"; {target.name} is not hit"
+    hit = Step(kind="hit", value=0, rolls=rolls + their_rolls, modifiers=modifiers, text=text,
+               data={"lucky": 0, "hits": 0, "against_shooter": {"lucky": result.lucky, "hits": result.wins}, **data})
+    return [hit, return_fire_wounds(attack, reaction, result.lucky, result.wins, state, dice)]
+
+
+def _gains(lucky: int, wins: int) -> str:
+    parts = []
+    if lucky:
+        parts.append(f"{lucky} Lucky Chance{'s' if lucky != 1 else ''} (wounds at once)")
+    if wins:
+        parts.append(f"{wins} hit{'s' if wins != 1 else ''}")
+    return " with " + " and ".join(parts) if parts else ""
+
+
+def return_fire_wounds(attack: Attack, reaction: dict[str, Any], lucky: int, hits: int, state: ChainState,
+                       dice: Dice) -> Step:
+    """The shooter's wounds from an exchange it lost: the ``return_fire`` step."""
+    shooter = attack.shooter
+    defence = Defence(name=shooter.name, body=shooter.body, protection=shooter.protection,
+                      durability=shooter.durability)
+    before = {k: v for k, v in state.shooter.items() if k in ("status", "wounds_left")}
+    result = wound_hits(dice, settings_of(attack), strength=reaction["strength"], defence=defence,
+                        state=before, hits=hits, lucky=lucky)
+    text = "; ".join(result.lines) + f"; {shooter.name}: {losses.words(result.state, shooter.wounds)}"
+    return Step(kind="return_fire", value=result.wounds, rolls=result.rolls, text=text,
+                shooter_state=result.state, data={"by": reaction["by"], "kills": result.kills})
+
+
+def resolve(attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice, lucky_wounds: bool = False) -> list[Step]:
+    """The hit step(s) for ``target``. ``lucky_wounds``: a Lucky Chance on a plain test
+    is a wound at once (the ``samurai.lucky-hit-wounds`` variant)."""
+    reaction = reaction_of(state, target.name)
+    effective = reaction.get("effective", "none")
+    if effective == "return_fire":
+        return exchange(attack, target, pool, reaction, state, dice)
+    if effective == "dodge" and settings_of(attack).dodge == "agility_test":
+        return [dodge_on_agility(attack, target, pool, dice, lucky_wounds)]
+    return [plain(attack, target, pool, reaction, dice, lucky_wounds)]

@@ -1,0 +1,100 @@
+"""Wounds and their consequences on a model's or a unit's state.
+
+A model that loses its last wound is Stunned («Оглушение»); only a Lucky Chance on
+a wound test kills [SEED: the ninja loses his only wound and is Stunned]. On a
+unit, each wound goes to the nearest model still standing; a kill to the nearest
+model not yet dead. These functions return new dicts: the state a hook reads is
+never changed in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+STATUSES = ("unharmed", "stunned", "killed")
+
+State = dict[str, Any]
+
+
+def model_state(wounds: int) -> State:
+    return {"status": "unharmed", "wounds_left": wounds}
+
+
+def unit_state(models: dict[str, State]) -> State:
+    """A unit's state: its models' and a summary. The unit is ``unharmed`` while one
+    of its models stands, ``stunned`` when none stands, ``killed`` when all are dead."""
+    statuses = {s["status"] for s in models.values()}
+    if statuses == {"killed"}:
+        status = "killed"
+    elif "unharmed" in statuses:
+        status = "unharmed"
+    else:
+        status = "stunned"
+    return {
+        "status": status,
+        "wounds_left": sum(s["wounds_left"] for s in models.values()),
+        "models": models,
+    }
+
+
+def _wound_model(state: State) -> State:
+    if state["status"] == "killed":
+        return state
+    left = max(0, state["wounds_left"] - 1)
+    return {**state, "wounds_left": left, "status": "stunned" if left == 0 else state["status"]}
+
+
+def _kill_model(state: State) -> State:
+    return {**state, "status": "killed", "wounds_left": 0}
+
+
+def _receiver(state: State, order: Sequence[str], *, kill: bool) -> str | None:
+    models = state["models"]
+    standing = [n for n in order if models[n]["status"] == "unharmed"]
+    if standing:
+        return standing[0]
+    if kill:
+        return next((n for n in order if models[n]["status"] != "killed"), None)
+    return None
+
+
+def _apply(state: State, order: Sequence[str], kill: bool) -> tuple[State, str | None]:
+    change = _kill_model if kill else _wound_model
+    if "models" not in state:
+        return change(state), None
+    name = _receiver(state, order, kill=kill)
+    if name is None:
+        return state, None
+    models = {**state["models"], name: change(state["models"][name])}
+    return unit_state(models), name
+
+
+def wound(state: State, order: Sequence[str] = ()) -> tuple[State, str | None]:
+    """One wound: the new state and, on a unit, the model that took it."""
+    return _apply(state, order, kill=False)
+
+
+def kill(state: State, order: Sequence[str] = ()) -> tuple[State, str | None]:
+    """A Lucky Chance on the wound test: the model (the unit's nearest) is dead."""
+    return _apply(state, order, kill=True)
+
+
+def all_dead(state: State) -> bool:
+    """Nothing left to hurt: further hits are not rolled."""
+    return state.get("status") == "killed"
+
+
+def words(state: State, most: int | None = None) -> str:
+    """A model's state in words: ``stunned``, ``1 of 2 wounds left``, ``unharmed``;
+    ``most`` is the wounds it started the game with, when known."""
+    status = state.get("status", "unharmed")
+    left = state.get("wounds_left")
+    if status != "unharmed" or left is None or most is None or left >= most:
+        return status
+    return f"{left} of {most} wounds left"
+
+
+def unit_words(state: State, most: dict[str, int]) -> str:
+    """Each model of a unit in words, nearest first: ``Goro stunned, Hachi unharmed``."""
+    return ", ".join(f"{name} {words(s, most.get(name))}" for name, s in state["models"].items())

@@ -1,0 +1,48 @@
+"""Step 9, «Определение потерь» (casualties), and the line read out per target."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gunline import Attack, ChainState, Step
+
+from . import losses, units
+
+
+def casualties(attack: Attack, state: ChainState) -> Step:
+    """Every model's state once all shots and reactions are resolved; ``value``
+    counts the models Stunned or killed by now."""
+    shooter = attack.shooter
+    down = int(state.shooter.get("status", "unharmed") != "unharmed")
+    parts = [f"{shooter.name} {losses.words(state.shooter, shooter.wounds)}"]
+    for t in attack.targets:
+        tstate = state.targets.get(t.name, {})
+        models = tstate.get("models")
+        if models:
+            down += sum(s["status"] != "unharmed" for s in models.values())
+            parts.append(f"{t.name}: {units.state_words(t, tstate)}")
+        else:
+            down += tstate.get("status", "unharmed") != "unharmed"
+            parts.append(f"{t.name} {units.state_words(t, tstate)}")
+    return Step(kind="casualties", value=down, text="; ".join(parts))
+
+
+def describe(attack: Attack, target: Any, state: ChainState) -> str:
+    """``General: unharmed; Bushido master's return fire left Ninja stunned``."""
+    name = target.name
+    tstate = state.targets.get(name, {})
+    hits = sum(s.value or 0 for s in state.steps if s.kind == "hit" and s.target == name)
+    wounds = sum(s.value or 0 for s in state.steps if s.kind == "wound" and s.target == name)
+    line = f"{name}: "
+    if hits:
+        line += f"{hits} hit{'s' if hits != 1 else ''}, {wounds} wound{'s' if wounds != 1 else ''}, "
+    elif not any(s.kind == "return_fire" and s.target == name for s in state.steps):
+        line += "missed, "
+    line += units.state_words(target, tstate)
+    for s in state.steps:
+        if s.kind == "return_fire" and s.target == name:
+            by = (s.data or {}).get("by", "the return fire")
+            took = f"{s.value} wound{'s' if s.value != 1 else ''}"
+            after = losses.words(s.shooter_state or {}, attack.shooter.wounds)
+            line += f"; return fire by {by}: {took} to {attack.shooter.name}, {after}"
+    return line

@@ -1,0 +1,145 @@
+"""Steps 5 and 6 of the sequence: can the target react, and what it declares.
+
+«Начеку N» (Alert) gives a model the right to react to shots; the shooter's
+«Скрытность N» (Stealth) neutralises it: the general's Alert 1 falls to the ninja's
+Stealth 2 [SEED]. Whether an equal Alert still reacts is not said; the notes take
+Alert ≥ Stealth, and the ``samurai.alert-exceeds-stealth`` variant takes Alert >
+Stealth. Another model that sees the shooter may react in the target's place (the
+bushido master) [SEED]. A declared reaction whose action proves impossible is lost
+[SEED].
+
+The decision is put in the ``reaction`` step's ``data``; the hit roll reads it
+from there, so a variant that changes the decision changes the roll.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from . import units
+from .catalogue import profile
+from .schema import Shooter, Target, WeaponRef
+
+#: How Alert must compare with Stealth for a model to react: the notes' default.
+AlertRule = Callable[[int, int], bool]
+ALERT_AT_LEAST_STEALTH: AlertRule = operator.ge
+ALERT_ABOVE_STEALTH: AlertRule = operator.gt
+RULE_WORDS = {
+    ALERT_AT_LEAST_STEALTH: "Alert must be at least Stealth",
+    ALERT_ABOVE_STEALTH: "Alert must exceed Stealth",
+}
+
+REACTION_WORDS = {
+    "none": "no reaction",
+    "dodge": "dodges",
+    "return_fire": "returns fire",
+    "charge": "charges",
+}
+
+
+def standing(state: dict[str, Any]) -> bool:
+    """Whether the target (any model of a unit) is still on its feet."""
+    return state.get("status", "unharmed") == "unharmed"
+
+
+def may_react(shooter: Shooter, target: Target, state: dict[str, Any], rule: AlertRule) -> tuple[bool, str]:
+    """Whether the target itself may react, and why, in words."""
+    if not standing(state):
+        return False, f"{target.name} is {state.get('status')} and cannot react"
+    alert, stealth = target.alert, shooter.stealth
+    ok = rule(alert, stealth)
+    sign = "=" if alert == stealth else (">" if alert > stealth else "<")
+    why = f"{target.name}: Alert {alert} {sign} {shooter.name}'s Stealth {stealth}"
+    return ok, f"{why}: {'may react' if ok else 'cannot react'} ({RULE_WORDS.get(rule, 'alert rule')})"
+
+
+def _shots(weapon: dict[str, Any], attacks: int) -> int:
+    return weapon["shots"] if weapon["shots"] is not None else attacks
+
+
+def _in_range(weapon: dict[str, Any], distance: int | None) -> bool:
+    return weapon["range"] is None or distance is None or distance <= weapon["range"]
+
+
+def _fire_of_one(name: str, shooting: int, attacks: int, body: int, ref: WeaponRef | None,
+                 distance: int | None) -> tuple[dict[str, Any] | None, str]:
+    """A single model's return fire, or why it is impossible."""
+    weapon = profile(ref) if ref is not None else None
+    if weapon is None:
+        return None, f"{name} has no missile weapon"
+    if not _in_range(weapon, distance):
+        return None, f"the shooter is beyond the range of {name}'s {weapon['name'] or 'weapon'} ({weapon['range']}\")"
+    shots = _shots(weapon, attacks)
+    return {
+        "shots": shots,
+        "shooting": shooting,
+        "strength": body + weapon["damage"],
+        "weapon": weapon["name"],
+        "firing": [name],
+    }, f"{name} returns fire with {shots} shot{'s' if shots != 1 else ''} ({weapon['name'] or 'weapon'})"
+
+
+def _fire_of_unit(target: Target, state: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
+    """A unit's return fire: every model that can fire at the shooter must [SEED]."""
+    weapon = profile(target.weapon) if target.weapon is not None else None
+    if weapon is None:
+        return None, f"{target.name} has no missile weapon"
+    models = state.get("models", {})
+    firing = [
+        m for m in units.nearest_first(target)
+        if models.get(m.name, {}).get("status", "unharmed") == "unharmed"
+        and m.sees_shooter
+        and _in_range(weapon, m.distance)
+    ]
+    if not firing:
+        return None, f"no model of {target.name} can fire at the shooter"
+    shots = sum(_shots(weapon, units.value_of(m, target, "attacks")) for m in firing)
+    names = ", ".join(m.name for m in firing)
+    return {
+        "shots": shots,
+        "shooting": units.majority(target, "shooting"),
+        "strength": units.majority(target, "body") + weapon["damage"],
+        "weapon": weapon["name"],
+        "firing": [m.name for m in firing],
+    }, f"the unit fires together at the shooter: {names}, {shots} shot{'s' if shots != 1 else ''}"
+
+
+def declare(shooter: Shooter, target: Target, state: dict[str, Any], target_may_react: bool) -> tuple[dict[str, Any], str]:
+    """The reaction step's data and text: who reacts, how, and whether it can."""
+    declared = target.reaction
+    reactor = target.reactor
+    by = reactor.name if reactor is not None else target.name
+    data: dict[str, Any] = {"declared": declared, "effective": "none", "by": None}
+    if declared == "none":
+        return data, f"{target.name}: no reaction declared"
+    if reactor is None and not target_may_react:
+        return data, f"{target.name} may not react: no {declared.replace('_', ' ')}"
+    if reactor is not None and not reactor.sees_shooter:
+        return data, f"{reactor.name} does not see {shooter.name}: the {declared.replace('_', ' ')} is lost"
+
+    possible: dict[str, Any] | None = {}
+    why = f"{by} {REACTION_WORDS[declared]}"
+    if declared == "return_fire":
+        if reactor is not None:
+            possible, why = _fire_of_one(
+                reactor.name, reactor.shooting, reactor.attacks, reactor.body, reactor.weapon, reactor.distance
+            )
+        elif units.is_unit(target):
+            possible, why = _fire_of_unit(target, state)
+        else:
+            possible, why = _fire_of_one(
+                target.name, target.shooting, target.attacks, target.body, target.weapon, target.distance
+            )
+    elif declared == "charge":
+        can_reach = reactor.can_reach if reactor is not None else target.can_reach
+        if not can_reach:
+            possible, why = None, f"{by} cannot reach {shooter.name}"
+        else:
+            why = f"{by} charges {shooter.name}: the charge follows the shots (melee is outside the shooting rules)"
+    if possible is None:
+        return data, f"{why}: the {declared.replace('_', ' ')} is lost"
+    data.update(possible)
+    data.update(effective=declared, by=by)
+    return data, why

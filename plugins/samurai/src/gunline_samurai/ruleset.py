@@ -1,0 +1,114 @@
+"""The samurai skirmish ruleset: the hooks, each handing over to the module that
+holds its rule.
+
+One attack follows the seed's nine-step shooting sequence: steps 1-6 open the
+attack (:mod:`.sequence`), 7 is each target's hit roll (:mod:`.hits`), 8 its wound
+rolls (:mod:`.wounds`), 9 the casualties (:mod:`.outcome`). The game counts no
+ammunition.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gunline import Attack, ChainState, Dice, Modifier, Ruleset, Step, hookimpl
+
+from . import checks, hits, losses, outcome, sequence, units, wounds
+from .catalogue import CATALOGUE
+from .characteristic import need_text
+from .schema import Settings, Shooter, Target, Weapon, settings_of
+
+EXAMPLES = Path(__file__).parent / "examples"
+
+
+@hookimpl
+def gunline_ruleset() -> Ruleset:
+    return Ruleset(
+        name="samurai",
+        title="Samurai skirmish (d10 tests, reactions, Lucky Chance)",
+        shooter=Shooter,
+        weapon=Weapon,
+        target=Target,
+        settings=Settings,
+        modes=("single",),
+        catalogue=CATALOGUE,
+        statuses=losses.STATUSES,
+        weapon_statuses=("ok",),
+        examples=str(EXAMPLES),
+        description="Shooting by the nine-step sequence: reactions, return fire as a comparative test, "
+        "armour and wound tests, units.",
+    )
+
+
+@hookimpl
+def start_state(attack: Attack) -> ChainState:
+    targets: dict[str, dict[str, Any]] = {}
+    for t in attack.targets:
+        if units.is_unit(t):
+            targets[t.name] = losses.unit_state(
+                {m.name: losses.model_state(units.value_of(m, t, "wounds")) for m in units.nearest_first(t)}
+            )
+        else:
+            targets[t.name] = losses.model_state(t.wounds)
+    return ChainState(
+        shooter={"name": attack.shooter.name, **losses.model_state(attack.shooter.wounds)},
+        weapon={"rounds_left": None, "status": "ok"},
+        targets=targets,
+    )
+
+
+@hookimpl
+def check_attack(attack: Attack, state: ChainState) -> list[str] | None:
+    return checks.problems(attack, state) or None
+
+
+@hookimpl
+def begin_attack(attack: Attack, state: ChainState) -> list[Step]:
+    return sequence.opening_steps(attack, state)
+
+
+@hookimpl
+def modify_pool(target: Any) -> list[Modifier] | None:
+    if target.partly_hidden:
+        return [Modifier(label="partly hidden", value=hits.COVER)]
+    return None
+
+
+@hookimpl
+def build_pool(attack: Attack, target: Any, modifiers: list[Modifier]) -> Step:
+    skill = attack.shooter.shooting + sum(m.value for m in modifiers)
+    base = attack.shooter.shooting
+    shown = f"Shooting {base}" + "".join(f" {m.value:+d}" for m in modifiers) + (f" = {skill}" if modifiers else "")
+    return Step(kind="pool", value=skill, modifiers=modifiers,
+                text=f"{shown}: needs {need_text(skill, settings_of(attack))}")
+
+
+@hookimpl
+def resolve_hit(attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
+    return hits.resolve(attack, target, pool, state, dice)
+
+
+@hookimpl
+def resolve_wound(attack: Attack, target: Any, hit: Step, state: ChainState, dice: Dice) -> Step:
+    return wounds.resolve(attack, target, hit, state, dice)
+
+
+@hookimpl
+def spend_ammo(attack: Attack, state: ChainState) -> list[Step]:
+    return [
+        outcome.casualties(attack, state),
+        Step(kind="ammo", value=None, text="the game counts no ammunition",
+             weapon_state={"rounds_left": None, "status": "ok"}),
+    ]
+
+
+@hookimpl
+def describe_outcome(attack: Attack, target: Any, state: ChainState) -> str:
+    return outcome.describe(attack, target, state)
+
+
+@hookimpl
+def reload_weapon() -> None:
+    """Bows and shuriken are never reloaded in this game: nothing to do."""
+    return

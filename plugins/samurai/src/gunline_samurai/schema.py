@@ -1,0 +1,179 @@
+"""The scenario vocabulary of samurai shooting: what a GM writes in a file.
+
+Characteristics are the game's own: «Умение стрелять» (``shooting``), «Атаки»
+(``attacks``), «Сила тела» (``body``), wounds, «Скрытность» (``stealth``),
+«Начеку» (``alert``), and the armour's «Защита» (``protection``) and «Прочность»
+(``durability``). A test is one die against one characteristic, so most of them
+live on the die's scale; they may run above it, because Body + Damage can
+(the ``above_die`` setting says what that means).
+
+A target may be a single model or a unit (``models``); its declared ``reaction`` is
+carried out by the target itself, or by a ``reactor``: another model that sees the
+shooter and reacts in its place (the seed's bushido master guarding his general).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+
+def _stat(description: str, ge: int = 0, le: int = 20):
+    return Annotated[int, msgspec.Meta(ge=ge, le=le, description=description)]
+
+
+Shooting = _stat("«Умение стрелять» (Shooting): a die at or under it hits")
+Attacks = _stat("«Атаки» (Attacks): shots fired unless the weapon says otherwise", ge=1)
+Body = _stat("«Сила тела» (Body Strength), for wound tests")
+Wounds = _stat("wounds; losing the last one Stuns the model", ge=1)
+Stealth = _stat("«Скрытность» (Stealth): neutralises a target's Alert", le=10)
+Alert = _stat("«Начеку» (Alert): the right to react to shots", le=10)
+Protection = _stat("armour's «Защита» (Protection): a test on it puts the hit on the armour")
+Durability = _stat("armour's «Прочность» (Durability): added to Body when the armour takes the hit")
+Damage = _stat("«Урон» (Damage): added to the shooter's Body in wound tests", le=10)
+Shots = _stat("shots per attack, overriding the model's Attacks", ge=1)
+Aimed = _stat("shots of the shooter aimed at this target", ge=1)
+Agility = _stat("«Ловкость» (Agility), to dodge under dodge = \"agility_test\"")
+Inches = _stat("inches", le=1000)
+
+#: The reactions of the seed: «Уклонение», «Ответная стрельба», «Нападение».
+Reaction = Literal["none", "dodge", "return_fire", "charge"]
+
+
+class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The model that shoots. It may be hurt by return fire, so it carries the
+    characteristics a wound test reads (``body``, ``wounds``, its armour), and
+    ``partly_hidden`` when models returning fire see only part of it."""
+
+    name: str
+    shooting: Shooting
+    attacks: Attacks = 1
+    body: Body = 3
+    wounds: Wounds = 1
+    stealth: Stealth = 0
+    protection: Protection = 0
+    durability: Durability = 0
+    partly_hidden: bool = False
+
+
+class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The shooter's missile weapon. ``shots`` overrides the shooter's Attacks where
+    the weapon says so (the yumi fires only one); ``range`` in inches, when the
+    book gives one, refuses targets beyond it."""
+
+    name: str
+    damage: Damage
+    shots: Shots | None = None
+    range: Inches | None = None
+
+
+class WeaponRef(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A weapon carried by a model that may return fire: a catalogue name, with any
+    field given inline overriding it (a custom weapon gives ``damage``). Checked
+    when the file is read, so the error names the field."""
+
+    name: str = ""
+    damage: Damage | None = None
+    shots: Shots | None = None
+    range: Inches | None = None
+
+    def __post_init__(self) -> None:
+        from .catalogue import CATALOGUE, profile
+
+        if profile(self) is None:
+            raise ValueError(f"expected a catalogue weapon ({', '.join(sorted(CATALOGUE))}) or its damage")
+
+
+class Reactor(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A model other than the target that reacts in its place. It needs to see the
+    shooter (``sees_shooter``); to return fire it needs a ``weapon`` and the shooter
+    within that weapon's range (``distance``, when both are known)."""
+
+    name: str
+    shooting: Shooting = 0
+    attacks: Attacks = 1
+    body: Body = 3
+    weapon: WeaponRef | None = None
+    distance: Inches | None = None
+    sees_shooter: bool = True
+    can_reach: bool = True
+
+
+class UnitModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One model of a unit. Unset characteristics are the unit's own; ``distance``
+    from the shooter orders who takes wounds first."""
+
+    name: str
+    distance: Inches
+    body: Body | None = None
+    wounds: Wounds | None = None
+    protection: Protection | None = None
+    durability: Durability | None = None
+    shooting: Shooting | None = None
+    attacks: Attacks | None = None
+    sees_shooter: bool = True
+
+
+class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A model, or a unit (``models``), shot at.
+
+    ``shots`` is how many of the shooter's shots go at it (all of them when it is the
+    only target, else one). ``reaction`` is the reaction declared against those shots;
+    ``reactor`` the model that carries it out instead of the target. ``shooting``,
+    ``attacks`` and ``weapon`` are for returning fire; ``agility`` for a dodge under
+    ``dodge = "agility_test"``; ``can_reach`` says whether a charge reaches the
+    shooter (movement is outside the shooting rules: the GM measures).
+    """
+
+    name: str
+    body: Body = 3
+    wounds: Wounds = 1
+    protection: Protection = 0
+    durability: Durability = 0
+    alert: Alert = 0
+    partly_hidden: bool = False
+    distance: Inches | None = None
+    shots: Aimed | None = None
+    reaction: Reaction = "none"
+    reactor: Reactor | None = None
+    shooting: Shooting = 0
+    attacks: Attacks = 1
+    weapon: WeaponRef | None = None
+    agility: Agility | None = None
+    can_reach: bool = True
+    models: list[UnitModel] = []
+
+
+class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The parts of the dice rule that the seed does not state and that were
+    inferred from its worked example; a GM who owns the book sets them as top-level
+    keys of a scenario.
+
+    * ``die``: sides of the test die (a d10).
+    * ``catastrophic_failure``: «Катастрофический Провал» on the top face of the die
+      when the characteristic is below it (``top_face``), or ``never``.
+    * ``above_die``: a characteristic above the die always succeeds and cannot roll a
+      Lucky Chance (``always_succeeds``), or succeeds with the top face a Lucky
+      Chance (``top_face_lucky``).
+    * ``comparative_ties``: two successes showing the same face ``cancel``, or go to
+      the ``attacker`` (the shooter; the wounding side) or the ``defender``.
+    * ``dodge``: the dodge section is missing from the seed; by default a dodging
+      target is shot at with plain tests (``plain_test``); ``agility_test`` makes each
+      shot a comparative test of the shooter's skill against the target's
+      ``agility``, whose wins only save it.
+    """
+
+    die: Annotated[int, msgspec.Meta(ge=4, le=20)] = 10
+    catastrophic_failure: Literal["top_face", "never"] = "top_face"
+    above_die: Literal["always_succeeds", "top_face_lucky"] = "always_succeeds"
+    comparative_ties: Literal["cancel", "attacker", "defender"] = "cancel"
+    dodge: Literal["plain_test", "agility_test"] = "plain_test"
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+def settings_of(attack) -> Settings:
+    """The attack's settings (the defaults when it was built without any)."""
+    return attack.settings if isinstance(attack.settings, Settings) else DEFAULT_SETTINGS

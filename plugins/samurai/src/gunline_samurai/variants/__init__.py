@@ -1,0 +1,1 @@
+"""Other readings of what the seed leaves open, each a variant plugin."""

@@ -1,0 +1,28 @@
+"""A Lucky Chance on a plain hit test wounds at once.
+
+The seed gives the immediate wound only for Lucky Chances won in an exchange of
+fire; on a plain test the notes count a Lucky Chance as a hit. This variant gives it
+the exchange's effect: a wound with no armour or wound test.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gunline import Attack, ChainState, Dice, Step, Variant, hookimpl
+
+from .. import hits
+
+
+@hookimpl
+def gunline_variant() -> Variant:
+    return Variant(
+        name="samurai.lucky-hit-wounds",
+        ruleset="samurai",
+        description="A Lucky Chance on a plain hit test is a wound at once, with no armour or wound test.",
+    )
+
+
+@hookimpl
+def resolve_hit(attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
+    return hits.resolve(attack, target, pool, state, dice, lucky_wounds=True)

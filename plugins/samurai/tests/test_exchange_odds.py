@@ -1,0 +1,191 @@
+"""Exact odds of a return-fire exchange, 2 shots against 1, computed by hand and
+checked two ways: all 10^3 dice of the exchange scripted through the engine, and
+the odds interpreter.
+
+The seed's example: the ninja's Shooting 6 − 2 (cover) = 4, two dice; the bushido
+master's 9, one die (the yumi).
+
+Ninja die: Lucky on 4 (1/10), success on 1-3 (3/10), failure 5-10 (6/10).
+Master die: Lucky on 9 (1/10), success on 1-8 (8/10), failure on 10 (1/10).
+Outcomes per 1000 (La, Lb = Lucky Chances of ninja and master):
+
+* Lb=1, La=0: 1·81 → master's net Lucky: the ninja takes a wound at once   81
+* Lb=1, La=2: 1 → ninja net 1 Lucky, no ordinary                             1
+* Lb=1, La=1: 18 → cancel; the ninja's other die alone: a success (3 of 9
+  faces) is an unpaired win → 1 hit (6); else nobody (12)
+* Lb=0, La=2: 9 → 2 Lucky (wounds at once) for the ninja                     9
+* Lb=0, La=1: 162 → 1 Lucky, plus 1 hit when the other die succeeds:
+  54 with a hit, 108 without
+* Lb=0, La=0, master fails (10): 81 → ninja both succeed 9 (2 hits), one 36
+  (1 hit), none 36 (nobody)
+* Lb=0, La=0, master succeeds on m: 8·81 = 648. For m = 4..8 every ninja
+  success (≤3) loses the pair: master 1 hit (405). For m = 1, 2, 3 over the
+  81 ordered pairs of ninja faces (1-3, 5-10): m=1: master 36, nobody 12,
+  ninja 1 hit 25, 2 hits 8; m=2: 49, 12, 15, 5; m=3: 64, 12, 5, 0.
+
+Totals: master Lucky 81; master 1 hit 405+36+49+64 = 554; nobody 12+36+36 = 84;
+ninja 1 hit (no Lucky) 6+36+45 = 87; 2 hits 9+13 = 22; 2 Lucky 9;
+1 Lucky 1+108 = 109; 1 Lucky + 1 hit 54. Sum 1000.
+"""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from gunline import RandomDice, ScriptedDice
+from gunline.engine import resolve as run_engine
+
+EXCHANGE = {
+    ("master", 1, 0): 81,
+    ("master", 0, 1): 554,
+    ("nobody", 0, 0): 84,
+    ("ninja", 0, 1): 87,
+    ("ninja", 0, 2): 22,
+    ("ninja", 2, 0): 9,
+    ("ninja", 1, 0): 109,
+    ("ninja", 1, 1): 54,
+}
+
+
+def small_wound_tests(doc):
+    """The example with wound tests of few outcomes, so the whole tree is small:
+    no armour, Body 0 on the side being hurt, Body + Damage 2 on the side hurting.
+    Each hit then wounds on a 1 (success against a Body that cannot succeed) and
+    kills on a 2 (Lucky Chance): 1/10 each."""
+    doc["shooter"]["body"] = 0
+    doc["weapon"]["damage"] = 2
+    general = doc["targets"][0]
+    general.update(body=0, protection=0, durability=0)
+    general["reactor"].update(body=2, weapon={"name": "yumi", "damage": 0})
+    return doc
+
+
+def exchange_of(chain):
+    hit = next(s for s in chain.steps if s.kind == "hit")
+    if hit.data["winner"] == "Ninja":
+        return ("ninja", hit.data["lucky"], hit.data["hits"])
+    if hit.data["winner"] is None:
+        return ("nobody", 0, 0)
+    against = hit.data["against_shooter"]
+    return ("master", against["lucky"], against["hits"])
+
+
+def test_the_hand_table_adds_up():
+    assert sum(EXCHANGE.values()) == 1000
+
+
+@pytest.mark.parametrize("small", [False, True])
+def test_every_exchange_dice_sequence_through_the_engine(registry, attack_of, example, small):
+    doc = example("ninja_and_bushido_master")
+    attack = attack_of(small_wound_tests(doc) if small else doc)
+    stack = registry.stack("samurai")
+    tally: dict[tuple, int] = {}
+    for faces in itertools.product(range(1, 11), repeat=3):
+        # the exchange takes the first three dice; the wound tests after it are rolled
+        chain = run_engine(stack, attack, ScriptedDice(list(faces), fallback=RandomDice(sum(faces))))
+        key = exchange_of(chain)
+        tally[key] = tally.get(key, 0) + 1
+    assert tally == EXCHANGE
+
+
+# -- with the small wound tests, the final outcomes by hand --------------------------
+# Per hit: kill 1/10, wound 1/10, nothing 8/10.
+# Ninja (1 wound): stunned by the master's Lucky (81) or a won hit's wound (554/10);
+# killed by a hit's Lucky Chance (554/10).
+NINJA_STUNNED = Fraction(81, 1000) + Fraction(554, 1000) / 10
+NINJA_KILLED = Fraction(554, 1000) / 10
+# General (2 wounds). Two ordinary hits: killed 1/10 + 1/10·1/10 + 8/10·1/10 = 19/100,
+# stunned (two wounds) 1/100, at least one wound 1 − (8/10)² = 36/100.
+GENERAL_KILLED = Fraction(87 * 10 + 22 * 19 + 54 * 10, 100_000)
+GENERAL_STUNNED = Fraction(22 * 1 + 9 * 100 + 54 * 10, 100_000)
+GENERAL_WOUNDED = Fraction(87 * 20 + 22 * 36 + (9 + 109 + 54) * 100, 100_000)
+GENERAL_HIT = Fraction(87 + 22 + 9 + 109 + 54, 1000)
+
+
+def _faces_for(label: str) -> list[tuple[int, Fraction]]:
+    """The faces a die can show, weighed. The exchange's dice: all ten. In the small
+    wound tests the hurting side's die (Body + Damage 2) matters only as 1 (a win),
+    2 (Lucky) or anything else, and the hurt side's (Body 0) never succeeds: one
+    representative face each, with its weight."""
+    tenth = Fraction(1, 10)
+    if "Body + Damage" in label:
+        return [(1, tenth), (2, tenth), (5, 8 * tenth)]
+    if "wound test" in label:
+        return [(5, Fraction(1))]
+    return [(f, tenth) for f in range(1, 11)]
+
+
+def test_final_outcomes_through_the_engine(registry, attack_of, example):
+    """The whole tree walked through the engine: the exchange's 10^3 faces, then
+    each wound test's outcomes."""
+    from gunline import DiceNeeded
+
+    attack = attack_of(small_wound_tests(example("ninja_and_bushido_master")))
+    stack = registry.stack("samurai")
+    totals: dict[str, Fraction] = {}
+
+    def add(key, weight):
+        totals[key] = totals.get(key, Fraction(0)) + weight
+
+    pending = [([], Fraction(1))]
+    while pending:
+        faces, weight = pending.pop()
+        try:
+            chain = run_engine(stack, attack, ScriptedDice(faces))
+        except DiceNeeded as need:
+            pending.extend((faces + [f], weight * w) for f, w in _faces_for(need.request.label))
+            continue
+        add("ninja " + chain.shooter["status"], weight)
+        add("general " + chain.targets["General"]["status"], weight)
+        if any(s.kind == "hit" and s.value for s in chain.steps):
+            add("general hit", weight)
+        if any(s.kind == "wound" and s.value for s in chain.steps):
+            add("general wounded", weight)
+    assert sum(totals[k] for k in totals if k.startswith("ninja ")) == 1
+    assert totals["ninja stunned"] == NINJA_STUNNED
+    assert totals["ninja killed"] == NINJA_KILLED
+    assert totals["general killed"] == GENERAL_KILLED
+    assert totals["general stunned"] == GENERAL_STUNNED
+    assert totals["general wounded"] == GENERAL_WOUNDED
+    assert totals["general hit"] == GENERAL_HIT
+
+
+def test_the_odds_interpreter_agrees(registry, attack_of, example):
+    odds = pytest.importorskip("gunline.odds")
+    attack = attack_of(small_wound_tests(example("ninja_and_bushido_master")))
+    result = odds.compute_odds(registry, attack)
+    assert result.exact
+    general = result.targets["General"]
+    assert general.hit == pytest.approx(float(GENERAL_HIT), abs=1e-9)
+    assert general.wound == pytest.approx(float(GENERAL_WOUNDED), abs=1e-9)
+    assert general.status["killed"] == pytest.approx(float(GENERAL_KILLED), abs=1e-9)
+    assert general.status["stunned"] == pytest.approx(float(GENERAL_STUNNED), abs=1e-9)
+    # the return fire step's value is the ninja's wounds: P(at least one)
+    assert general.steps["return_fire"] == pytest.approx(float(NINJA_STUNNED + NINJA_KILLED), abs=1e-9)
+
+
+def test_one_against_one_duel_odds_by_hand(registry, attack_of, example):
+    """The teppo duel: the gunner's Shooting 6 against the archer's 5, a die each.
+
+    Lucky Chances: the gunner's alone 1/10·9/10 = 9/100, the archer's alone 9/100.
+    Neither Lucky: the gunner succeeds on 1-5, fails on 7-10; the archer succeeds on
+    1-4, fails on 6-10. Gunner wins: success against failure 5·5 = 25, higher success
+    10 → 35/100; the archer: 4·4 = 16 + 6 → 22/100.
+    Wound test on the archer (gunner Body 3 + teppo 3 = 6 against Body 3): kill 9/100,
+    win 1-5 over 1-2 (7) or over a failure 4-10 (5·7 = 35) → 42/100.
+    Wound test on the gunner (archer Body 3 + hankyu 1 = 4 against Body 3): kill 9/100,
+    win 1-3 over 1-2 (3) or over 4-10 (3·7 = 21) → 24/100.
+    The archer has 1 wound: a Lucky exchange stuns it at once.
+    """
+    odds = pytest.importorskip("gunline.odds")
+    result = odds.compute_odds(registry, attack_of(example("teppo_duel")))
+    assert result.exact
+    archer = result.targets["Archer"]
+    hit = Fraction(9, 100) + Fraction(35, 100)
+    killed = Fraction(35, 100) * Fraction(9, 100)
+    stunned = Fraction(9, 100) + Fraction(35, 100) * Fraction(42, 100)
+    gunner_hurt = Fraction(9, 100) + Fraction(22, 100) * Fraction(9 + 24, 100)
+    assert archer.hit == pytest.approx(float(hit), abs=1e-9)
+    assert archer.status["killed"] == pytest.approx(float(killed), abs=1e-9)
+    assert archer.status["stunned"] == pytest.approx(float(stunned), abs=1e-9)
+    assert archer.steps["return_fire"] == pytest.approx(float(gunner_hurt), abs=1e-9)

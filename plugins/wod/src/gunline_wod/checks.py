@@ -1,0 +1,74 @@
+"""Why an attack cannot be made, each reason saying what would work instead.
+
+Read before any die: the fire mode against the weapon, the targets and the rounds
+left (from the chain state, which an encounter may have carried over).
+"""
+
+from __future__ import annotations
+
+from gunline import Attack, ChainState
+
+from .fire_modes import FIRE_MODES
+
+
+def _fitting_modes(left: int, autofire: bool) -> str:
+    """The modes the rounds left still allow, in words: "a single shot or a short burst"."""
+    fits = [
+        f"a {m.label}"
+        for m in FIRE_MODES.values()
+        if m.rounds <= left and (autofire or not m.autofire)
+    ]
+    return " or ".join(fits)
+
+
+def refusals(attack: Attack, state: ChainState) -> list[str]:
+    """Every reason the attack cannot be made (empty when it can)."""
+    mode = FIRE_MODES[attack.mode]
+    weapon = attack.weapon
+    out: list[str] = []
+
+    if weapon.rounds is not None and weapon.rounds > weapon.clip:
+        out.append(
+            f"weapon.rounds: {weapon.rounds} is more than the clip holds ({weapon.clip}); "
+            f"give rounds from 0 to {weapon.clip}"
+        )
+
+    if mode.autofire and not weapon.autofire:
+        out.append(f"the {weapon.name} cannot autofire: fire a single shot")
+
+    count = len(attack.targets)
+    intended = [t.name for t in attack.targets if not t.bystander]
+    if mode.max_targets is not None and count > mode.max_targets:
+        if attack.mode == "single":
+            out.append(
+                f"{count} targets: a single shot takes one target; fire a burst "
+                "or keep one target"
+            )
+        else:
+            out.append(
+                f"{count} targets: use a long burst (a {mode.label} takes at most "
+                f"{mode.max_targets}), or drop targets"
+            )
+    elif mode.max_intended is not None and len(intended) > mode.max_intended:
+        out.append(
+            f"{len(intended)} intended targets ({', '.join(intended)}): a {mode.label} "
+            "takes one intended target; use a medium burst, or mark the others "
+            "bystander = true if they are only caught standing close"
+        )
+    settings = attack.settings
+    cap = getattr(settings, "long_burst_max_targets", None)
+    if attack.mode == "long" and cap is not None and count > cap:
+        out.append(
+            f"{count} targets: the Storyteller allows a long burst at most {cap}; drop targets"
+        )
+
+    left = state.weapon.get("rounds_left")
+    if left is not None and left < mode.rounds:
+        if left == 0:
+            out.append(f"the {weapon.name} is empty: reload")
+        else:
+            out.append(
+                f"the {weapon.name} has {left} rounds left and a {mode.label} needs "
+                f"{mode.rounds}: reload, or fire {_fitting_modes(left, weapon.autofire)}"
+            )
+    return out

@@ -1,0 +1,105 @@
+"""World of Darkness (2004) firearms and autofire: the ruleset's hooks.
+
+Attack pool = Dexterity + Firearms + weapon Damage rating + burst bonus − number of
+targets (when two or more), then each target's range, concealment, prone and armor.
+8+ succeeds, 10-again, a pool of 0 or less rolls one chance die. Each success is one
+point of lethal damage (bashing through bulletproof armor). Ammo is spent once per
+attack: 1, 3, 10 or 20 rounds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gunline import Attack, ChainState, Ruleset, Step, hookimpl
+
+from . import attack as rolls
+from .catalogue import FIREARMS
+from .checks import refusals
+from .fire_modes import FIRE_MODES
+from .health import STATUSES
+from .pool import attack_modifiers, pool_step
+from .schema import Settings, Shooter, Target, Weapon
+
+EXAMPLES = Path(__file__).parent / "examples"
+
+
+@hookimpl
+def gunline_ruleset() -> Ruleset:
+    return Ruleset(
+        name="wod",
+        title="World of Darkness (2004): firearms and autofire",
+        shooter=Shooter,
+        weapon=Weapon,
+        target=Target,
+        settings=Settings,
+        modes=tuple(FIRE_MODES),
+        catalogue=FIREARMS,
+        statuses=STATUSES,
+        weapon_statuses=("ok", "empty"),
+        examples=str(EXAMPLES),
+        description=(
+            "d10 pools, 8+ succeeds, 10-again; short, medium and long bursts at several targets"
+        ),
+    )
+
+
+@hookimpl
+def start_state(attack: Attack) -> ChainState:
+    weapon = attack.weapon
+    left = weapon.clip if weapon.rounds is None else weapon.rounds
+    return ChainState(
+        shooter={"name": attack.shooter.name, "status": "unharmed"},
+        weapon={"rounds_left": left, "status": "ok" if left else "empty"},
+        targets={
+            t.name: {"status": "unharmed", "lethal": 0, "bashing": 0, "aggravated": 0}
+            for t in attack.targets
+        },
+    )
+
+
+@hookimpl
+def check_attack(attack: Attack, state: ChainState) -> list[str] | None:
+    return refusals(attack, state) or None
+
+
+@hookimpl
+def modify_pool(attack: Attack, target):
+    return attack_modifiers(attack, target)
+
+
+@hookimpl
+def build_pool(modifiers) -> Step:
+    return pool_step(modifiers)
+
+
+@hookimpl
+def resolve_hit(target, pool, dice) -> Step:
+    return rolls.roll_attack(target, pool, dice)
+
+
+@hookimpl
+def resolve_wound(target, hit, state) -> Step:
+    return rolls.wound(target, hit, state)
+
+
+@hookimpl
+def spend_ammo(attack: Attack, state: ChainState) -> Step:
+    spent = FIRE_MODES[attack.mode].rounds
+    left = max(0, state.weapon["rounds_left"] - spent)
+    return Step(
+        kind="ammo",
+        value=spent,
+        text=f"{spent} round{'s' if spent != 1 else ''} fired, {left} left",
+        weapon_state={"rounds_left": left, "status": "ok" if left else "empty"},
+    )
+
+
+@hookimpl
+def describe_outcome(attack: Attack, target, state: ChainState) -> str:
+    return rolls.outcome(attack, target, state)
+
+
+@hookimpl
+def reload_weapon(attack: Attack) -> dict:
+    return {"rounds_left": attack.weapon.clip, "status": "ok"}

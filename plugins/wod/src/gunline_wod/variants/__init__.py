@@ -1,0 +1,1 @@
+"""Variants of the World of Darkness ruleset, each its own plugin."""

@@ -1,0 +1,113 @@
+"""The gunline terminal app: ``gunline`` with no arguments opens it.
+
+``make_app`` builds it for tests and benchmarks (a registry of your own, no entry
+points needed); ``main`` is what the CLI calls.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from gunline import drafts
+from gunline.errors import BadInput
+from gunline.plugins import Registry
+from gunline.scenario import read_document
+
+from .draft import blank
+from .screens.main import ACTIONS, MainScreen
+
+
+def first_example(registry: Registry) -> Path | None:
+    """The first bundled example of the first ruleset that ships any."""
+    for _name, plugin in sorted(registry.rulesets.items()):
+        folder = plugin.declaration.examples
+        if folder and Path(folder).is_dir():
+            files = sorted(Path(folder).glob("*.toml"))
+            if files:
+                return files[0]
+    return None
+
+
+def initial_doc(registry: Registry, file: str | None) -> tuple[dict[str, Any], str | None, str | None]:
+    """What to open: the file asked for, else the saved draft, else a bundled
+    example, else an empty scenario. Returns (document, file, notice)."""
+    notice = None
+    if file:
+        try:
+            return read_document(file), file, None
+        except BadInput as exc:
+            notice = f"✗ {exc}"
+    draft = drafts.load_draft()
+    if draft:
+        return draft, None, notice or "draft restored"
+    example = first_example(registry)
+    if example is not None:
+        try:
+            return read_document(example), str(example), notice or f"example {example.name}"
+        except BadInput:
+            pass
+    names = sorted(registry.rulesets)
+    if names:
+        return blank(registry.ruleset(names[0])), None, notice
+    return {}, None, notice or "no rulesets installed: see Plugins (Ctrl+L)"
+
+
+class GunlineApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "gunline"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="quit", priority=True)]
+
+    def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
+                 notice: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.registry = registry
+        self._start = (doc, file, notice)
+
+    def on_mount(self) -> None:
+        doc, file, notice = self._start
+        self.push_screen(MainScreen(self.registry, doc, file, notice))
+
+    @property
+    def main(self) -> MainScreen:
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                return screen
+        raise LookupError("main screen not shown yet")
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, MainScreen):
+            for key, action, label, help in ACTIONS:
+                yield SystemCommand(f"{label} ({key})", help, _runner(screen, action))
+
+
+def _runner(screen: MainScreen, action: str):
+    async def run() -> None:
+        await screen.run_action(action)
+
+    return run
+
+
+def make_app(registry: Registry | None = None, file: str | None = None,
+             doc: dict[str, Any] | None = None) -> GunlineApp:
+    """Build the app. Without a registry the installed plugins are discovered;
+    ``doc`` opens that scenario document instead of the file / draft / example."""
+    if registry is None:
+        from gunline.plugins import discover
+
+        registry = discover()
+    if doc is not None:
+        return GunlineApp(registry, doc, file)
+    start_doc, start_file, notice = initial_doc(registry, file)
+    return GunlineApp(registry, start_doc, start_file, notice)
+
+
+def main(file: str | None = None) -> int:
+    """Open the app (the CLI's ``gunline`` / ``gunline tui [FILE]``)."""
+    make_app(file=file).run()
+    return 0

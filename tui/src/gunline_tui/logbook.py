@@ -1,0 +1,50 @@
+"""This session's resolutions, and their Markdown export. No Textual here."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from gunline.models import Chain
+from gunline.render import chain_text
+
+
+@dataclass
+class Entry:
+    """One resolution as the log shows it."""
+
+    number: int
+    how: str  # "seed 1234", "dice typed", "variant on: x (same dice)"
+    chain: Chain
+    when: str = field(default_factory=lambda: time.strftime("%H:%M:%S"))
+
+    @property
+    def manual(self) -> bool:
+        return bool(self.chain.manual)
+
+    def headline(self) -> str:
+        typed = f" ✎ {len(self.chain.manual)} typed" if self.chain.manual else ""
+        variants = f" [{', '.join(self.chain.variants)}]" if self.chain.variants else ""
+        return f"#{self.number} {self.when} {self.chain.ruleset}{variants} · {self.how}{typed}"
+
+
+@dataclass
+class Logbook:
+    entries: list[Entry] = field(default_factory=list)
+
+    def add(self, how: str, chain: Chain) -> Entry:
+        entry = Entry(len(self.entries) + 1, how, chain)
+        self.entries.append(entry)
+        return entry
+
+    def markdown(self) -> str:
+        out = ["# gunline session", ""]
+        if not self.entries:
+            out.append("No resolutions yet.")
+        for e in self.entries:
+            out += [f"## {e.headline()}", ""]
+            out += [f"- {line}" for line in e.chain.outcomes.values()]
+            if e.manual:
+                out.append(f"- dice typed by hand at positions {', '.join(str(i + 1) for i in e.chain.manual)}")
+            out += ["", "```", chain_text(e.chain), "```", ""]
+        return "\n".join(out).rstrip() + "\n"

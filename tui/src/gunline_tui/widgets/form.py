@@ -1,0 +1,357 @@
+"""The scenario builder, generated from the ruleset's own Structs.
+
+There is no code per ruleset here: ``gunline.schema.describe`` says what fields the
+ruleset's shooter, weapon, target and settings Structs have (type, bounds, choices,
+default), and each becomes an Input, a Select or a Checkbox. Every editor carries
+its field path (``targets[1].concealment``) as its ``name``, the same path scenario
+error messages start with, so an error is shown under the field it is about.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Label, Select, Static
+
+from gunline.models import Ruleset
+from gunline.plugins import Registry
+from gunline.scenario import catalogue_entry
+from gunline.schema import FieldSpec, describe, format_value, parse_value
+
+from ..draft import Draft
+from .choice import Choice
+from ..messages import DraftEdited, TargetAction
+
+CUSTOM = "(custom)"
+
+
+class Switch(Checkbox):
+    """A checkbox whose state shows as X or blank, not only as a colour."""
+
+    @property
+    def _button(self):
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
+
+
+class TargetHeader(Static, can_focus=True):
+    """The title row of one target; the keys to add, remove and move targets work
+    when it has the focus."""
+
+    BINDINGS = [
+        Binding("a", "act('add')", "Add target", id="target-add"),
+        Binding("x,delete", "act('remove')", "Remove target", id="target-remove"),
+        Binding("k", "act('up')", "Move up", id="target-up"),
+        Binding("j", "act('down')", "Move down", id="target-down"),
+    ]
+
+    def __init__(self, index: int, title: str) -> None:
+        super().__init__(Text(title), classes="target-header")
+        self.index = index
+
+    def action_act(self, what: str) -> None:
+        self.post_message(TargetAction(self.index, what))
+
+
+
+class ScenarioForm(VerticalScroll):
+    """The whole scenario: attack settings, shooter, weapon, targets."""
+
+    BINDINGS = [
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+    ]
+
+    def __init__(self, registry: Registry, draft: Draft, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.registry = registry
+        self.draft = draft
+        self.specs: dict[str, FieldSpec] = {}
+        self.editors: dict[str, Widget] = {}
+
+    # -- building ------------------------------------------------------------------
+    @property
+    def ruleset(self) -> Ruleset | None:
+        name = self.draft.doc.get("ruleset")
+        rulesets = self.registry.rulesets
+        return rulesets[name].declaration if name in rulesets else None  # type: ignore[return-value]
+
+    #: False until the first frame is on screen: the form is the costliest part of
+    #: the screen, so it is built right after the first paint, not before it.
+    built = False
+
+    def compose(self) -> ComposeResult:
+        self.specs, self.editors, self.labels = {}, {}, {}
+        self._marked = self._status_text = None
+        yield Static("" if self.built else "building the form…", id="form-status")
+        if not self.built:
+            return
+        # Labels and editors sit directly in a two-column grid: one container per
+        # field would double the widgets, and every redraw lays them all out.
+        with Container(id="form-grid"):
+            yield from self._grid()
+
+    def _grid(self):
+        yield Static("Attack", classes="section")
+        names = sorted(self.registry.rulesets)
+        ruleset_name = self.draft.doc.get("ruleset")
+        options = [(n, n) for n in names]
+        yield from self._row(
+            "ruleset",
+            "ruleset",
+            Select(options, value=ruleset_name if ruleset_name in names else Select.NULL,
+                   allow_blank=ruleset_name not in names, compact=True, name="ruleset", id="ruleset"),
+        )
+        rules = self.ruleset
+        if rules is None:
+            return
+        mode = self.draft.doc.get("mode", rules.modes[0])
+        yield from self._row("mode", "mode", Choice(rules.modes, mode, name="mode", id="mode"))
+        enabled = set(self.draft.doc.get("variants", []))
+        variants = self.registry.variants_for(rules.name)
+        for i, name in enumerate(sorted(variants)):
+            short = name.split(".", 1)[1] if name.startswith(rules.name + ".") else name
+            box = Switch(short, name in enabled, compact=True, name=f"variant:{name}",
+                           classes="variant", id="first-variant" if i == 0 else None)
+            box.tooltip = variants[name].declaration.description
+            yield from self._row("variant" if i == 0 else "", f"variant:{name}", box)
+        if rules.settings is not None:
+            yield from self._fields(describe(rules.settings), top=True)
+        yield Static("Shooter", classes="section")
+        yield from self._fields(describe(rules.shooter, "shooter"))
+        yield Static("Weapon", classes="section")
+        yield from self._catalogue_row(rules)
+        yield from self._fields(describe(rules.weapon, "weapon"), weapon=True)
+        targets = self.draft.targets
+        yield Static(f"Targets ({len(targets)})", classes="section")
+        for i, target in enumerate(targets):
+            name = target.get("name") or "unnamed"
+            yield TargetHeader(i, f"▸ Target {i + 1}: {name}   a add · x remove · k/j move")
+            yield from self._fields(describe(rules.target, f"targets[{i}]"))
+
+    def _catalogue_row(self, rules: Ruleset):
+        name = self.draft.doc.get("weapon", {}).get("name")
+        current = None
+        if isinstance(name, str):
+            for key in rules.catalogue:
+                if key.casefold() == name.strip().casefold():
+                    current = key
+        options = [(k, k) for k in rules.catalogue] + [(CUSTOM, CUSTOM)]
+        return self._row(
+            "catalogue", "weapon:catalogue",
+            Select(options, value=current or CUSTOM, allow_blank=False, compact=True,
+                   name="weapon:catalogue", id="catalogue"),
+        )
+
+    def _row(self, label: str, path: str, editor: Widget):
+        self.editors[path] = editor
+        self.labels[path] = label
+        yield Label(label, classes="field-label", id=None)
+        yield editor
+
+    def _fields(self, specs: tuple[FieldSpec, ...], weapon: bool = False, top: bool = False):
+        rules = self.ruleset
+        for spec in specs:
+            if spec.kind == "struct":
+                yield Static(spec.path, classes="subsection")
+                yield from self._fields(spec.children, weapon=False)
+                continue
+            self.specs[spec.path] = spec
+            if weapon:
+                value = self.draft.weapon_value(rules, spec.name)
+            else:
+                value = self.draft.get(spec.path)
+            yield from self._row(spec.name, spec.path, self._editor(spec, value))
+
+    def _editor(self, spec: FieldSpec, value: Any) -> Widget:
+        if spec.kind == "bool":
+            current = value if isinstance(value, bool) else bool(spec.default)
+            return Switch("yes" if current else "no", current, compact=True, name=spec.path)
+        if spec.kind == "choice":
+            blank_ok = spec.optional or not spec.has_default
+            current = value if value in spec.choices else (spec.default if spec.has_default else None)
+            return Choice(spec.choices, current, allow_blank=blank_ok, name=spec.path)
+        placeholder = spec.hint()
+        if spec.has_default and spec.default not in (None, [], {}):
+            placeholder = f"{format_value(spec.default)} · {placeholder}"
+        elif spec.required:
+            placeholder = f"required · {placeholder}"
+        text = ",".join(map(str, value)) if isinstance(value, list) else format_value(value)
+        return Input(text, placeholder=placeholder, compact=True, name=spec.path)
+
+    # -- editing -------------------------------------------------------------------
+    def _store(self, path: str, value: Any) -> bool:
+        """Write a field into the draft; False when nothing changed."""
+        rules = self.ruleset
+        if path.startswith("weapon.") and path.count(".") == 1:
+            field = path.split(".", 1)[1]
+            before = self.draft.doc.get("weapon", {}).get(field)
+            self.draft.set_weapon_field(rules, field, value)
+            return self.draft.doc.get("weapon", {}).get(field) != before or field == "name"
+        if self.draft.get(path) == value:
+            return False
+        spec = self.specs.get(path)
+        if self.draft.get(path) is None and spec is not None and spec.has_default and value == spec.default:
+            return False  # a choice list settling on its default is not an edit
+        self.draft.set(path, value)
+        return True
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        path = event.input.name or ""
+        spec = self.specs.get(path)
+        if spec is None:
+            return
+        if spec.kind == "list":
+            items = [p.strip() for p in event.value.split(",") if p.strip()]
+            value: Any = [int(p) if p.lstrip("-").isdigit() else p for p in items] or None
+        else:
+            value = parse_value(spec, event.value)
+        if path == "weapon.name" and self.draft.doc.get("weapon", {}).get("name") == value:
+            return
+        if self._store(path, value):
+            self.post_message(DraftEdited(path))
+        if path.endswith(".name") and path.startswith("targets["):
+            self._retitle_target(path)
+
+    @on(Checkbox.Changed)
+    def _checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        path = event.checkbox.name or ""
+        if path.startswith("variant:"):
+            name = path.split(":", 1)[1]
+            if (name in self.draft.doc.get("variants", [])) != event.value:
+                self.draft.toggle_variant(name, event.value)
+                self.post_message(DraftEdited(path))
+            return
+        if path in self.specs:
+            event.checkbox.label = "yes" if event.value else "no"
+        if path in self.specs and self._store(path, event.value):
+            self.post_message(DraftEdited(path))
+
+    @on(Choice.Changed)
+    def _choice_changed(self, event: Choice.Changed) -> None:
+        event.stop()
+        path = event.choice.name or ""
+        if path == "mode" or path in self.specs:
+            if self._store(path, event.value):
+                self.post_message(DraftEdited(path))
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        path = event.select.name or ""
+        value = None if event.value is Select.NULL else event.value
+        if path == "ruleset":
+            if value is not None and value != self.draft.doc.get("ruleset"):
+                self.post_message(DraftEdited("ruleset", structural=True))
+                self._new_ruleset = value
+            return
+        if path == "weapon:catalogue":
+            rules = self.ruleset
+            name = self.draft.doc.get("weapon", {}).get("name")
+            now = catalogue_entry(rules, name) if isinstance(name, str) else None
+            if value == CUSTOM:
+                if now is None:
+                    return
+                self.draft.choose_weapon(rules, None)
+            else:
+                if now is not None and name.casefold() == str(value).casefold():
+                    return
+                self.draft.choose_weapon(rules, value)
+            self.post_message(DraftEdited("weapon.name", structural=True))
+
+    _new_ruleset: str | None = None
+
+    def take_new_ruleset(self) -> str | None:
+        value, self._new_ruleset = self._new_ruleset, None
+        return value
+
+    def _retitle_target(self, path: str) -> None:
+        index = int(path[len("targets["):path.index("]")])
+        for header in self.query(TargetHeader):
+            if header.index == index:
+                name = self.draft.targets[index].get("name") or "unnamed"
+                header.update(Text(f"▸ Target {index + 1}: {name}   a add · x remove · k/j move"))
+
+    # -- errors --------------------------------------------------------------------
+    _marked: tuple[str, str] | None = None
+    _status_text: str | None = None
+
+    def show_problem(self, path: str | None, message: str) -> None:
+        """Mark one field with its error (clearing the one marked before); a problem
+        with no field of its own goes to the status line at the top. Only what
+        changes is touched: this runs on every keystroke."""
+        if not self.is_mounted or not self.query("#form-status"):
+            return  # being rebuilt: the screen shows the problem again once it is
+        wanted = (path, message) if path is not None and path in self.editors else None
+        if wanted != self._marked:
+            for old in self.query(".field-error"):
+                old.remove()
+            if self._marked is not None and self._marked[0] in self.editors:
+                label = self._label_of(self._marked[0])
+                label.remove_class("-invalid")
+                label.update(self.labels[self._marked[0]])
+            if wanted is not None:
+                editor = self.editors[path]
+                label = self._label_of(path)
+                label.add_class("-invalid")
+                label.update("✗ " + self.labels[path])
+                grid = self.query_one("#form-grid")
+                if editor.parent is not grid:
+                    return
+                grid.mount(
+                    Label("", classes="field-error"),
+                    Static(Text("✗ " + message), classes="field-error"),
+                    after=editor,
+                )
+            self._marked = wanted
+        status_text = f"{path}:{message}" if path is not None or message else ""
+        if status_text == self._status_text:
+            return
+        self._status_text = status_text
+        status = self.query_one("#form-status", Static)
+        if path is None and message:
+            status.update(Text("✗ " + message))
+            status.set_class(True, "-problem")
+        elif path is not None:
+            status.update(Text(f"✗ {path}: {message}"))
+            status.set_class(True, "-problem")
+        else:
+            status.update(Text("✓ valid scenario"))
+            status.set_class(False, "-problem")
+
+    def _label_of(self, path: str) -> Label:
+        siblings = list(self.query_one("#form-grid").children)
+        return siblings[siblings.index(self.editors[path]) - 1]  # type: ignore[return-value]
+
+    def error_of(self, path: str) -> str | None:
+        """The error shown under ``path``'s editor, if any."""
+        if self._marked is None or self._marked[0] != path:
+            return None
+        siblings = list(self.query_one("#form-grid").children)
+        return str(siblings[siblings.index(self.editors[path]) + 2].render())
+
+    def has_field(self, path: str) -> bool:
+        return path in self.editors
+
+    def focus_path(self, path: str) -> bool:
+        editor = self.editors.get(path)
+        if editor is not None:
+            editor.focus()
+            editor.scroll_visible()
+            return True
+        return False
+
+    def focus_target(self, index: int) -> None:
+        for header in self.query(TargetHeader):
+            if header.index == index:
+                header.focus()
+                header.scroll_visible()

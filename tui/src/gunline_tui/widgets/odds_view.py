@@ -1,0 +1,69 @@
+"""The odds of the scenario as it stands: each target's chance to be hit and
+wounded, and its final status as a small bar chart (bars of text, read without
+colour). Computed by ``gunline.odds`` in a worker; exact, or Monte Carlo and then
+labelled so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+BAR = 16
+
+
+def bar(p: float, width: int = BAR) -> str:
+    """``p`` as a bar of ``width`` cells: full blocks, then light shade."""
+    filled = round(max(0.0, min(1.0, p)) * width)
+    return "█" * filled + "░" * (width - filled)
+
+
+def percent(p: float) -> str:
+    if 0 < p < 0.001:
+        return "<0.1%"
+    if 0.999 < p < 1:
+        return ">99.9%"
+    return f"{p:.1%}" if p < 0.1 else f"{p:.0%}"
+
+
+def odds_text(odds: Any) -> Text:
+    text = Text()
+    how = "exact" if odds.exact else f"≈ Monte Carlo, {odds.samples} samples"
+    text.append(f"Odds ({how})", style="bold")
+    if getattr(odds, "note", ""):
+        text.append(f" — {odds.note}", style="italic")
+    for name, t in odds.targets.items():
+        text.append(f"\n{name}", style="bold")
+        ci = getattr(t, "ci95", None)
+        if ci is not None:  # Monte Carlo: say how sure the estimate is
+            text.append(f"  hit {percent(t.hit)} ±{(ci.hit[1] - ci.hit[0]) / 2:.1%}"
+                        f" · wound {percent(t.wound)} ±{(ci.wound[1] - ci.wound[0]) / 2:.1%}")
+        else:
+            text.append(f"  hit {percent(t.hit)} · wound {percent(t.wound)}")
+        for status, p in t.status.items():
+            text.append(f"\n  {status.replace('_', ' '):<13.13} {bar(p)} {percent(p):>6}")
+    weapon = odds.weapon
+    statuses = " · ".join(f"{s} {percent(p)}" for s, p in weapon.status.items() if p)
+    text.append(f"\nweapon: {statuses}; rounds spent ≈ {weapon.rounds_spent:g}")
+    return text
+
+
+class OddsView(Static):
+    def __init__(self, **kwargs) -> None:
+        super().__init__("Odds appear here once the scenario is valid.", **kwargs)
+
+    _pending = False
+
+    def show(self, odds: Any) -> None:
+        self._pending = False
+        self.update(odds_text(odds))
+
+    def pending(self) -> None:
+        if not self._pending:  # once per computation, not once per keystroke
+            self._pending = True
+            self.update(Text("Odds: computing… (the rest of the screen stays live)", style="italic"))
+
+    def problem(self, message: str) -> None:
+        self._pending = False
+        self.update(Text(f"Odds: ✗ {message}"))

@@ -1,0 +1,47 @@
+"""Fixtures for the app tests: a private data directory, registries, key helpers."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from gunline import Registry, discover
+
+ROOT = Path(__file__).resolve().parents[2]
+TOY = ROOT / "core" / "tests" / "toy_ruleset.py"
+WOD_NAMES = "wod,wod.9-again,wod.per-extra-target"
+
+
+@pytest.fixture(autouse=True)
+def home(monkeypatch, tmp_path):
+    """Every test gets its own data directory: no draft from another run."""
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def load_toy():
+    spec = importlib.util.spec_from_file_location("toy_ruleset_tui", TOY)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture
+def toy_registry():
+    reg = Registry()
+    reg.add("toy", load_toy())
+    return reg
+
+
+@pytest.fixture
+def wod_registry(monkeypatch):
+    """The installed WoD ruleset and its variants, found through entry points."""
+    monkeypatch.setenv("GUNLINE_LOAD_PLUGINS", WOD_NAMES)
+    reg = discover()
+    if "wod" not in reg.rulesets:
+        pytest.skip("the WoD ruleset is not installed")
+    return reg
+
+

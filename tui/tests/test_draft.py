@@ -1,0 +1,71 @@
+"""The draft model and the session log, without the UI."""
+
+import tomllib
+
+import msgspec
+
+from gunline import tomlwrite
+from gunline.models import Chain, Ruleset
+from gunline_tui.draft import Draft, blank, split_path
+from gunline_tui.logbook import Logbook
+
+
+class S(msgspec.Struct):
+    name: str
+
+
+RULES = Ruleset(name="toy", title="Toy", shooter=S, weapon=S, target=S, modes=("single", "double"),
+                catalogue={"pistol": {"rounds": 6, "range": 12}})
+
+
+def test_paths_are_the_error_message_paths():
+    assert split_path("targets[2].armor.general") == ["targets", 2, "armor", "general"]
+    d = Draft(blank(RULES))
+    d.set("targets[0].armor.general", 2)
+    d.set("aim", "head")
+    assert d.doc["targets"][0] == {"armor": {"general": 2}} and d.get("aim") == "head"
+    d.set("aim", None)
+    assert "aim" not in d.doc and d.get("targets[5].name", "none") == "none"
+
+
+def test_catalogue_weapon_stores_only_what_differs():
+    d = Draft(blank(RULES))
+    d.choose_weapon(RULES, "pistol")
+    assert d.weapon_value(RULES, "rounds") == 6
+    d.set_weapon_field(RULES, "rounds", 6)  # same as the catalogue: not stored
+    d.set_weapon_field(RULES, "range", 8)
+    assert d.doc["weapon"] == {"name": "pistol", "range": 8}
+    d.choose_weapon(RULES, None)  # custom: keeps the profile, inline
+    assert d.doc["weapon"] == {"name": "custom", "rounds": 6, "range": 8}
+
+
+def test_targets_add_move_remove():
+    d = Draft({**blank(RULES), "targets": [{"name": "a"}, {"name": "b"}]})
+    assert d.add_target(0) == 1 and [t.get("name") for t in d.targets] == ["a", None, "b"]
+    assert d.move_target(2, -1) == 1 and [t.get("name") for t in d.targets] == ["a", "b", None]
+    assert d.move_target(0, -1) == 0
+    assert d.remove_target(2) == 1 and len(d.targets) == 2
+
+
+def test_variants_toggle_and_clean_document_round_trips_through_toml():
+    d = Draft(blank(RULES))
+    d.toggle_variant("toy.x", True)
+    d.toggle_variant("toy.y", True)
+    d.toggle_variant("toy.x", False)
+    assert d.doc["variants"] == ["toy.y"]
+    d.toggle_variant("toy.y", False)
+    clean = d.clean()
+    assert "variants" not in clean
+    assert tomllib.loads(tomlwrite.dumps(clean)) == clean
+
+
+def test_log_export_has_every_resolution_with_outcomes_and_typed_dice():
+    book = Logbook()
+    chain = Chain(ruleset="toy", variants=[], seed=None, dice=[4, 2], steps=[], shooter={}, targets={},
+                  weapon={}, outcomes={"Bo": "Bo: 1 hit, 1 through, dead"}, manual=[1])
+    book.add("dice typed", chain)
+    book.add("seed 3", msgspec.structs.replace(chain, manual=[], seed=3))
+    md = book.markdown()
+    assert md.count("\n## #") == 2
+    assert "- Bo: 1 hit, 1 through, dead" in md
+    assert "dice typed by hand at positions 2" in md and "✎ 1 typed" in md
