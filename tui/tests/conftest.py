@@ -28,6 +28,24 @@ def load_toy():
     return mod
 
 
+@pytest.fixture(autouse=True)
+def quicker_keys(monkeypatch):
+    """Pilot waits for the process to go idle after every key, sampling every 20 ms;
+    sampling every 5 ms keeps the key-by-key tests quick (workers are waited for
+    explicitly by ``settle``)."""
+    monkeypatch.setattr("textual._wait.SLEEP_GRANULARITY", 0.005)
+
+
+@pytest.fixture(autouse=True)
+def no_odds_unless_asked(request, monkeypatch):
+    """Odds are computed in the background after each edit; tests that do not look
+    at them leave them off, so that Pilot's wait-for-idle after each key is short."""
+    from gunline_tui.screens.main import MainScreen
+
+    if "odds" not in request.node.name:
+        monkeypatch.setattr(MainScreen, "ODDS_DELAY", 3600.0)
+
+
 @pytest.fixture
 def toy_registry():
     reg = Registry()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import traceback
 from typing import Sequence
@@ -74,9 +75,36 @@ def _parser() -> argparse.ArgumentParser:
             raise
         mod.add_parser(sub)
 
-    p = sub.add_parser("tui", help="open the terminal app (the default with no command)")
-    p.add_argument("file", nargs="?")
+    p = sub.add_parser("tui", help="open the terminal app (the default; 'gunline FILE' opens FILE in it)")
+    p.add_argument("file", nargs="?", help="scenario file to open")
+    p.add_argument("--encounter", metavar="NAME", help="resolve from this encounter's state; commit to it by key")
+    p.add_argument("--journal", metavar="PATH", help="journal file (default: $GUNLINE_JOURNAL or per-user)")
+    parser.commands = tuple(sub.choices)  # type: ignore[attr-defined]
     return parser
+
+
+#: Options of ``gunline`` itself, which may come before the command.
+TOP_OPTIONS = ("--debug",)
+#: Options that, given first, mean the app (``gunline --encounter 'pit fight'``).
+APP_OPTIONS = ("--encounter", "--journal")
+
+
+def with_default_command(argv: list[str], commands: Sequence[str]) -> list[str]:
+    """``gunline FILE`` is ``gunline tui FILE``: when the first word after the
+    top-level options is a scenario path (ends in .toml, names a file, or holds a
+    ``/``) or an option of the app, the ``tui`` command is put in front of it. A
+    mistyped command stays an error rather than opening the app."""
+    i = 0
+    while i < len(argv) and argv[i] in TOP_OPTIONS:
+        i += 1
+    if i == len(argv) or argv[i] in commands:
+        return argv
+    first = argv[i]
+    if first.startswith("-"):
+        is_app = first.split("=", 1)[0] in APP_OPTIONS
+    else:
+        is_app = first.endswith(".toml") or "/" in first or os.path.isfile(first)
+    return argv[:i] + ["tui"] + argv[i:] if is_app else argv
 
 
 def _registry():
@@ -175,7 +203,11 @@ def cmd_tui(args) -> int:
             "the terminal app is not installed (install gunline-tui); "
             "headless commands: gunline resolve | odds | plugins | validate"
         ) from None
-    return tui_main(getattr(args, "file", None)) or EXIT_OK
+    return tui_main(
+        getattr(args, "file", None),
+        journal=getattr(args, "journal", None),
+        encounter=getattr(args, "encounter", None),
+    ) or EXIT_OK
 
 
 COMMANDS = {
@@ -190,7 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args = parser.parse_args(with_default_command(argv, parser.commands))
         command = getattr(args, "func", None) or COMMANDS[args.command or "tui"]
         return command(args)
     except GunlineError as exc:

@@ -45,51 +45,61 @@ def check_modifier(mod: Modifier, plugin: str, hook: str) -> None:
 
 
 def _plain_state(value: Any) -> bool:
-    """Fast yes for the usual state dict (a plain dict with plain str keys); ``False``
-    means "look closer", not "wrong"."""
-    if value is None:
-        return True
-    if type(value) is not dict:
-        return False
-    for key in value:
-        if type(key) is not str:
-            return False
-    return True
+    """Fast yes for the usual state field (None or a plain dict); ``False`` means
+    "look closer", not "wrong"."""
+    return value is None or type(value) is dict
 
 
 def _plain_step(step: Step) -> bool:
     """Fast yes for a step whose fields all have their plain types (the usual case);
     ``False`` sends it through the full check, which names what is wrong, if anything.
     Runs on every step of every chain, so it avoids generators and getattr."""
-    value, target = step.value, step.target
-    if (
-        type(step.kind) is not str or type(step.text) is not str or type(step.source) is not str
-        or (value is not None and type(value) is not int)
-        or (target is not None and type(target) is not str)
-    ):
-        return False
-    state = step.target_state
-    if state is not None and not _plain_state(state):
-        return False
-    state = step.shooter_state
-    if state is not None and not _plain_state(state):
-        return False
-    state = step.weapon_state
-    if state is not None and not _plain_state(state):
-        return False
-    state = step.data
-    if state is not None and not _plain_state(state):
-        return False
-    rolls, mods = step.rolls, step.modifiers
-    if type(rolls) is not list or type(mods) is not list:
-        return False
-    for roll in rolls:
-        if type(roll) is not Roll:
-            return False
-    for mod in mods:
-        if type(mod) is not Modifier or type(mod.label) is not str or type(mod.value) is not int:
-            return False
-    return True
+    return plain_steps(step) is not None
+
+
+def plain_steps(result: Any) -> list[Step] | None:
+    """A hook's Step or list of Steps as a list, if every step and field has its
+    plain type (the usual case): the engine's fast path, one loop of ``type`` checks
+    per chain step. ``None`` means "look closer" (the engine then runs the full
+    checks, which name what is wrong, if anything), never "wrong" by itself."""
+    if type(result) is Step:
+        steps = [result]
+    elif type(result) is list:
+        steps = result
+    else:
+        return None
+    for step in steps:
+        if type(step) is not Step:
+            return None
+        value, target = step.value, step.target
+        if (
+            type(step.kind) is not str or type(step.text) is not str or type(step.source) is not str
+            or (value is not None and type(value) is not int)
+            or (target is not None and type(target) is not str)
+        ):
+            return None
+        state = step.target_state
+        if state is not None and type(state) is not dict:
+            return None
+        state = step.shooter_state
+        if state is not None and type(state) is not dict:
+            return None
+        state = step.weapon_state
+        if state is not None and type(state) is not dict:
+            return None
+        state = step.data
+        if state is not None and type(state) is not dict:
+            return None
+        rolls, mods = step.rolls, step.modifiers
+        if type(rolls) is not list or type(mods) is not list:
+            return None
+        for roll in rolls:
+            if type(roll) is not Roll:
+                return None
+        for mod in mods:
+            if type(mod) is not Modifier or type(mod.label) is not str or type(mod.value) is not int:
+                return None
+    return steps
 
 
 def check_step(step: Step, plugin: str, hook: str) -> None:
@@ -115,12 +125,12 @@ def check_step(step: Step, plugin: str, hook: str) -> None:
 def check_state(state: ChainState, plugin: str, hook: str) -> None:
     """A start state whose parts are dicts (targets: a dict of dicts)."""
     targets = state.targets
-    if (
-        type(state.shooter) is dict and type(state.weapon) is dict and type(targets) is dict
-        and _plain_state(state.shooter) and _plain_state(state.weapon)
-        and all(map(_plain_state, targets.values()))
-    ):
-        return
+    if type(state.shooter) is dict and type(state.weapon) is dict and type(targets) is dict:
+        for value in targets.values():
+            if type(value) is not dict:
+                break
+        else:
+            return
     for name in ("shooter", "weapon"):
         value = getattr(state, name)
         if not _is_state(value):

@@ -20,13 +20,16 @@ DRAFT_FILE = "draft.toml"
 
 
 def data_dir() -> Path:
-    """The per-user data directory (not created here)."""
-    home = os.environ.get(ENV_HOME)
+    """The per-user data directory of gunline (not created here): ``$GUNLINE_HOME``
+    when set, else by the XDG base directory spec. The one definition: the encounter
+    journal's default file lives here too (``gunline.journal.paths``)."""
+    home = os.environ.get(ENV_HOME, "").strip()
     if home:
-        return Path(home)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "gunline"
+        return Path(home).expanduser()
+    base = os.environ.get("XDG_DATA_HOME", "").strip()
+    # The spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "gunline"
 
 
 def draft_path() -> Path:
@@ -34,13 +37,13 @@ def draft_path() -> Path:
 
 
 def save_draft(doc: dict[str, Any], path: Path | None = None) -> Path:
-    """Write the draft atomically (a crash mid-write leaves the previous one)."""
+    """Write the draft atomically and durably (flushed to disk, then renamed over the
+    old one): a crash or a dropped SSH session leaves the previous draft or this one."""
+    from .journal.atomic import write_atomic  # not at import: the app starts without it
+
     path = path or draft_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(dumps(doc), encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return write_atomic(path, dumps(doc))
 
 
 def load_draft(path: Path | None = None) -> dict[str, Any] | None:

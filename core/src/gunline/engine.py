@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .contract import check_modifier, check_state, check_step
+from .contract import check_modifier, check_state, check_step, plain_steps
 from .dice import Dice
 from .errors import AttackRefused, PluginFailed
 from .models import Attack, Chain, Modifier, Step
-from .stack import RulesStack
+from .stack import RulesStack, callers_of
 from .state import ChainState
 
 
 def _steps(result: Any, plugin: str, hook: str) -> list[Step]:
     """Normalise a resolver's result to a list of Steps, or blame the plugin."""
+    steps = plain_steps(result)
+    if steps is not None:
+        return steps
     if isinstance(result, Step):
         result = [result]
     elif not (isinstance(result, list) and all(isinstance(s, Step) for s in result)):
@@ -29,6 +32,11 @@ def _steps(result: Any, plugin: str, hook: str) -> list[Step]:
 
 
 def _modifiers(result: Any, plugin: str) -> list[Modifier]:
+    """Normalise a ``modify_pool`` result to a new list of Modifiers, each with its
+    source filled in, or blame the plugin."""
+    plain = _plain_modifiers(result)
+    if plain is not None:
+        return list(plain)
     if isinstance(result, Modifier):
         result = [result]
     if not isinstance(result, (list, tuple)) or not all(isinstance(m, Modifier) for m in result):
@@ -40,12 +48,28 @@ def _modifiers(result: Any, plugin: str) -> list[Modifier]:
     return [m if m.source else Modifier(label=m.label, value=m.value, source=plugin) for m in result]
 
 
+def _plain_modifiers(result: Any) -> list[Modifier] | None:
+    """Fast yes for the usual ``modify_pool`` result (a list of plain Modifiers whose
+    source is filled in): the list itself. ``None`` means "let :func:`_modifiers`
+    normalise it or name what is wrong"; an empty list, nothing to add."""
+    if type(result) is not list:
+        return None
+    for m in result:
+        if type(m) is not Modifier or type(m.label) is not str or type(m.value) is not int or not m.source:
+            return None
+    return result
+
+
 def refusals(stack: RulesStack, attack: Attack, state: ChainState | None = None) -> list[str]:
     """Every reason the rules give for refusing ``attack`` (empty if allowed)."""
     if state is None:
         state = start_state(stack, attack)
+    return _refusals(callers_of(stack)[1]["check_attack"], attack, state)
+
+
+def _refusals(check_attack: Any, attack: Attack, state: ChainState) -> list[str]:
     out: list[str] = []
-    for result, plugin in stack.each("check_attack", attack=attack, state=state):
+    for result, plugin in check_attack(attack, state):
         if isinstance(result, str):
             out.append(result)
         elif isinstance(result, (list, tuple)) and all(isinstance(r, str) for r in result):
@@ -60,7 +84,11 @@ def refusals(stack: RulesStack, attack: Attack, state: ChainState | None = None)
 def start_state(stack: RulesStack, attack: Attack, prior: ChainState | None = None) -> ChainState:
     """The state the attack starts from: the ruleset's, overlaid with ``prior`` (an
     encounter's saved state) for the shooter, the weapon and same-named targets."""
-    state, plugin = stack.first("start_state", attack=attack)
+    return _start_state(callers_of(stack)[0]["start_state"], stack, attack, prior)
+
+
+def _start_state(hook: Any, stack: RulesStack, attack: Attack, prior: ChainState | None) -> ChainState:
+    state, plugin = hook(attack)
     if state is None:
         rules = stack.ruleset
         state = ChainState(
@@ -103,49 +131,49 @@ def resolve(
     forbid it, :class:`PluginFailed` if a plugin misbehaves, and lets the dice
     interpreter's :class:`~gunline.dice.DiceNeeded` through. ``prior`` is the saved
     state of an encounter the attack belongs to."""
-    state = start_state(stack, attack, prior)
-    problems = refusals(stack, attack, state)
+    # The hooks, each called with the hookspec's arguments in order (see RulesStack);
+    # their steps checked (the full checks only when the quick one is unsure) and
+    # merged into the state in order.
+    call, collect = callers_of(stack)
+    state = _start_state(call["start_state"], stack, attack, prior)
+    problems = _refusals(collect["check_attack"], attack, state)
     if problems:
         raise AttackRefused("; ".join(problems))
 
-    begun, plugin = stack.first("begin_attack", attack=attack, state=state, dice=dice)
+    begun, plugin = call["begin_attack"](attack, state, dice)
     if begun is not None:
-        _record(state, _steps(begun, plugin, "begin_attack"), plugin, None)
+        state.merge(plain_steps(begun) or _steps(begun, plugin, "begin_attack"), plugin, None)
 
+    modify_pool = collect["modify_pool"]
+    build_pool, resolve_hit, resolve_wound = call["build_pool"], call["resolve_hit"], call["resolve_wound"]
     for target in attack.targets:
         name = target.name
         modifiers: list[Modifier] = []
-        for result, plugin in stack.each("modify_pool", attack=attack, target=target, state=state):
-            modifiers.extend(_modifiers(result, plugin))
-        pool, plugin = stack.first(
-            "build_pool", attack=attack, target=target, modifiers=modifiers, state=state
-        )
-        pool_steps = _steps(pool, plugin or stack.name, "build_pool")
-        _record(state, pool_steps, plugin, name)
-        pool = pool_steps[-1]
+        for result, plugin in modify_pool(attack, target, state):
+            plain = _plain_modifiers(result)
+            modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
+        result, plugin = build_pool(attack, target, modifiers, state)
+        steps = plain_steps(result) or _steps(result, plugin or stack.name, "build_pool")
+        state.merge(steps, plugin, name)
+        pool = steps[-1]
 
-        result, plugin = stack.first(
-            "resolve_hit", attack=attack, target=target, pool=pool, state=state, dice=dice
-        )
-        hit_steps = _steps(result, plugin or stack.name, "resolve_hit")
-        _record(state, hit_steps, plugin, name)
+        result, plugin = resolve_hit(attack, target, pool, state, dice)
+        steps = plain_steps(result) or _steps(result, plugin or stack.name, "resolve_hit")
+        state.merge(steps, plugin, name)
         hit = None
-        for step in reversed(hit_steps):
+        for step in steps:
             if step.kind == "hit":
                 hit = step
-                break
         if hit is None:
             raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
 
         if hit.value:
-            result, plugin = stack.first(
-                "resolve_wound", attack=attack, target=target, hit=hit, state=state, dice=dice
-            )
+            result, plugin = resolve_wound(attack, target, hit, state, dice)
             if result is not None:
-                _record(state, _steps(result, plugin, "resolve_wound"), plugin, name)
+                state.merge(plain_steps(result) or _steps(result, plugin, "resolve_wound"), plugin, name)
 
-    result, plugin = stack.first("spend_ammo", attack=attack, state=state, dice=dice)
-    _record(state, _steps(result, plugin or stack.name, "spend_ammo"), plugin, None)
+    result, plugin = call["spend_ammo"](attack, state, dice)
+    state.merge(plain_steps(result) or _steps(result, plugin or stack.name, "spend_ammo"), plugin, None)
 
     return Chain(
         ruleset=stack.name,
@@ -156,17 +184,21 @@ def resolve(
         shooter=state.shooter,
         targets=state.targets,
         weapon=state.weapon,
-        outcomes=outcome_lines(stack, attack, state),
+        outcomes=_outcome_lines(call["describe_outcome"], attack, state),
         manual=list(dice.manual),
     )
 
 
 def outcome_lines(stack: RulesStack, attack: Attack, state: ChainState) -> dict[str, str]:
     """One line per target that a GM can read out ("Goliath: hit, 1 wound, down")."""
+    return _outcome_lines(callers_of(stack)[0]["describe_outcome"], attack, state)
+
+
+def _outcome_lines(describe: Any, attack: Attack, state: ChainState) -> dict[str, str]:
     lines = {}
     for target in attack.targets:
         name = target.name
-        line, plugin = stack.first("describe_outcome", attack=attack, target=target, state=state)
+        line, plugin = describe(attack, target, state)
         if line is not None and not isinstance(line, str):
             raise PluginFailed(plugin, "describe_outcome", f"returned {type(line).__name__}, expected str")
         if line is None:

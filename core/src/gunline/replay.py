@@ -21,6 +21,7 @@ from .dice import BadFace, DiceNeeded, DieRequest, RandomDice, ScriptedDice
 from .engine import resolve
 from .models import Attack, Chain, Step
 from .plugins import Registry
+from .state import ChainState
 
 
 class EntryDice(ScriptedDice):
@@ -37,16 +38,22 @@ class EntryDice(ScriptedDice):
 
 
 def next_die(
-    registry: Registry, attack: Attack, faces: Sequence[int | None], seed: int
+    registry: Registry,
+    attack: Attack,
+    faces: Sequence[int | None],
+    seed: int,
+    *,
+    prior: ChainState | None = None,
 ) -> tuple[Chain | None, DiceNeeded | None, list[int]]:
     """Resolve with the faces typed so far: ``(chain, None, dice)`` when they
     suffice, ``(None, needed, dice)`` naming the next die otherwise; ``dice`` is
     every face used so far (blanks as rolled). A face the die cannot show raises
-    :class:`~gunline.dice.BadFace` (its ``position`` says which)."""
+    :class:`~gunline.dice.BadFace` (its ``position`` says which). ``prior`` is an
+    encounter's saved state, as for :func:`gunline.engine.resolve`."""
     stack = registry.stack(attack.ruleset, attack.variants)
     dice = EntryDice(faces, seed)
     try:
-        return resolve(stack, attack, dice, seed=None), None, list(dice.consumed)
+        return resolve(stack, attack, dice, seed=None, prior=prior), None, list(dice.consumed)
     except DiceNeeded as needed:
         return None, needed, list(dice.consumed)
 
@@ -74,7 +81,9 @@ class _ReplayDice(ScriptedDice):
         return value
 
 
-def replay(registry: Registry, attack: Attack, chain: Chain, seed: int) -> Chain:
+def replay(
+    registry: Registry, attack: Attack, chain: Chain, seed: int, *, prior: ChainState | None = None
+) -> Chain:
     """Resolve ``attack`` (perhaps with other variants or edited fields) with the
     dice of ``chain``.
 
@@ -82,12 +91,13 @@ def replay(registry: Registry, attack: Attack, chain: Chain, seed: int) -> Chain
     so the result is exactly what ``gunline resolve --seed S`` prints for the new
     scenario. A chain with typed or scripted dice replays its ``dice`` list, faces
     typed by the GM stay marked manual, and dice the new rules need beyond the list
-    are rolled from ``seed``.
+    are rolled from ``seed``. ``prior`` is an encounter's saved state, as for
+    :func:`gunline.engine.resolve` (the app previews an edit from it).
     """
     stack = registry.stack(attack.ruleset, attack.variants)
     if chain.seed is not None and not chain.manual:
-        return resolve(stack, attack, RandomDice(chain.seed), seed=chain.seed)
-    return resolve(stack, attack, _ReplayDice(chain.dice, chain.manual, seed), seed=None)
+        return resolve(stack, attack, RandomDice(chain.seed), seed=chain.seed, prior=prior)
+    return resolve(stack, attack, _ReplayDice(chain.dice, chain.manual, seed), seed=None, prior=prior)
 
 
 def step_keys(steps: Sequence[Step]) -> list[tuple[str | None, str, int]]:

@@ -7,10 +7,15 @@ list directly is several times faster than going through pluggy for every hook o
 every attack, and it lets the engine attribute each result to the plugin that gave
 it and name the plugin when one raises. A hook that has a pluggy wrapper among its
 implementations is called through pluggy itself, so wrappers keep their semantics.
+
+The engine goes one step further: :attr:`RulesStack.callers` holds, per hook, a
+function taking the hookspec's arguments *positionally* (no keyword dict per call),
+specialised at compile time for the usual case of one implementation.
 """
 
 from __future__ import annotations
 
+import inspect
 from operator import itemgetter
 from typing import Any
 
@@ -18,12 +23,13 @@ import pluggy
 
 from .dice.requests import DiceInterrupt
 from .errors import PluginFailed
+from .hookspecs import GunlineSpec
 from .models import Ruleset
 from .plugins import Plugin, new_manager
 
 
 class _CompiledHook:
-    __slots__ = ("name", "impls", "caller", "firstresult")
+    __slots__ = ("name", "impls", "caller", "firstresult", "argnames", "plain", "positional")
 
     def __init__(self, pm: pluggy.PluginManager, name: str) -> None:
         caller = getattr(pm.hook, name)
@@ -39,6 +45,32 @@ class _CompiledHook:
             for i in reversed(impls)
             if not (i.wrapper or i.hookwrapper)
         ]
+        #: The hookspec's argument names: the order of the positional calls.
+        self.argnames: tuple[str, ...] = tuple(caller.spec.argnames) if caller.spec else ()
+        #: (plugin name, function, its argument names), in call order.
+        self.plain = [
+            (i.plugin_name, i.function, tuple(i.argnames))
+            for i in reversed(impls)
+            if not (i.wrapper or i.hookwrapper)
+        ]
+        #: (plugin name, function taking the hookspec's arguments positionally).
+        self.positional = [(p, _positional(f, names, self.argnames)) for p, f, names in self.plain]
+
+
+def _positional(function, argnames: tuple[str, ...], spec: tuple[str, ...]):
+    """``function`` as called with the hookspec's arguments in the hookspec's order:
+    itself when it takes exactly those (the usual case), else an adapter that picks
+    the ones it names (pluggy lets an implementation take any subset)."""
+    if argnames == spec:
+        return function
+    picks = tuple(spec.index(name) for name in argnames)
+    if not picks:
+        return lambda *args: function()
+    if len(picks) == 1:
+        (only,) = picks
+        return lambda *args: function(args[only])
+    pick = itemgetter(*picks)
+    return lambda *args: function(*pick(args))
 
 
 def _arguments(argnames: tuple[str, ...]):
@@ -75,6 +107,11 @@ class RulesStack:
             for name, compiled in self._hooks.items()
             if compiled.caller is None and len(compiled.impls) == 1
         }
+        #: hook name -> ``call(*args) -> (result, plugin name)``: the hookspec's
+        #: arguments in its order, first-result semantics (as :meth:`first`).
+        self.callers = {name: self._first_caller(compiled) for name, compiled in self._hooks.items()}
+        #: hook name -> ``collect(*args) -> [(result, plugin name), ...]`` (as :meth:`each`).
+        self.collectors = {name: self._each_caller(compiled) for name, compiled in self._hooks.items()}
 
     @property
     def name(self) -> str:
@@ -110,6 +147,63 @@ class RulesStack:
             if result is not None:
                 return result, plugin
         return None, ""
+
+    def _first_caller(self, compiled: _CompiledHook):
+        """A positional caller equivalent to :meth:`first` for one hook."""
+        hook = compiled.name
+        if compiled.caller is not None:
+            argnames = compiled.argnames
+
+            def through_pluggy(*args: Any) -> tuple[Any, str]:
+                return self.first(hook, **dict(zip(argnames, args)))
+
+            return through_pluggy
+        if len(compiled.impls) == 1:
+            return _single_caller(compiled, '(None, "") if _result is None else (_result, _plugin)')
+        impls = tuple(compiled.positional)
+
+        def in_turn(*args: Any) -> tuple[Any, str]:
+            for plugin, fn in impls:
+                try:
+                    result = fn(*args)
+                except DiceInterrupt:
+                    raise
+                except Exception as exc:
+                    raise PluginFailed(plugin, hook, _describe(exc)) from exc
+                if result is not None:
+                    return result, plugin
+            return None, ""
+
+        return in_turn
+
+    def _each_caller(self, compiled: _CompiledHook):
+        """A positional caller equivalent to :meth:`each` for one hook."""
+        hook = compiled.name
+        if compiled.caller is not None:
+            argnames = compiled.argnames
+
+            def through_pluggy(*args: Any) -> list[tuple[Any, str]]:
+                return self.each(hook, **dict(zip(argnames, args)))
+
+            return through_pluggy
+        if len(compiled.impls) == 1:
+            return _single_caller(compiled, "[] if _result is None else [(_result, _plugin)]")
+        impls = tuple(compiled.positional)
+
+        def every(*args: Any) -> list[tuple[Any, str]]:
+            out = []
+            for plugin, fn in impls:
+                try:
+                    result = fn(*args)
+                except DiceInterrupt:
+                    raise
+                except Exception as exc:
+                    raise PluginFailed(plugin, hook, _describe(exc)) from exc
+                if result is not None:
+                    out.append((result, plugin))
+            return out
+
+        return every
 
     def each(self, hook: str, **kwargs: Any) -> list[tuple[Any, str]]:
         """Call a collect-all hook; return ``(result, plugin name)`` for each non-None."""
@@ -152,6 +246,68 @@ class RulesStack:
                     blamed = name
             tb = tb.tb_next
         return blamed
+
+
+#: The caller of a hook with one implementation, as source: its parameters are the
+#: hookspec's, its call passes the names the implementation takes (any subset, any
+#: order), so a call costs one plain Python call more than the plugin's own.
+_SINGLE_CALLER = """
+def single({spec}):
+    try:
+        _result = _fn({impl})
+    except _DiceInterrupt:
+        raise
+    except Exception as _exc:
+        raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
+    return {answer}
+"""
+
+
+def _single_caller(compiled: _CompiledHook, answer: str):
+    """Compile the caller of ``compiled``'s one implementation; ``answer`` is the
+    expression it returns (``_result`` and ``_plugin`` in scope)."""
+    ((plugin, function, argnames),) = compiled.plain
+    source = _SINGLE_CALLER.format(spec=", ".join(compiled.argnames), impl=", ".join(argnames), answer=answer)
+    scope = {
+        "_fn": function, "_plugin": plugin, "_hook": compiled.name, "_describe": _describe,
+        "_DiceInterrupt": DiceInterrupt, "_PluginFailed": PluginFailed,
+    }
+    exec(compile(source, f"<gunline caller of {compiled.name}>", "exec"), scope)
+    return scope["single"]
+
+
+def callers_of(stack: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The positional first-result and collect-all callers of ``stack``
+    (:attr:`RulesStack.callers`, :attr:`RulesStack.collectors`). For any other object
+    with ``first``/``each`` (a wrapper that watches every hook call, as the
+    conformance checks do) they go through those methods, with keyword arguments."""
+    if type(stack) is RulesStack:
+        return stack.callers, stack.collectors
+    return _KeywordCallers(stack.first), _KeywordCallers(stack.each)
+
+
+class _KeywordCallers(dict):
+    """hook name -> positional caller of ``method(hook, **kwargs)``, made on demand."""
+
+    def __init__(self, method: Any) -> None:
+        super().__init__()
+        self.method = method
+
+    def __missing__(self, hook: str) -> Any:
+        argnames = _spec_argnames(hook)
+        method = self.method
+
+        def call(*args: Any) -> Any:
+            return method(hook, **dict(zip(argnames, args)))
+
+        self[hook] = call
+        return call
+
+
+def _spec_argnames(hook: str) -> tuple[str, ...]:
+    """The hookspec's argument names for ``hook``, in order (``self`` left out)."""
+    spec = getattr(GunlineSpec, hook)
+    return tuple(name for name in inspect.signature(spec).parameters if name != "self")
 
 
 def _describe(exc: BaseException) -> str:

@@ -28,6 +28,36 @@ class ChainState(msgspec.Struct, kw_only=True):
             s for s in self.steps if s.kind == kind and (target is None or s.target == target)
         ]
 
+    def merge(self, steps: list[Any], source: str, target: str | None) -> None:
+        """Fill in each step's empty ``source`` (and ``target``, if given and the
+        step has none) and :meth:`apply` it (engine only). Does what a loop over
+        :meth:`apply` does, inlined: it runs for every hook of every chain."""
+        if type(self) is not ChainState:  # a subclass may have its own apply
+            for step in steps:
+                if not step.source:
+                    step.source = source
+                if step.target is None and target is not None:
+                    step.target = target
+                self.apply(step)
+            return
+        targets, chain = self.targets, self.steps
+        for step in steps:
+            if not step.source:
+                step.source = source
+            name = step.target
+            if name is None and target is not None:
+                name = step.target = target
+            change = step.target_state
+            if change is not None and name is not None:
+                targets.setdefault(name, {}).update(change)
+            change = step.shooter_state
+            if change is not None:
+                self.shooter.update(change)
+            change = step.weapon_state
+            if change is not None:
+                self.weapon.update(change)
+            chain.append(step)
+
     def apply(self, step: Any) -> None:
         """Merge a step's state changes (engine only)."""
         if step.target_state is not None and step.target is not None:

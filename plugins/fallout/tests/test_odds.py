@@ -101,3 +101,37 @@ def test_cluster_burst_hits_are_binomial_on_d10(fo):
     assert raider == pytest.approx(binomial_at_least(10, 0.7), abs=1e-9)
     # the dog: a bullet reaches it with 0.3, then hits on 1-6 of a d10
     assert result.targets["dog"].hit == pytest.approx(1 - (1 - 0.3 * 0.6) ** 10, abs=1e-9)
+
+
+def _three_dice_at_least(total: int) -> float:
+    """P(3d6 >= total), by listing the 216 faces (a second method)."""
+    from itertools import product
+
+    return sum(sum(f) >= total for f in product(range(1, 7), repeat=3)) / 216
+
+
+@pytest.mark.parametrize("luck", [1, 10])
+def test_three_bullet_burst_damage_is_exact(registry, fo, luck):
+    """The Sten gun's 3-bullet burst (60% a bullet) at a ghoul of 40 hp, 1d6+9 a
+    bullet (its DR 0, so the ammo's DR −10 changes nothing). Each bullet's damage and
+    critical is one run of a repeat: the odds branch over the burst's damage totals.
+    With Luck 1 (a critical on 01) the ghoul dies almost only when all three hit
+    and 3d6 + 27 >= 40; the expected damage is 0.6 · 3 · 12.5 without criticals, more
+    with them. Checked against 3d6 listed by hand, and against every-face Monte Carlo."""
+    doc = fo.example("three_bullet_burst.toml")
+    doc["shooter"]["luck"] = luck
+    attack = fo.attack_of(registry, doc)
+    exact = odds.compute_odds(registry, attack)
+    assert exact.exact
+    ghoul = exact.targets["ghoul"]
+    assert ghoul.hit == pytest.approx(1 - 0.4**3, abs=1e-12)
+    no_critical_dead = 0.6**3 * _three_dice_at_least(13)
+    assert ghoul.expected["wound"] >= 0.6 * 3 * 12.5 - 1e-9
+    if luck == 1:
+        # criticals (1% a bullet) only add damage: dead at least as often
+        assert no_critical_dead - 1e-12 <= ghoul.status["dead"] <= no_critical_dead + 0.03
+    mc = odds.compute_odds(registry, attack, samples=4000, seed=3, every_face=True)
+    for status, p in ghoul.status.items():
+        lo, hi = mc.targets["ghoul"].ci95.status[status]
+        mid, half = (lo + hi) / 2, (hi - lo) / 2 * 4.5 / 1.96
+        assert mid - half - 1e-9 <= p <= mid + half + 1e-9, status

@@ -88,7 +88,25 @@ def _blast_doc(nec):
     ])
 
 
+def _high_impact_d3_doc(nec):
+    """S7 (high impact), D3 damage on a one-wound fighter: up to three injury dice, the
+    first read apart (5+ out of action), the rest one pool."""
+    weapon = {"name": "test cannon", "short_range": 12, "long_range": 24, "strength": 7, "damage": "D3",
+              "save_mod": 0, "ammo_roll": "auto"}
+    return nec.scenario(weapon, targets=[{"name": "Goliath", "distance": 10, "toughness": 3}])
+
+
+def _sustained_shots_doc(nec):
+    """A D3 of sustained-fire shots at one fighter who cannot be wounded (S4 vs T8):
+    the shots are one pool, read as hits (pinned) and 6s."""
+    weapon = {"name": "test stubber", "short_range": 20, "long_range": 40, "strength": 4, "damage": 1,
+              "save_mod": 0, "ammo_roll": "auto", "sustained_fire": 1}
+    return nec.scenario(weapon, targets=[{"name": "Goliath", "distance": 10, "toughness": 8}])
+
+
 CASES = {
+    "high-impact-d3": _high_impact_d3_doc,
+    "sustained-shots": _sustained_shots_doc,
     "lasgun-long-range": lambda nec: nec.example("lasgun-long-range.toml"),
     "boltgun-vs-carapace": lambda nec: nec.example("boltgun-vs-carapace.toml"),
     "overwatch-in-cover": lambda nec: nec.example("overwatch-in-cover.toml"),
@@ -122,3 +140,37 @@ def test_blast_hit_then_partial_catch(nec):
     leaves = nec.enumerate(_blast_doc(nec))
     juve_hit = nec.probability(leaves, lambda c: nec.step(c, "hit", "Juve").value > 0)
     assert juve_hit == F(1, 2) * F(1, 2) + F(1, 2) * F(5, 6)
+
+
+def test_three_injury_dice_branch_over_their_counts(nec, monkeypatch):
+    """Damage 3 on one wound: three injury dice read only as how many show a 1 and how
+    many a 6, so the odds see one request of 10 classes (the ways to split 3 dice
+    among 1 / 2-5 / 6), not three requests of 3; their weights are the multinomial."""
+    from math import comb, factorial
+
+    from gunline.engine import resolve
+    from gunline.odds.explore import leaves
+    from gunline.odds.interpreter import BranchingDice
+
+    attack = nec.attack(nec.example("damage-three.toml"))
+    stack = nec.registry.stack(attack.ruleset, attack.variants)
+    seen = []
+    choose = BranchingDice._choose
+
+    def spy(self, outcomes, what):
+        seen.append((what, outcomes))
+        return choose(self, outcomes, what)
+
+    monkeypatch.setattr(BranchingDice, "_choose", spy)
+    for _ in leaves(lambda dice: resolve(stack, attack, dice), 1000):
+        pass
+    injury = {id(o): o for what, o in seen if what.startswith("injury dice")}
+    assert len(injury) == 1  # one request (reached on every wounding path)
+    (classes,) = injury.values()
+    assert len(classes) == comb(5, 2)
+    for weight, faces, sixes in classes:
+        ones = faces.count(1)
+        assert sixes == faces.count(6)
+        rest = 3 - ones - sixes
+        ways = factorial(3) // (factorial(ones) * factorial(sixes) * factorial(rest))
+        assert weight == pytest.approx(ways * (1 / 6) ** ones * (1 / 6) ** sixes * (4 / 6) ** rest, abs=1e-12)

@@ -19,6 +19,7 @@ from gunline.plugins import Registry
 from gunline.scenario import read_document
 
 from .draft import blank
+from .encounter import Encounter
 from .screens.main import ACTIONS, MainScreen
 
 
@@ -63,14 +64,15 @@ class GunlineApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="quit", priority=True)]
 
     def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
-                 notice: str | None = None, **kwargs: Any) -> None:
+                 notice: str | None = None, encounter: Encounter | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.registry = registry
+        self.encounter = encounter or Encounter()
         self._start = (doc, file, notice)
 
     def on_mount(self) -> None:
         doc, file, notice = self._start
-        self.push_screen(MainScreen(self.registry, doc, file, notice))
+        self.push_screen(MainScreen(self.registry, doc, file, notice, self.encounter))
 
     @property
     def main(self) -> MainScreen:
@@ -94,20 +96,30 @@ def _runner(screen: MainScreen, action: str):
 
 
 def make_app(registry: Registry | None = None, file: str | None = None,
-             doc: dict[str, Any] | None = None) -> GunlineApp:
+             doc: dict[str, Any] | None = None, *, journal: str | None = None,
+             encounter: str | None = None) -> GunlineApp:
     """Build the app. Without a registry the installed plugins are discovered;
-    ``doc`` opens that scenario document instead of the file / draft / example."""
+    ``doc`` opens that scenario document instead of the file / draft / example.
+    ``journal`` is the journal file (else ``GUNLINE_JOURNAL``, else the per-user
+    default) and ``encounter`` the encounter to resolve in (picked later by key
+    when not given)."""
     if registry is None:
         from gunline.plugins import discover
 
         registry = discover()
+    where = Encounter(journal, encounter)
     if doc is not None:
-        return GunlineApp(registry, doc, file)
+        return GunlineApp(registry, doc, file, encounter=where)
     start_doc, start_file, notice = initial_doc(registry, file)
-    return GunlineApp(registry, start_doc, start_file, notice)
+    return GunlineApp(registry, start_doc, start_file, notice, encounter=where)
 
 
-def main(file: str | None = None) -> int:
-    """Open the app (the CLI's ``gunline`` / ``gunline tui [FILE]``)."""
-    make_app(file=file).run()
+def main(file: str | None = None, *, journal: str | None = None, encounter: str | None = None) -> int:
+    """Open the app (the CLI's ``gunline [FILE]`` / ``gunline tui [FILE]``, with
+    ``--journal PATH`` and ``--encounter NAME`` as ``gunline resolve`` takes them)."""
+    if encounter is not None:
+        from gunline.journal.store import check_name
+
+        encounter = check_name(encounter)  # a bad name is bad input before the screen opens
+    make_app(file=file, journal=journal, encounter=encounter).run()
     return 0

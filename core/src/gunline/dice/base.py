@@ -1,6 +1,7 @@
 """The dice interface that hooks see, built on one primitive: the next face.
 
-Hooks ask for whole rolls (:meth:`Dice.roll`, :meth:`Dice.pool`). The random and
+Hooks ask for whole rolls (:meth:`Dice.roll`, :meth:`Dice.pool`, and
+:meth:`Dice.repeat` for the same few rolls made again and again). The random and
 scripted interpreters only differ in where each physical die's face comes from
 (:meth:`Dice.face`); the odds interpreter overrides the whole-roll methods instead,
 so that it can branch over a roll's outcomes (a pool's success count, a sum's total)
@@ -15,7 +16,7 @@ promise is what lets the odds be computed over a handful of outcomes.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Callable, Hashable, Iterable
 
 from ..models import Roll
 from .requests import DieRequest, need_text
@@ -151,3 +152,38 @@ class Dice:
             manual=manual,
             chance=is_chance,
         )
+
+    def repeat(
+        self,
+        times: int,
+        label: str,
+        body: Callable[["Dice"], tuple[Hashable, Any]],
+        *,
+        fold: Callable[[Any, Any], Any],
+        start: Any,
+        key: Hashable | None = None,
+    ) -> tuple[Any, list[Any]]:
+        """Run ``body`` ``times`` times, one run after the other, and fold what the
+        runs score: every bullet of a burst rolling its damage and its critical.
+
+        ``body(dice)`` rolls one run's dice and returns ``(score, detail)``; the runs'
+        scores are folded in order, ``fold(fold(start, s1), s2) ...``, and the result
+        is ``(folded, [detail of each run])``. Dice are taken in order, run by run, so
+        random and typed dice are exactly those of a plain loop.
+
+        Like ``roll``'s threshold, it is a promise: the rule reads the runs only
+        through the folded value (the details only to show them), ``body`` rolls the
+        same way on every run (it does not depend on which run it is), ``fold`` is
+        pure and its values hashable. Exact odds then work out one run's outcomes
+        once, fold their distribution ``times`` times and branch over the folded
+        values (a sum of 20 bullets' damage: its totals, not each bullet's faces).
+        ``key``, when given, names the body with everything it depends on (equal keys,
+        equal bodies), so that the odds reuse that work across replays.
+        """
+        folded = start
+        details = []
+        for _ in range(max(times, 0)):
+            score, detail = body(self)
+            folded = fold(folded, score)
+            details.append(detail)
+        return folded, details

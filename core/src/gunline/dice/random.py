@@ -29,16 +29,28 @@ class RandomDice(Dice):
     of anything else in the process: that is what makes ``--seed`` reproducible byte
     for byte.
 
-    :meth:`roll` takes a shortcut for speed (no :class:`DieRequest` per die, since
-    nothing here can run out of faces) that gives exactly what the general path gives;
-    a subclass that overrides :meth:`face` gets the general path.
+    :meth:`roll` and :meth:`pool` take a shortcut for speed (no :class:`DieRequest`
+    per die, since nothing here can run out of faces) that gives exactly what the
+    general path gives; a subclass that overrides :meth:`face` or ``_take`` gets the
+    general path.
     """
 
+    #: Whether :meth:`roll` and :meth:`pool` may take their shortcut (set per class:
+    #: False for a subclass with its own :meth:`face` or ``_take``).
+    _fast = True
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._fast = cls.face is RandomDice.face and cls._take is Dice._take
+
     def __init__(self, seed: int) -> None:
-        super().__init__()
+        if type(self) is RandomDice:  # one per seeded chain: spare the super() call
+            self.consumed = []
+            self.manual = []
+        else:
+            super().__init__()
         self.seed = seed
         self._random = _Generator(seed).random
-        self._fast = type(self).face is RandomDice.face
 
     def face(self, request: DieRequest) -> int:
         return int(self._random() * request.sides) + 1
@@ -76,3 +88,58 @@ class RandomDice(Dice):
         values = [int(rand() * sides) + 1 for _ in range(count)]
         self.consumed.extend(values)
         return Roll(label=label, dice=notation, values=values, total=sum(values), need=need, manual=False)
+
+    def pool(
+        self,
+        count: int,
+        label: str,
+        *,
+        sides: int = 10,
+        at_least: int | None = 8,
+        at_most: int | None = None,
+        again: int | None = 10,
+        chance: bool = True,
+        special: Iterable[int] = (),
+        target: str | None = None,
+    ) -> Roll:
+        if not self._fast:
+            return super().pool(
+                count, label, sides=sides, at_least=at_least, at_most=at_most, again=again,
+                chance=chance, special=special, target=target,
+            )
+        # Exactly :meth:`Dice.pool`, with the faces drawn batch by batch.
+        is_chance = count <= 0 and chance
+        if is_chance:
+            count, at_least, at_most = 1, sides, None
+        elif count < 0:
+            count = 0
+        key = (at_least, at_most)
+        success_need = _NEEDS.get(key)
+        if success_need is None:
+            success_need = _NEEDS[key] = need_text(at_least, at_most)
+        need = success_need + (f", {again}-again" if again is not None else "")
+        rand = self._random
+        values: list[int] = []
+        successes = 0
+        pending = count
+        while pending:
+            batch = [int(rand() * sides) + 1 for _ in range(pending)]
+            values.extend(batch)
+            pending = 0
+            for value in batch:
+                if (at_least is not None and value >= at_least) or (
+                    at_most is not None and value <= at_most
+                ):
+                    successes += 1
+                if again is not None and value >= again:
+                    pending += 1
+        self.consumed.extend(values)
+        return Roll(
+            label=label,
+            dice=("chance die" if is_chance else f"{count}d{sides}"),
+            values=values,
+            total=successes,
+            need=need,
+            manual=False,
+            chance=is_chance,
+        )

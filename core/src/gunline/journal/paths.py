@@ -10,23 +10,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+# One data directory for the draft and the journal, defined beside the draft.
+from ..drafts import ENV_HOME, data_dir
+
+__all__ = ["ENV_HOME", "ENV_JOURNAL", "FILE_NAME", "data_dir", "journal_path"]
+
 ENV_JOURNAL = "GUNLINE_JOURNAL"
 FILE_NAME = "journal.sqlite3"
-
-
-ENV_HOME = "GUNLINE_HOME"
-
-
-def data_dir() -> Path:
-    """The per-user data directory of gunline: ``$GUNLINE_HOME`` when set (as for
-    the TUI's draft), else by the XDG base directory spec."""
-    home = os.environ.get(ENV_HOME, "").strip()
-    if home:
-        return Path(home).expanduser()
-    base = os.environ.get("XDG_DATA_HOME", "").strip()
-    # The spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
-    return root / "gunline"
 
 
 def journal_path(explicit: str | os.PathLike[str] | None = None) -> tuple[Path, bool]:

@@ -5,8 +5,9 @@ over every outcome class of every dice request and weighs the leaves; with sever
 targets, :mod:`.stages` first tries to merge paths where the engine moves from one
 target to the next (the odds of n targets then cost the sum of their trees, not the
 product). Where the tree is larger than the budget it falls back to seeded Monte
-Carlo with the random interpreter (:mod:`.sampling`) and says so (``exact`` false,
-``samples``, ``ci95``, ``note``).
+Carlo (:mod:`.sampling`: the outcome tree sampled lazily, or with ``every_face`` the
+random interpreter rolling every face) and says so (``exact`` false, ``samples``,
+``ci95``, ``note``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .explore import PROBE_AT, leaves, too_large
 from .interpreter import NotReplayable, TreeTooLarge
 from .leaf import Leaf, summarize
 from .model import Odds
-from .sampling import sample
+from .sampling import sample, sample_tree
 from .stages import StepsRead, Unstageable, staged_marginals
 from .tally import Marginals, build_odds, marginals_of
 
@@ -41,13 +42,17 @@ def compute_odds(
     seed: int = 0,
     budget: int | None = None,
     prior: ChainState | None = None,
+    every_face: bool = False,
 ) -> Odds:
     """The odds of ``attack`` under its ruleset and variants.
 
     Exact unless the outcome tree has more than ``budget`` leaves (default
     :data:`DEFAULT_BUDGET`); then, or whenever ``samples`` is given, ``samples``
     (default :data:`DEFAULT_SAMPLES`) chains are rolled from ``seed``. ``prior`` is
-    an encounter's saved state, as for :func:`gunline.engine.resolve`. Raises
+    an encounter's saved state, as for :func:`gunline.engine.resolve`. Monte Carlo
+    samples the outcome tree (fast, relies on the dice promises as the exact odds
+    do); ``every_face`` rolls every face with the random interpreter instead (slow,
+    relies on no promise: the independent check of the exact odds). Raises
     :class:`AttackRefused` for an attack the rules forbid, :class:`PluginFailed`
     for a plugin that raises or is not pure.
     """
@@ -80,7 +85,8 @@ def compute_odds(
         samples = DEFAULT_SAMPLES
     else:
         note = f"Monte Carlo: {samples} samples requested"
-    marginals = marginals_of(sample(run, samples, seed), len(names))
+    sampler = sample if every_face else sample_tree
+    marginals = marginals_of(sampler(run, samples, seed), len(names))
     return build_odds(marginals, samples=samples, note=note, **shape)
 
 

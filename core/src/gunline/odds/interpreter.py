@@ -12,11 +12,13 @@ never over every face.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Any, Callable, Hashable, Iterable
 
 from ..dice import Dice, DieRequest, need_text
+from ..dice.requests import DiceInterrupt
 from ..models import Roll
 from .outcomes import Outcome, chance_outcomes, counted_pool_outcomes, pool_outcomes, roll_outcomes
+from .repeats import folded_classes
 
 #: Outcome classes, default need and notation of each roll request seen: the hot
 #: path of every replay.
@@ -26,8 +28,10 @@ _ROLLS: dict[tuple, tuple] = {}
 MAX_REQUESTS = 10_000
 
 
-class TreeTooLarge(Exception):
-    """The tree passed the budget (or a chain asked for dice without end)."""
+class TreeTooLarge(DiceInterrupt):
+    """The tree passed the budget (or a chain asked for dice without end). Raised
+    from inside a roll too, so it is a dice interrupt: the engine lets it through
+    instead of blaming the hook that was rolling."""
 
 
 class NotReplayable(Exception):
@@ -155,6 +159,27 @@ class BranchingDice(PoolRecorder, Dice):
             chance=is_chance,
         )
         return self.record_pool(roll, target)
+
+    def repeat(
+        self,
+        times: int,
+        label: str,
+        body: Callable[[Dice], tuple[Hashable, Any]],
+        *,
+        fold: Callable[[Any, Any], Any],
+        start: Any,
+        key: Hashable | None = None,
+    ) -> tuple[Any, list[Any]]:
+        """Branch over the folded values of ``times`` runs (:mod:`.repeats`), not over
+        every run's dice; over each run's dice in turn when they fold to too many."""
+        classes = folded_classes(times, body, fold, start, self.high, key)
+        if classes is None:
+            return Dice.repeat(self, times, label, body, fold=fold, start=start, key=key)
+        outcomes, values = classes
+        pos = len(self.sizes)
+        self._choose(outcomes, f"{label}: {times} runs")
+        value, details = values[self.path[pos]]
+        return value, list(details)
 
     def face(self, request: DieRequest) -> int:
         """A single physical die asked for outside ``roll``/``pool`` (an interpreter

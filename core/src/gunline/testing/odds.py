@@ -72,7 +72,7 @@ def check_odds(registry: Registry, attack: Attack, samples: int, budget: int = 3
     ruleset = registry.ruleset(attack.ruleset)
     with _fallback_samples(samples):
         odds = compute_odds(registry, attack, budget=budget)
-    mc = compute_odds(registry, attack, samples=samples, seed=0)
+    mc = compute_odds(registry, attack, samples=samples, seed=0, every_face=True)
     problems = _sums(odds, ruleset, "exact" if odds.exact else "Monte Carlo") + _sums(mc, ruleset, "Monte Carlo")
     if odds.exact:
         pairs = []

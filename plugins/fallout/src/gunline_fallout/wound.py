@@ -63,40 +63,75 @@ def _critical(attack, target, dice, rolls) -> tuple[tuple[int, int], list[str], 
     return factor, list(conditions), bypass, text
 
 
+def _bullet(attack, target, dice, damage, ammo, crit_chance: int, critical: bool | None):
+    """One bullet's damage and critical: ``((through, new conditions), (rolled,
+    through, critical effect, rolls, new conditions))``. ``critical`` None rolls the critical d100."""
+    rolls = []
+    rolled = damage.bonus
+    if damage.has_dice:
+        roll = dice.roll(damage.sides, "damage", count=damage.count, target=target.name)
+        rolls.append(roll)
+        rolled += roll.total
+    if critical is None:
+        check = dice.roll(100, "critical", at_most=crit_chance, target=target.name)
+        rolls.append(check)
+        critical = check.total <= crit_chance
+    factor, bypass, effect, conditions = (1, 1), False, None, []
+    if critical:
+        factor, conditions, bypass, effect = _critical(attack, target, dice, rolls)
+    if bypass:
+        through = rolled
+    else:
+        through = through_armor(rolled, target.dt, target.dr + ammo.dr_mod, ignores_dt=ammo.ignores_dt)
+    through = multiply(max(0, through), factor)
+    return (through, tuple(conditions)), (rolled, through, effect, tuple(rolls), tuple(conditions))
+
+
+def _add(so_far: tuple[int, frozenset[str]], bullet: tuple[int, tuple[str, ...]]) -> tuple[int, frozenset[str]]:
+    """Damage adds up; conditions gather (which ones, not in what order: the order is
+    read from the bullets, for the chain to show)."""
+    total, conditions = so_far
+    through, new = bullet
+    return total + through, conditions.union(new) if new else conditions
+
+
 def resolve_damage(attack, target, hit: Step, state, dice, *, once: bool = False) -> Step:
     """The wound step for the hits on ``target``. With ``once``, one bullet's damage
-    and critical are rolled and every hit deals the same (``fallout.burst-damage-once``)."""
+    and critical are rolled and every hit deals the same (``fallout.burst-damage-once``).
+
+    Bullets whose critical is rolled here are alike, so they are one ``dice.repeat``
+    (the rule reads only the damage total and the conditions): exact odds branch
+    over the burst's damage totals, not over every bullet's dice. Bullets whose
+    critical the hit step decided differ one from the next and are rolled in a loop.
+    """
     damage = shot_damage(attack.weapon)
     ammo = ammo_profile(attack.weapon)
     crit_chance = critical_chance(attack, target)
     decided = (hit.data or {}).get("criticals")
     before = state.targets.get(target.name, {})
+    start = (0, frozenset())
+    count = 1 if once else hit.value or 0
+    if decided is None:
+        row = aimed_row(attack, target)
+        key = ("fallout bullet", damage, ammo, crit_chance, row, aim_of(attack) if row else None,
+               target.name, target.dt, target.dr)
+        (total, _), details = dice.repeat(
+            count, "bullet",
+            lambda d: _bullet(attack, target, d, damage, ammo, crit_chance, None),
+            fold=_add, start=start, key=key,
+        )
+    else:
+        total, details = 0, []
+        for i in range(count):
+            (through, _), detail = _bullet(attack, target, dice, damage, ammo, crit_chance, bool(decided[i]))
+            total += through
+            details.append(detail)
+    # The folded set says which conditions; the bullets, in what order they came.
     conditions = list(before.get("conditions", []))
-    rolls, bullets = [], []
-    total = 0
-    for i in range(1 if once else hit.value or 0):
-        rolled = damage.bonus
-        if damage.has_dice:
-            roll = dice.roll(damage.sides, "damage", count=damage.count, target=target.name)
-            rolls.append(roll)
-            rolled += roll.total
-        if decided is not None:
-            critical = bool(decided[i])
-        else:
-            check = dice.roll(100, "critical", at_most=crit_chance, target=target.name)
-            rolls.append(check)
-            critical = check.total <= crit_chance
-        factor, bypass, effect = (1, 1), False, None
-        if critical:
-            factor, new_conditions, bypass, effect = _critical(attack, target, dice, rolls)
-            conditions.extend(c for c in new_conditions if c not in conditions)
-        if bypass:
-            through = rolled
-        else:
-            through = through_armor(rolled, target.dt, target.dr + ammo.dr_mod, ignores_dt=ammo.ignores_dt)
-        through = multiply(max(0, through), factor)
-        total += through
-        bullets.append({"rolled": rolled, "through": through, "critical": effect})
+    for detail in details:
+        conditions.extend(c for c in detail[4] if c not in conditions)
+    rolls = [roll for detail in details for roll in detail[3]]
+    bullets = [{"rolled": rolled, "through": through, "critical": effect} for rolled, through, effect, _, _ in details]
     if once:
         total, bullets = total * (hit.value or 0), bullets * (hit.value or 0)
     hp = before.get("hp")

@@ -14,6 +14,7 @@ from gunline import Step
 from .shots import scatter
 from .tables import SEVERITY
 from .targeting import AUTO, BLASTS, NO_SHOT, ON_TARGET, PARTLY, SHOOT, COVERAGE_PLAN
+from .dice_counts import d6_each
 from .to_hit import roll_to_hit
 
 _PINNED = SEVERITY["pinned"]
@@ -54,6 +55,12 @@ def resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) -> 
     if shots == 1:
         hit, six, rolls = roll_to_hit(dice, need, name)
         hits, sixes = int(hit), int(six)
+    elif need <= 6:
+        # One die per shot, read only as hits and natural 6s (each forces an ammo
+        # roll). The threshold is never under 2, so a natural 1 misses by it.
+        rolls = d6_each(dice, shots, "to hit", at_least=max(need, 2), special=(6,), target=name)
+        hits = sum(roll.total >= need for roll in rolls)
+        sixes = sum(roll.total == 6 for roll in rolls)
     else:
         rolls = []
         hits = sixes = 0

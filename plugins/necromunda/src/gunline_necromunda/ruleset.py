@@ -10,6 +10,7 @@ ends with an ``ammo`` step.
 
 from __future__ import annotations
 
+import types
 from pathlib import Path
 
 from gunline import ChainState, Ruleset, hookimpl
@@ -66,39 +67,26 @@ def check_attack(attack, state):
     return checks.problems(attack, state) or None
 
 
-@hookimpl
-def begin_attack(attack, state, dice):
-    return shots.sustained_fire(attack, state, dice)
+def _rule_as_hook(rule):
+    """``rule`` itself as a hook implementation, with no forwarding call per chain.
+
+    The mark goes on a copy of the function (same code, same module, same defaults)
+    so that the rule modules' own functions stay unmarked: a variant that imports
+    one to call it with another parameter does not register it as a hook.
+    """
+    copy = types.FunctionType(rule.__code__, rule.__globals__, rule.__name__, rule.__defaults__, rule.__closure__)
+    copy.__kwdefaults__ = rule.__kwdefaults__
+    copy.__doc__ = rule.__doc__
+    return hookimpl(copy)
 
 
-@hookimpl
-def modify_pool(attack, target, state):
-    return to_hit.modify_pool(attack, target, state)
-
-
-@hookimpl
-def build_pool(attack, target, modifiers, state):
-    return to_hit.build_pool(attack, target, modifiers, state)
-
-
-@hookimpl
-def resolve_hit(attack, target, pool, state, dice):
-    return hits.resolve_hit(attack, target, pool, state, dice)
-
-
-@hookimpl
-def resolve_wound(attack, target, hit, state, dice):
-    return wounds.resolve_wound(attack, target, hit, state, dice)
-
-
-@hookimpl
-def spend_ammo(attack, state, dice):
-    return ammo.spend_ammo(attack, state, dice)
-
-
-@hookimpl
-def describe_outcome(attack, target, state):
-    return outcome.describe_outcome(attack, target, state)
+begin_attack = _rule_as_hook(shots.sustained_fire)
+modify_pool = _rule_as_hook(to_hit.modify_pool)
+build_pool = _rule_as_hook(to_hit.build_pool)
+resolve_hit = _rule_as_hook(hits.resolve_hit)
+resolve_wound = _rule_as_hook(wounds.resolve_wound)
+spend_ammo = _rule_as_hook(ammo.spend_ammo)
+describe_outcome = _rule_as_hook(outcome.describe_outcome)
 
 
 @hookimpl

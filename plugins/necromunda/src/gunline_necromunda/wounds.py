@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gunline import Modifier, Step
+from gunline import Modifier, Roll, Step
 
+from .dice_counts import d6_each
 from .tables import (
     ARMOUR, ARMOUR_VS_TEMPLATE, HIGH_IMPACT_STRENGTH, INJURY, OUT_OF_ACTION, DOWN,
     FLESH_WOUND, SEVERITY, STATUSES, to_wound,
@@ -79,11 +80,8 @@ def resolve_wound(attack: Any, target: Any, hit: Step, state: Any, dice: Any) ->
     need, head = wound_head(strength, target.toughness)
     if need is None:
         return [Step(kind="wound", value=0, text=head)]
-    rolls = [dice.roll(6, "to wound", at_least=need, target=name) for _ in range(hit.value or 0)]
-    wounds = 0
-    for roll in rolls:
-        if roll.total >= need:
-            wounds += 1
+    rolls = d6_each(dice, hit.value or 0, "to wound", at_least=need, target=name)
+    wounds = sum(roll.total >= need for roll in rolls)
     if not wounds:
         return [Step(kind="wound", value=0, text=f"{head}: no wound", rolls=rolls)]
 
@@ -97,8 +95,7 @@ def resolve_wound(attack: Any, target: Any, hit: Step, state: Any, dice: Any) ->
                               text=f"{label}: no save possible (needs {save_need}+)"))
         else:
             # save_need is 2 or more: a natural 1 fails by the threshold itself
-            saves = [dice.roll(6, "save", at_least=save_need, target=name)
-                     for _ in range(wounds)]
+            saves = d6_each(dice, wounds, "save", at_least=save_need, target=name)
             saved = sum(s.total >= save_need and s.total != 1 for s in saves)
             unsaved = wounds - saved
             steps.append(Step(kind="save", value=saved, rolls=saves, modifiers=mods,
@@ -134,21 +131,31 @@ def _damage(damage: Any, unsaved: int, name: str, dice: Any) -> tuple[int, list]
     if isinstance(damage, int):
         return damage * unsaved, []
     sides = DAMAGE_DICE[damage]
-    rolls = [dice.roll(sides, "damage", target=name) for _ in range(unsaved)]
-    return sum(r.total for r in rolls), rolls
+    # Read only through the total: one roll of several dice (the odds branch over
+    # the totals), shown die by die.
+    roll = dice.roll(sides, "damage", count=unsaved, target=name)
+    if unsaved == 1:
+        return roll.total, [roll]
+    each = [Roll(label="damage", dice=f"1d{sides}", values=[face], total=face, manual=roll.manual)
+            for face in roll.values]
+    return roll.total, each
 
 
 def injury(strength: int, count: int, before: dict[str, Any], target: Any, dice: Any) -> Step:
     """``count`` injury dice for a fighter with state ``before``."""
     high_impact = strength >= HIGH_IMPACT_STRENGTH
     rolls, results = [], []
-    for i in range(count):
-        first_hi = high_impact and i == 0
-        roll = dice.roll(6, "injury dice (high impact)" if first_hi else "injury dice", at_least=5 if first_hi else 6, special=(1,),
-                         need="", target=target.name)
+    plain = count
+    if high_impact:  # the first dice reads a 5 as out of action too: a roll of its own
+        roll = dice.roll(6, "injury dice (high impact)", at_least=5, special=(1,), need="", target=target.name)
         rolls.append(roll)
-        face = roll.total
-        results.append(OUT_OF_ACTION if first_hi and face == 5 else INJURY[face])
+        results.append(OUT_OF_ACTION if roll.total == 5 else INJURY[roll.total])
+        plain -= 1
+    # The rest are read only through how many show a 6 and how many a 1 (2-5 all
+    # put him down).
+    plain_rolls = d6_each(dice, plain, "injury dice", at_least=6, special=(1,), need="", target=target.name)
+    rolls.extend(plain_rolls)
+    results.extend(INJURY[roll.total] for roll in plain_rolls)
     flesh = before.get("flesh_wounds", 0) + results.count(FLESH_WOUND)
     worst = SEVERITY[before.get("status", "unharmed")]
     worst = max(worst, SEVERITY["pinned"])

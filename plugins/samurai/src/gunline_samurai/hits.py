@@ -16,7 +16,7 @@ from typing import Any
 from gunline import Attack, ChainState, Dice, Modifier, Roll, Step
 
 from . import losses
-from .characteristic import Die, describe, roll_test
+from .characteristic import Die, describe, judge, need_text, roll_test, special_faces
 from .comparative import compare
 from .schema import Settings, settings_of
 from .sequence import reaction_of, shots_at
@@ -30,13 +30,20 @@ def _faces(dice: list[Die]) -> str:
 
 
 def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str, ranked: bool) -> tuple[list[Roll], list[Die]]:
-    rolls, judged = [], []
-    for i in range(1, n + 1):
-        tag = f"{label}, shot {i} of {n}" if n > 1 else label
-        roll, die = roll_test(dice, value, tag, settings, target=who, ranked=ranked)
-        rolls.append(roll)
-        judged.append(die)
-    return rolls, judged
+    """A die per shot. Several are read only as how many show each face that counts
+    (the Lucky and catastrophic faces; in a comparative test every success face): a
+    pool with those faces ``special``, rolled in the same order, shown die by die."""
+    if n == 1:
+        roll, die = roll_test(dice, value, label, settings, target=who, ranked=ranked)
+        return [roll], [die]
+    if n < 1:
+        return [], []
+    pool = dice.pool(n, label, sides=settings.die, at_least=None, at_most=value, again=None, chance=False,
+                     special=special_faces(value, settings, ranked=ranked), target=who)
+    need = need_text(value, settings)
+    rolls = [Roll(label=f"{label}, shot {i} of {n}", dice=f"1d{settings.die}", values=[face], total=face,
+                  need=need, manual=pool.manual) for i, face in enumerate(pool.values, 1)]
+    return rolls, [judge(face, value, settings) for face in pool.values]
 
 
 def _hit_step(lucky: int, hits: int, rolls: list[Roll], text: str, lucky_wounds: bool, **data: Any) -> Step:

@@ -92,3 +92,26 @@ class TextScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question: y or Enter says yes, n or Esc says no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes", id="confirm-yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm-no"),
+    ]
+
+    def __init__(self, title: str, body: str, question: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self._title, self._body, self._question = title, body, question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self._title, style="bold"), classes="dialog-title")
+            yield Static(Text(self._body), classes="dialog-error")
+            yield Static(Text(self._question, style="bold"))
+            yield Static("y / Enter: yes · n / Esc: no", classes="dialog-help")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

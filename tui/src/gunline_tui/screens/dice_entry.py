@@ -36,10 +36,11 @@ class DieInput(Input):
 class DiceEntryDialog(ModalScreen[Chain | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dice-cancel")]
 
-    def __init__(self, registry: Registry, attack: Attack, seed: int | None = None) -> None:
+    def __init__(self, registry: Registry, attack: Attack, seed: int | None = None, prior=None) -> None:
         super().__init__(classes="dialog-screen")
         self.registry = registry
         self.attack = attack
+        self.prior = prior  # the encounter's saved state the attack starts from, if any
         self.seed = new_seed() if seed is None else seed
         self.faces: list[int | None] = []
         self.used: list[int] = []
@@ -65,11 +66,11 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
         """Re-run with the faces so far; finish or ask for the next die."""
         error = self.query_one("#dice-error", Static)
         try:
-            chain, needed, self.used = next_die(self.registry, self.attack, self.faces, self.seed)
+            chain, needed, self.used = next_die(self.registry, self.attack, self.faces, self.seed, prior=self.prior)
         except BadFace as exc:
             bad = self.faces.pop()
             error.update(Text(f"✗ {bad} is not a face of that die: it takes 1 to {exc.request.sides}"))
-            chain, needed, self.used = next_die(self.registry, self.attack, self.faces, self.seed)
+            chain, needed, self.used = next_die(self.registry, self.attack, self.faces, self.seed, prior=self.prior)
         if chain is not None:
             self.dismiss(chain)
             return

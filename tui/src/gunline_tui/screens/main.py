@@ -24,24 +24,30 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from gunline import drafts, tomlwrite
 from gunline.engine import refusals, start_state
-from gunline.errors import AttackRefused, BadInput, GunlineError
+from gunline.errors import BadInput, GunlineError, PluginFailed
 from gunline.models import Attack, Chain
 from gunline.plugins import Registry
 from gunline.render import plugins_text
 from gunline.replay import Comparison, compare, replay
 from gunline.runner import new_seed, run
 from gunline.scenario import build_attack, read_document
-from gunline import drafts, tomlwrite
+from gunline.state import ChainState
 
 from ..draft import Draft, blank
+from ..encounter import Encounter, state_text
 from ..logbook import Logbook
 from ..messages import DraftEdited, TargetAction
 from ..widgets.chain_view import ChainView
+from ..widgets.encounter_view import EncounterView
 from ..widgets.form import ScenarioForm
 from ..widgets.keybar import KeyBar
 from ..widgets.log_view import LogView
 from ..widgets.odds_view import OddsView
+from .dialogs import ConfirmDialog, PickDialog, PromptDialog, TextScreen
+from .dice_entry import DiceEntryDialog
+
 
 def _odds_api():
     """``gunline.odds.compute_odds``, imported when first needed (not at start-up),
@@ -51,8 +57,7 @@ def _odds_api():
     except ImportError:  # pragma: no cover - older core
         return None
     return compute_odds
-from .dialogs import PickDialog, PromptDialog, TextScreen
-from .dice_entry import DiceEntryDialog
+
 
 _PATH = re.compile(r"^[A-Za-z0-9_\-\[\]\.:]+$")
 
@@ -72,7 +77,11 @@ ACTIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ctrl+b", "examples", "Examples", "open a bundled example"),
     ("ctrl+s", "save", "Save", "save the scenario as a TOML file"),
     ("ctrl+x", "export", "Export", "export this session's log as Markdown"),
-    ("ctrl+t", "odds_or_log", "Odds/Log", "odds of the scenario, or the log, below the chain"),
+    ("ctrl+t", "odds_or_log", "Odds/Log", "below the chain: the log, the odds, the encounter's state"),
+    ("ctrl+y", "encounter", "Encounter", "pick or create an encounter: attacks start from its saved state"),
+    ("ctrl+w", "commit", "Commit", "commit the chain shown to the encounter (rounds, wounds)"),
+    ("ctrl+a", "reload", "Reload", "the shooter reloads the weapon (an action in the encounter)"),
+    ("ctrl+z", "undo", "Undo", "undo the encounter's last commit or reload"),
     ("ctrl+l", "plugins", "Plugins", "rulesets, variants, broken plugins and errors"),
     ("f1", "help", "Help", "this page (also ? outside a text field)"),
 )
@@ -88,6 +97,10 @@ class Job:
     seed: int | None = None
     basis: Chain | None = None
     compare: bool = False
+    #: The encounter's saved state the chain started from (set by the worker).
+    prior: ChainState | None = None
+    #: Which encounter state it was resolved in (see ``MainScreen.epoch``).
+    epoch: int = 0
 
 
 class MainScreen(Screen[None]):
@@ -98,8 +111,17 @@ class MainScreen(Screen[None]):
     ]
 
     def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
-                 notice: str | None = None) -> None:
+                 notice: str | None = None, encounter: Encounter | None = None) -> None:
         super().__init__()
+        self.encounter = encounter or Encounter()
+        #: Bumped whenever the encounter's state may have changed (a commit, an undo,
+        #: a reload, another encounter picked): chains and odds of an older epoch are
+        #: stale.
+        self.epoch = 0
+        #: The chain on show and the job it came from, while it may be committed.
+        self.shown: tuple[Job, Chain] | None = None
+        #: Plugins already reported as failing (each is offered for disabling once).
+        self.failed_plugins: set[str] = set()
         self.registry = registry
         self.draft = Draft(doc)
         self.file = file
@@ -126,6 +148,8 @@ class MainScreen(Screen[None]):
                     yield LogView(id="log")
                     with VerticalScroll(id="odds-pane"):
                         yield OddsView(id="odds")
+                    with VerticalScroll(id="encounter-pane"):
+                        yield EncounterView(id="encounter")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -135,6 +159,9 @@ class MainScreen(Screen[None]):
         if self.notice:
             self.set_status(self.notice)
         self.call_after_refresh(self._build_form)
+        if self.encounter.name is not None:
+            self._show_pane("encounter-pane")
+            self.refresh_encounter()
 
     async def _build_form(self) -> None:
         """Build the scenario form after the first frame (see ScenarioForm.built)."""
@@ -154,6 +181,8 @@ class MainScreen(Screen[None]):
         variants = ", ".join(doc.get("variants", [])) or "no variants"
         where = Path(self.file).name if self.file else "draft"
         text = Text("gunline", style="bold")
+        if self.encounter.name is not None:
+            text.append(f" · ⚔ {self.encounter.name}", style="bold")
         text.append(f" · {doc.get('ruleset', '?')} · {variants} · {where}")
         if extra:
             text.append(f" · {extra}")
@@ -222,6 +251,7 @@ class MainScreen(Screen[None]):
         except BadInput as exc:
             self._show_problem(str(exc))
             self.attack = None
+            self.shown = None
             return None
         self.attack = attack
         return attack
@@ -257,7 +287,7 @@ class MainScreen(Screen[None]):
 
     def schedule_odds(self, attack: Attack) -> None:
         """Compute the odds a moment after the last edit (not on every keystroke)."""
-        key = attack_key(attack)
+        key = self.odds_key_of(attack)
         if key == self.odds_key:
             return
         if self._odds_timer is not None:
@@ -281,7 +311,7 @@ class MainScreen(Screen[None]):
     def _odds_done(self) -> None:
         self._odds_busy = False
         waiting, self._odds_next = self._odds_next, None
-        if waiting is not None and self.attack is not None and attack_key(self.attack) == waiting[1]:
+        if waiting is not None and self.attack is not None and self.odds_key_of(self.attack) == waiting[1]:
             self._start_odds(*waiting)
 
     @work(thread=True, exit_on_error=False, group="odds", description="Computing odds")
@@ -292,7 +322,11 @@ class MainScreen(Screen[None]):
                 self.app.call_from_thread(self.query_one(OddsView).problem, "this gunline has no odds interpreter")
                 return
             try:
-                odds = compute_odds(self.registry, attack)
+                odds = compute_odds(self.registry, attack, prior=self.encounter.prior(attack))
+            except PluginFailed as exc:
+                self.app.call_from_thread(self.query_one(OddsView).problem, str(exc))
+                self.app.call_from_thread(self.plugin_failed, exc)
+                return
             except GunlineError as exc:
                 self.app.call_from_thread(self.query_one(OddsView).problem, str(exc))
                 return
@@ -302,35 +336,59 @@ class MainScreen(Screen[None]):
                 self.app.call_from_thread(self._odds_done)
 
     def show_odds(self, odds: Any, key: bytes) -> None:
-        if self.attack is None or attack_key(self.attack) != key:
+        if self.attack is None or self.odds_key_of(self.attack) != key:
             return  # the scenario changed meanwhile; newer odds are on their way
         self.odds, self.odds_key = odds, key
         self.query_one(OddsView).show(odds)
         self.query_one(ChainView).set_odds(odds)
 
-    def action_odds_or_log(self) -> None:
+    def odds_key_of(self, attack: Attack) -> bytes:
+        """Odds are of an attack from one encounter state: both make the key."""
+        return attack_key(attack) + b"@%d" % self.epoch
+
+    PANES = {"log": "Log", "odds-pane": "Odds", "encounter-pane": "Encounter"}
+
+    def _show_pane(self, pane: str) -> None:
         switcher = self.query_one("#bottom", ContentSwitcher)
-        switcher.current = "odds-pane" if switcher.current == "log" else "log"
-        switcher.border_title = "Odds" if switcher.current == "odds-pane" else "Log"
+        switcher.current = pane
+        title = self.PANES[pane]
+        if pane == "encounter-pane" and self.encounter.name is not None:
+            title = f"Encounter {self.encounter.name}"
+        switcher.border_title = f"{title} (Ctrl+T: next)"
+
+    def action_odds_or_log(self) -> None:
+        """Log, then odds, then the encounter (when one is chosen), then the log."""
+        panes = list(self.PANES) if self.encounter.name is not None else ["log", "odds-pane"]
+        current = self.query_one("#bottom", ContentSwitcher).current
+        index = panes.index(current) if current in panes else -1
+        self._show_pane(panes[(index + 1) % len(panes)])
 
     # -- resolving -------------------------------------------------------------------
+    def _resolve(self, job: Job) -> tuple[Chain | None, str | None]:
+        """The chain of a job, from the encounter's saved state if one is chosen, or
+        the rules' reason to refuse the attack."""
+        job.epoch = self.epoch
+        job.prior = prior = self.encounter.prior(job.attack)
+        stack = self.registry.stack(job.attack.ruleset, job.attack.variants)
+        problems = refusals(stack, job.attack, start_state(stack, job.attack, prior))
+        if problems:
+            return None, "; ".join(problems)
+        if job.basis is not None:
+            return replay(self.registry, job.attack, job.basis, seed=self.seed, prior=prior), None
+        return run(self.registry, job.attack, seed=job.seed, prior=prior)[0], None
+
     @work(thread=True, exit_on_error=False, exclusive=True, group="resolve", description="Resolving")
     def run_job(self, job: Job) -> None:
-        stack = self.registry.stack(job.attack.ruleset, job.attack.variants)
-        problems = refusals(stack, job.attack, start_state(stack, job.attack))
+        chain, refused = self._resolve(job)
         if get_current_worker().is_cancelled:
             return
-        if problems:
-            self.app.call_from_thread(self._refused, "; ".join(problems))
-            return
-        if job.basis is not None:
-            chain = replay(self.registry, job.attack, job.basis, seed=self.seed)
+        if refused is not None:
+            self.app.call_from_thread(self._refused, refused)
         else:
-            chain, _ = run(self.registry, job.attack, seed=job.seed)
-        if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_chain, job, chain)
 
     def _refused(self, message: str) -> None:
+        self.shown = None
         self._show_problem(f"refused: {message}")
 
     def show_chain(self, job: Job, chain: Chain) -> None:
@@ -339,7 +397,8 @@ class MainScreen(Screen[None]):
         if job.compare and self.chain is not None:
             diff = compare(self.chain, chain)
         self.chain = chain
-        odds = self.odds if self.odds_key == attack_key(job.attack) else None
+        self.shown = (job, chain)
+        odds = self.odds if self.odds_key == self.odds_key_of(job.attack) else None
         self.query_one(ChainView).show(chain, job.how, diff, odds)
         if job.log:
             self.basis = chain
@@ -352,7 +411,11 @@ class MainScreen(Screen[None]):
     def _worker_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR:
             error = event.worker.error
+            if isinstance(error, PluginFailed):
+                self.plugin_failed(error)
+                return
             message = str(error) if isinstance(error, GunlineError) else f"{type(error).__name__}: {error}"
+            self.shown = None
             self._show_problem(message)
             self.notify(message, title="could not resolve", severity="error")
 
@@ -394,21 +457,26 @@ class MainScreen(Screen[None]):
         if attack is None:
             self.notify(self.problem or "the scenario is not valid", severity="error")
             return
-        try:
-            stack = self.registry.stack(attack.ruleset, attack.variants)
-            problems = refusals(stack, attack, start_state(stack, attack))
-        except GunlineError as exc:
-            problems = [str(exc)]
+        self.prepare_dice(attack)
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Reading the encounter")
+    def prepare_dice(self, attack: Attack) -> None:
+        """The dice-entry dialog starts from the encounter's state: read it here,
+        off the screen's thread (the journal may be busy with another gunline)."""
+        epoch = self.epoch
+        prior = self.encounter.prior(attack)
+        stack = self.registry.stack(attack.ruleset, attack.variants)
+        problems = refusals(stack, attack, start_state(stack, attack, prior))
         if problems:
-            self._refused("; ".join(problems))
+            self.app.call_from_thread(self._refused, "; ".join(problems))
             return
 
         def done(chain: Chain | None) -> None:
             if chain is not None:
-                job = Job(attack, "dice typed", log=True)
+                job = Job(attack, "dice typed", log=True, prior=prior, epoch=epoch)
                 self.show_chain(job, chain)
 
-        self.app.push_screen(DiceEntryDialog(self.registry, attack), done)
+        self.app.call_from_thread(self.app.push_screen, DiceEntryDialog(self.registry, attack, prior=prior), done)
 
     def action_variants(self) -> None:
         form = self.query_one(ScenarioForm)
@@ -534,10 +602,238 @@ class MainScreen(Screen[None]):
         self.app.push_screen(PromptDialog("Export the session log (Markdown) to", default, "", check), done)
 
     def action_plugins(self) -> None:
-        self.app.push_screen(TextScreen("Plugins", plugins_text(self.registry.infos(), self.registry.blocked)))
+        reg = self.registry
+        text = plugins_text(reg.infos(), reg.blocked, reg.blocked_by, reg.env, reg.unmatched)
+        self.app.push_screen(TextScreen("Plugins", text))
+
+    # -- a plugin that fails ----------------------------------------------------------
+    def plugin_failed(self, error: PluginFailed) -> None:
+        """A plugin raised or returned the wrong type: say which, keep running, and
+        offer (once per plugin) to disable it for this session."""
+        self.shown = None
+        self._show_problem(str(error))
+        name = error.plugin
+        if name in self.failed_plugins:
+            return
+        self.failed_plugins.add(name)
+        self.notify(str(error), title=f"plugin {name} failed", severity="error", timeout=10)
+        if name not in self.registry.plugins:
+            return
+        kind = "the ruleset" if name in self.registry.rulesets else "the variant"
+        question = f"Disable {kind} {name} for this session? (installed plugins are not changed)"
+
+        async def done(yes: bool | None) -> None:
+            if yes:
+                await self.disable_plugin(name)
+            else:
+                self.set_status(f"{name} kept: its error stays under the chain")
+
+        self.app.push_screen(ConfirmDialog(f"Plugin {name} failed in {error.hook}", str(error), question), done)
+
+    async def disable_plugin(self, name: str) -> None:
+        """Forget the plugin for this session, drop it from the scenario's variants,
+        and resolve again without it."""
+        self.registry.remove(name)
+        if name in self.draft.doc.get("variants", []):
+            self.draft.toggle_variant(name, False)
+        self.epoch += 1  # its odds, if any, are of rules no longer in force
+        await self._rebuild()
+        self._save_draft()
+        self._update_status(f"{name} disabled for this session")
+        self.notify(f"{name} disabled for this session", title="plugin disabled")
+        self.validate_and_preview(log=f"plugin {name} disabled")
+
+    # -- the encounter ------------------------------------------------------------------
+    def _need_encounter(self) -> str | None:
+        if self.encounter.name is None:
+            self.notify("no encounter chosen: Ctrl+Y picks or creates one", severity="warning")
+        return self.encounter.name
+
+    def action_encounter(self) -> None:
+        self.list_encounters()
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Reading the journal")
+    def list_encounters(self) -> None:
+        try:
+            journal = self.encounter.journal()
+            rows = journal.encounters()
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "cannot open the journal")
+            return
+        self.app.call_from_thread(self._pick_encounter, rows, str(journal.path))
+
+    def _pick_encounter(self, rows: list, path: str) -> None:
+        options = [("+ new encounter…", "new:")]
+        options += [(f"{r.name} · {r.entries} entr{'y' if r.entries == 1 else 'ies'}", "enc:" + r.name) for r in rows]
+        options.append(("no encounter (attacks start from the scenario alone)", "none:"))
+
+        def picked(choice: str | None) -> None:
+            if choice == "new:":
+                self.app.push_screen(
+                    PromptDialog("New encounter", "", f"a name, e.g. pit fight · journal {path}", _check_name),
+                    lambda name: self.create_encounter(name.strip()) if name else None,
+                )
+            elif choice == "none:":
+                self.use_encounter(None)
+            elif choice is not None:
+                self.use_encounter(choice[4:])
+
+        self.app.push_screen(PickDialog(f"Encounters in {path}", options), picked)
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Creating the encounter")
+    def create_encounter(self, name: str) -> None:
+        try:
+            self.encounter.journal().create(name)
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "encounter not created")
+            return
+        self.app.call_from_thread(self.use_encounter, name)
+
+    def use_encounter(self, name: str | None) -> None:
+        """Resolve from now on from ``name``'s saved state (``None``: from the
+        scenario alone); the chain on show is resolved again from it."""
+        self.encounter.name = name
+        self.epoch += 1
+        self._update_status(f"encounter {name}" if name else "no encounter")
+        self.query_one(LogView).note(f"encounter: {name}" if name else "no encounter")
+        if name is None:
+            self.query_one(EncounterView).show(Text("No encounter: Ctrl+Y picks or creates one."))
+            self._show_pane("log")
+        else:
+            self._show_pane("encounter-pane")
+            self.refresh_encounter()
+        self.validate_and_preview()
+
+    @work(thread=True, exit_on_error=False, exclusive=True, group="encounter-state", description="Reading the encounter")
+    def refresh_encounter(self) -> None:
+        name = self.encounter.name
+        if name is None:
+            return
+        try:
+            journal = self.encounter.journal()
+            if name in {r.name for r in journal.encounters()}:
+                entries = journal.entries(name)
+                state = journal.state(name)
+            else:
+                entries, state = [], None
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "cannot read the encounter")
+            return
+        last = entries[-1].summary if entries else ""
+        text = state_text(name, state, len(entries), last)
+        self.app.call_from_thread(self.query_one(EncounterView).show, text)
+
+    def action_commit(self) -> None:
+        name = self._need_encounter()
+        if name is None:
+            return
+        if self.shown is None:
+            why = self.problem or "no chain on show"
+            self.notify(f"nothing to commit: {why}", title="not committed", severity="warning")
+            return
+        job, chain = self.shown
+        if job.epoch != self.epoch:
+            self.notify("the chain is being resolved again from the encounter's new state; "
+                        "commit when it shows", severity="warning")
+            return
+        self.shown = None  # one commit per chain
+        self.commit_chain(name, job, chain, self.draft.clean())
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Committing")
+    def commit_chain(self, name: str, job: Job, chain: Chain, document: dict[str, Any]) -> None:
+        from gunline.journal import StaleState
+
+        try:
+            entry = self.encounter.journal().commit(name, job.attack, chain, document,
+                                                    prior=job.prior or ChainState())
+        except StaleState as exc:
+            self.app.call_from_thread(self._stale, str(exc))
+            return
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "not committed")
+            return
+        line = f"✓ committed to {name} as #{entry.id}: " + "; ".join(chain.outcomes.values())
+        self.app.call_from_thread(self._encounter_changed, line, f"committed as #{entry.id}")
+        self.app.call_from_thread(self.notify, f"committed to {name} as #{entry.id}", timeout=3)
+
+    def _stale(self, message: str) -> None:
+        """Another gunline committed first: nothing is written, the chain is
+        resolved again (same dice) from the encounter's new state."""
+        self.notify(f"{message}. The chain now starts from the new state; commit again if it still stands.",
+                    title="not committed: the encounter changed", severity="warning", timeout=10)
+        self.query_one(LogView).note("✗ not committed: another session committed first; state refreshed")
+        self.epoch += 1
+        self.refresh_encounter()
+        self.validate_and_preview()
+
+    def action_undo(self) -> None:
+        name = self._need_encounter()
+        if name is not None:
+            self.undo_last(name)
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Undoing")
+    def undo_last(self, name: str) -> None:
+        try:
+            entry = self.encounter.journal().undo(name)
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "nothing undone")
+            return
+        self.app.call_from_thread(self._encounter_changed, f"↶ {entry.summary}", f"undid #{entry.undoes}")
+
+    def action_reload(self) -> None:
+        name = self._need_encounter()
+        if name is None:
+            return
+        attack = self.current_attack()
+        if attack is None:
+            self.notify(self.problem or "the scenario is not valid", severity="error")
+            return
+        self.reload_weapon(name, attack, self.draft.clean())
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Reloading")
+    def reload_weapon(self, name: str, attack: Attack, document: dict[str, Any]) -> None:
+        try:
+            entry = self.encounter.journal().reload(name, self.registry, attack=attack, document=document)
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "not reloaded")
+            return
+        self.app.call_from_thread(self._encounter_changed, f"↻ {entry.summary} (#{entry.id})", "reloaded")
+
+    def _encounter_changed(self, line: str, status: str) -> None:
+        """After a commit, an undo or a reload: log it, show the new state, and
+        resolve the next attack from it with fresh dice."""
+        self.query_one(LogView).note(line)
+        self.set_status(status)
+        self.epoch += 1
+        self.basis = None
+        self.chain = None  # the next attack is not the same roll edited: no ≠ marks
+        self.seed = new_seed()
+        self.refresh_encounter()
+        self.validate_and_preview()
+
+    def _journal_problem(self, error: GunlineError, title: str) -> None:
+        if isinstance(error, PluginFailed):
+            self.plugin_failed(error)
+            return
+        self.notify(str(error), title=title, severity="error", timeout=8)
+        self.set_status(f"✗ {title}")
+
+    def on_unmount(self) -> None:
+        self.encounter.close()
 
     def action_help(self) -> None:
         self.app.push_screen(TextScreen("Help", help_text()))
+
+
+def _check_name(text: str) -> str | None:
+    """The journal's own rule for encounter names, shown under the field."""
+    from gunline.journal.store import check_name
+
+    try:
+        check_name(text)
+    except BadInput as exc:
+        return str(exc).replace("--encounter ", "")
+    return None
 
 
 def attack_key(attack: Attack) -> bytes:

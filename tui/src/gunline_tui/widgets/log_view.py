@@ -17,3 +17,7 @@ class LogView(RichLog):
         for line in entry.chain.outcomes.values():
             text.append("\n  " + line)
         self.write(text)
+
+    def note(self, line: str) -> None:
+        """A line about the encounter (commit, undo, reload), not a resolution."""
+        self.write(Text(line))

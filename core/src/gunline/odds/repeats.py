@@ -1,0 +1,142 @@
+"""Outcome classes of ``dice.repeat``: one run's outcomes, folded ``times`` times.
+
+One run of the body is a small chain of its own: its tree is walked by replay, like
+the whole chain's (:mod:`.explore`), and its leaves grouped by score. The folded
+value after k runs is then a dynamic programme over the runs, in order:
+``P(v') = sum over v, s with fold(v, s) = v' of P(v) P(s)``; no fold property is
+assumed beyond purity. Each folded class keeps one sequence of run classes that
+reaches it (the first, or with ``high`` the last), whose faces and details stand for
+the class.
+
+A repeat whose folded values are too many (or one run's tree too large) is not
+folded: :func:`folded_classes` says so with ``None`` and the interpreter branches
+over each run's dice in turn, as for a plain loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable
+
+#: Leaves of one run's tree enumerated at most.
+RUN_BUDGET = 10_000
+#: Folded classes kept at most (each is a replay of the rest of the chain at least).
+FOLDED_BUDGET = 2_000
+#: Folds (a folded value with a run's score) worked out at most for one repeat, so
+#: that a hopeless one gives up at once.
+WORK_BUDGET = 200_000
+#: A folded class below this probability is dropped (the rest renormalised).
+DROP = 1e-18
+
+#: One run's class: (score, probability, faces in order, detail).
+RunClass = tuple[Hashable, float, tuple[int, ...], Any]
+#: The classes of a repeat: outcomes as the interpreter branches over them
+#: ((probability, faces of every run in order, 0), ...) and, beside each, the folded
+#: value and the details of its runs.
+Classes = tuple[tuple[tuple[float, tuple[int, ...], int], ...], tuple[tuple[Any, tuple[Any, ...]], ...]]
+
+def run_classes(body: Callable[[Any], tuple[Hashable, Any]], high: bool) -> list[RunClass]:
+    """One run's outcomes grouped by score, in the order first met."""
+    from .explore import leaves  # explore builds on the interpreter
+
+    groups: dict[Hashable, list] = {}
+    for weight, (score, detail), dice in leaves(body, RUN_BUDGET, high):
+        group = groups.get(score)
+        if group is None:
+            groups[score] = [weight, tuple(dice.consumed), detail]
+        else:
+            group[0] += weight
+            if high:
+                group[1], group[2] = tuple(dice.consumed), detail
+    return [(score, w, faces, detail) for score, (w, faces, detail) in groups.items()]
+
+
+class _Folds:
+    """One body's runs and its folded states after 0, 1, 2 ... runs, extended on
+    demand: the repeats of 3 and of 7 bullets share their first three folds."""
+
+    def __init__(self, body, fold, start, high) -> None:
+        self.body, self.fold, self.high = body, fold, high
+        self.runs: list[RunClass] | None = None
+        self.states: list[dict[Any, list] | None] = [{start: [1.0, ()]}]
+        self.work = 0
+        self.classes: dict[int, Classes | None] = {}
+
+    def _runs(self) -> list[RunClass] | None:
+        if self.runs is None:
+            from .interpreter import TreeTooLarge
+
+            try:
+                self.runs = run_classes(self.body, self.high)
+            except TreeTooLarge:
+                self.runs = []
+                self.states = [None]
+                return None
+        return self.runs
+
+    def _after(self, times: int) -> dict[Any, list] | None:
+        """Folded value -> [probability, run classes of its representative]."""
+        while len(self.states) <= times:
+            states, runs = self.states[-1], self._runs()
+            if states is None or runs is None:
+                return None
+            self.work += len(states) * len(runs)
+            nxt: dict[Any, list] | None = {} if self.work <= WORK_BUDGET else None
+            if nxt is not None:
+                fold, high = self.fold, self.high
+                for value, (p, path) in states.items():
+                    for i, (score, q, _, _) in enumerate(runs):
+                        w = p * q
+                        if w < DROP:
+                            continue
+                        folded = fold(value, score)
+                        entry = nxt.get(folded)
+                        if entry is None:
+                            nxt[folded] = [w, path + (i,)]
+                        else:
+                            entry[0] += w
+                            if high:
+                                entry[1] = path + (i,)
+                if len(nxt) > FOLDED_BUDGET:
+                    nxt = None
+            self.states.append(nxt)
+        return self.states[times]
+
+    def classes_of(self, times: int) -> Classes | None:
+        if times not in self.classes:
+            states = self._after(times)
+            if states is None:
+                self.classes[times] = None
+            else:
+                runs = self.runs or []
+                total = sum(w for w, _ in states.values())
+                outcomes, values = [], []
+                for value, (w, path) in states.items():
+                    outcomes.append((w / total, tuple(face for i in path for face in runs[i][2]), 0))
+                    values.append((value, tuple(runs[i][3] for i in path)))
+                self.classes[times] = (tuple(outcomes), tuple(values))
+        return self.classes[times]
+
+
+_CACHE: dict[tuple, _Folds] = {}
+
+
+def folded_classes(
+    times: int,
+    body: Callable[[Any], tuple[Hashable, Any]],
+    fold: Callable[[Any, Any], Any],
+    start: Any,
+    high: bool,
+    key: Hashable | None,
+) -> Classes | None:
+    """The classes of ``repeat``: one per folded value, probabilities summing to 1;
+    ``None`` when there would be too many to fold."""
+    times = max(times, 0)
+    if key is None:
+        return _Folds(body, fold, start, high).classes_of(times)
+    cache_key = (key, fold, start, high)
+    folds = _CACHE.get(cache_key)
+    if folds is None:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        folds = _CACHE[cache_key] = _Folds(body, fold, start, high)
+    return folds.classes_of(times)

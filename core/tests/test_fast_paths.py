@@ -1,0 +1,147 @@
+"""The engine's fast paths give what the general paths give: the positional hook
+callers of a stack against pluggy-style keyword calls, the state merge against
+step-by-step ``apply``, and the seeded dice shortcuts against the face-by-face path."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from gunline import ChainState, PluginFailed, RandomDice, Step, Variant, hookimpl
+from gunline.stack import callers_of
+
+
+def _variant(registry, name, **hooks):
+    mod = types.ModuleType(name.replace(".", "_"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name=name, ruleset="toy"))
+    for hook_name, fn in hooks.items():
+        setattr(mod, hook_name, hookimpl(fn))
+    registry.add(name, mod)
+    return registry.stack("toy", [name])
+
+
+def test_a_single_implementation_gets_its_arguments_by_name_in_its_own_order(registry):
+    # describe_outcome(attack, target, state) in the spec; this one takes two, reversed
+    stack = _variant(registry, "toy.words", describe_outcome=lambda state, target: f"{target}|{state}")
+    call, _ = callers_of(stack)
+    args = {"attack": "A", "target": "T", "state": "S"}
+    assert call["describe_outcome"]("A", "T", "S") == ("T|S", "toy.words")
+    assert stack.first("describe_outcome", **args) == ("T|S", "toy.words")
+
+
+def test_several_implementations_answer_in_pluggy_order_with_their_own_arguments(registry):
+    def resolve_hit(pool, target):
+        return None if pool == "pass" else Step(kind="hit", value=1, text=f"{target} {pool}")
+
+    stack = _variant(registry, "toy.picky", resolve_hit=resolve_hit)
+    call, _ = callers_of(stack)
+    step, plugin = call["resolve_hit"]("A", "T", "aim", "S", "D")
+    assert (step.text, plugin) == ("T aim", "toy.picky")
+    # the variant defers: the base ruleset answers (it reads attack, target, pool and dice)
+    with pytest.raises(PluginFailed, match=r"plugin 'toy' failed in resolve_hit: AttributeError"):
+        call["resolve_hit"]("A", "T", "pass", "S", "D")
+
+
+def test_a_raising_hook_is_named_as_first_and_each_name_it(registry):
+    def begin_attack(dice):
+        raise ValueError(f"no dice {dice}")
+
+    def modify_pool(target):
+        raise KeyError(target)
+
+    stack = _variant(registry, "toy.broken", begin_attack=begin_attack, modify_pool=modify_pool)
+    call, collect = callers_of(stack)
+    with pytest.raises(PluginFailed) as fast:
+        call["begin_attack"]("A", "S", "D")
+    with pytest.raises(PluginFailed) as slow:
+        stack.first("begin_attack", attack="A", state="S", dice="D")
+    assert str(fast.value) == str(slow.value) == "plugin 'toy.broken' failed in begin_attack: ValueError: no dice D"
+    with pytest.raises(PluginFailed, match=r"plugin 'toy.broken' failed in modify_pool: KeyError: 'T'"):
+        collect["modify_pool"]("A", "T", "S")
+
+
+def test_an_object_that_wraps_a_stack_is_called_through_its_first_and_each(registry):
+    seen = []
+
+    class Watching:
+        def __init__(self, stack):
+            self.stack = stack
+
+        def first(self, hook, **kwargs):
+            seen.append((hook, sorted(kwargs)))
+            return self.stack.first(hook, **kwargs)
+
+        def each(self, hook, **kwargs):
+            seen.append((hook, sorted(kwargs)))
+            return self.stack.each(hook, **kwargs)
+
+    call, collect = callers_of(Watching(registry.stack("toy")))
+    assert call["reload_weapon"]("A", "S") == (None, "")
+    assert collect["modify_pool"]("A", type("T", (), {"cover": False})(), "S") == []
+    assert seen == [("reload_weapon", ["attack", "state"]), ("modify_pool", ["attack", "state", "target"])]
+
+
+def _steps():
+    return [
+        Step(kind="shots", value=2, weapon_state={"rounds_left": 3}),
+        Step(kind="hit", value=1, target_state={"status": "pinned"}, shooter_state={"aimed": True}),
+        Step(kind="wound", value=1, target="Cy", target_state={"wounds": 0}, source="other"),
+    ]
+
+
+def _state(cls=ChainState):
+    return cls(shooter={"name": "Ann"}, weapon={"rounds_left": 5}, targets={"Bo": {"status": "ok"}}, steps=[])
+
+
+def test_merge_is_apply_step_by_step():
+    by_hand, merged = _state(), _state()
+    expected = _steps()
+    for step in expected:
+        step.source = step.source or "toy"
+        step.target = step.target or "Bo"
+        by_hand.apply(step)
+    merged.merge(_steps(), "toy", "Bo")
+    assert merged == by_hand
+    assert merged.targets == {"Bo": {"status": "pinned"}, "Cy": {"wounds": 0}}
+    assert [(s.source, s.target) for s in merged.steps] == [("toy", "Bo"), ("toy", "Bo"), ("other", "Cy")]
+
+
+def test_merge_goes_through_the_apply_of_a_subclass():
+    class Counting(ChainState):
+        def apply(self, step):
+            self.shooter["applied"] = self.shooter.get("applied", 0) + 1
+            super().apply(step)
+
+    state = _state(Counting)
+    state.merge(_steps(), "toy", None)
+    assert state.shooter["applied"] == 3 and len(state.steps) == 3
+
+
+class FaceByFace(RandomDice):
+    """The same generator, every die through the general path (one request per die)."""
+
+    def face(self, request):
+        return RandomDice.face(self, request)
+
+
+POOLS = [
+    (5, {}), (0, {}), (-2, {}), (-1, {"chance": False}), (7, {"again": 9}), (12, {"again": 8}),
+    (3, {"sides": 6, "at_least": 4, "again": None, "chance": False, "special": (6,)}),
+    (4, {"at_least": None, "at_most": 3, "again": None}),
+]
+
+
+@pytest.mark.parametrize("count, options", POOLS)
+def test_seeded_pools_and_rolls_take_the_faces_the_general_path_takes(count, options):
+    assert RandomDice._fast and not FaceByFace._fast
+    for seed in range(40):
+        fast, slow = RandomDice(seed), FaceByFace(seed)
+        for dice in (fast, slow):
+            dice.out = [
+                dice.pool(count, "attack pool", target="Sykes", **options),
+                dice.roll(6, "to hit", at_least=4, special=(6,), target="Bo"),
+                dice.roll(6, "ammo roll", count=2, at_least=5),
+                dice.roll(10, "chance", need="10"),
+            ]
+        assert fast.out == slow.out and fast.consumed == slow.consumed and fast.manual == slow.manual == []

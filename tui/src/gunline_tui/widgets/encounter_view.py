@@ -1,0 +1,20 @@
+"""The encounter pane below the chain: the chosen encounter's saved state."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+NO_ENCOUNTER = Text(
+    "No encounter: attacks start from the scenario alone.\n"
+    "Ctrl+Y picks or creates an encounter; its state (rounds left, wounds, statuses)\n"
+    "then carries from one attack to the next."
+)
+
+
+class EncounterView(Static):
+    def on_mount(self) -> None:
+        self.update(NO_ENCOUNTER)
+
+    def show(self, text: Text) -> None:
+        self.update(text)

@@ -1,0 +1,88 @@
+"""A plugin that fails inside the app: named in a notice, the app runs on, and the
+plugin can be disabled for the session (the chain is then resolved without it)."""
+
+from __future__ import annotations
+
+import types
+
+from gunline import Variant, hookimpl
+from gunline_tui.app import make_app
+from gunline_tui.screens.dialogs import ConfirmDialog, TextScreen
+from gunline_tui.testing import run_async, screen_text, settle, type_into
+
+DOC = {
+    "ruleset": "toy",
+    "variants": ["toy.broken"],
+    "mode": "single",
+    "shooter": {"name": "Ada", "skill": 4},
+    "weapon": {"name": "pistol"},
+    "targets": [{"name": "Bo"}],
+}
+
+
+def broken_variant(registry, **hooks):
+    mod = types.ModuleType("toy_broken")
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.broken", ruleset="toy"))
+    for name, fn in hooks.items():
+        setattr(mod, name, hookimpl(fn))
+    registry.add("toy.broken", mod)
+    return registry
+
+
+def raises(target):
+    raise ZeroDivisionError("a house rule divided by zero")
+
+
+def notices(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+@run_async
+async def test_a_variant_that_raises_is_named_and_disabled_with_the_app_running(toy_registry):
+    registry = broken_variant(toy_registry, modify_pool=raises)
+    app = make_app(registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.main.chain is None  # nothing could be resolved with it
+        assert any("toy.broken" in n and "modify_pool" in n for n in notices(app))
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Disable the variant toy.broken" in screen_text(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.is_running and "toy.broken" not in registry.plugins
+        assert app.main.draft.doc["variants"] == []
+        assert app.main.chain is not None and app.main.chain.variants == []
+        assert "toy.broken disabled" in screen_text(app)
+
+
+def wrong_type(target):
+    return "minus one"  # a modifier list was expected
+
+
+@run_async
+async def test_a_variant_of_the_wrong_type_kept_on_is_offered_once_and_the_app_runs_on(toy_registry):
+    registry = broken_variant(toy_registry, modify_pool=wrong_type)
+    app = make_app(registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")  # keep it
+        await settle(pilot)
+        assert "toy.broken" in registry.plugins
+        await type_into(pilot, "shooter.skill", "5")  # another edit: the error again, no second question
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDialog)
+        assert "plugin 'toy.broken' failed in modify_pool" in app.main.problem
+        assert app.main.draft.doc["shooter"]["skill"] == 5
+        assert app.is_running
+
+
+@run_async
+async def test_the_plugins_page_says_which_variables_are_in_force(wod_registry):
+    app = make_app(wod_registry, doc={"ruleset": "wod"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert isinstance(app.screen, TextScreen)
+        assert "GUNLINE_LOAD_PLUGINS" in screen_text(app)  # set by the wod_registry fixture
