@@ -137,3 +137,16 @@ def test_resolve_refusal_names_the_file(toy_cli, capsys, tmp_path):
     code, out, err = _run(capsys, "resolve", str(refused), "--seed", "1")
     assert code == 2 and out == ""
     assert err.startswith(f"gunline: {refused}: weapon: 0 rounds left") and err.count("\n") == 1
+
+
+def test_a_closed_pipe_is_not_an_error(tmp_path):
+    """``gunline plugins | head -1`` must not end in an internal error."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from gunline.cli import main; sys.exit(main(['plugins']))"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdout.close()  # the reader goes away before anything is written
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0
+    assert "internal error" not in err and "Traceback" not in err

@@ -128,3 +128,9 @@ def test_variant_of_another_ruleset_is_refused(registry):
     registry.add("other.x", _variant_module(name="other.x", ruleset="other"))
     with pytest.raises(BadInput, match="'other.x' is a variant of 'other', not 'toy'"):
         registry.check_variants("toy", ["other.x"])
+
+
+def test_a_variant_that_failed_to_load_is_named_as_broken_not_unknown(registry):
+    registry.add_broken("toy.flaky", "ImportError: no module named numpy")
+    with pytest.raises(BadInput, match=r"variant 'toy.flaky' failed to load \(ImportError: no module named numpy\)"):
+        registry.check_variants("toy", ["toy.flaky"])

@@ -47,7 +47,9 @@ def test_inline_fields_override_the_catalogue(registry, doc):
         (lambda d: d.update(targets=[]), "s.toml: targets: expected at least one [[targets]] table"),
         (lambda d: d["targets"][1].update(wounds=0), "s.toml: targets[1].wounds: expected int >= 1, got 0"),
         (lambda d: d["targets"][1].update(name="Bo"), "s.toml: targets[1].name: 'Bo' names two targets"),
-        (lambda d: d.update(lighting="dark"), "s.toml: lighting: unknown top-level key"),
+        (lambda d: d.update(lighting="dark"), "s.toml: lighting: unknown top-level key; expected one of: ruleset, variants, mode, shooter, weapon, targets"),
+        (lambda d: d.update(targest=[]), "s.toml: targest: unknown top-level key (did you mean 'targets'?)"),
+        (lambda d: d["targets"][0].update(name=" "), "s.toml: targets[0].name: expected a non-empty name"),
     ],
 )
 def test_errors_name_file_field_and_expectation(registry, doc, mutate, expected):
@@ -77,3 +79,19 @@ def test_extra_variants_join_the_files_own(registry, doc, toy):
     registry.add("toy.v", mod)
     attack = build_attack(registry, doc, "s.toml", ["toy.v", "toy.v"])
     assert attack.variants == ("toy.v",)
+
+
+def test_a_word_or_a_number_field_lists_both(registry, doc):
+    """A field typed ``int | Literal[...]`` names its words and that a number works."""
+    from typing import Literal
+
+    import msgspec
+
+    from gunline.scenario import convert
+
+    class Gun(msgspec.Struct, kw_only=True):
+        damage: int | Literal["D3", "D6"] = 1
+
+    with pytest.raises(BadInput) as info:
+        convert({"damage": "D7"}, Gun, "g.toml", "weapon")
+    assert str(info.value) == "g.toml: weapon.damage: expected one of: D3, D6, any int, got 'D7'"

@@ -215,6 +215,9 @@ class Registry:
                         if isinstance(other, Variant)
                         else f"{v!r} is a ruleset, not a variant"
                     )
+                elif any(b.name == v for b in self.broken):
+                    error = next(b.error for b in self.broken if b.name == v)
+                    why = f"variant {v!r} failed to load ({error}); see 'gunline plugins'"
                 else:
                     known = ", ".join(sorted(allowed)) or "none installed"
                     why = f"unknown variant {v!r}; variants of {ruleset}: {known}"

@@ -92,5 +92,7 @@ def plugins_text(
     if not infos and not list(blocked):
         out.append("no plugins installed")
     if env is not None and not env:
-        out.append("(every installed plugin loads; choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)")
+        broken = any(info.kind == "broken" for info in infos)
+        what = "every installed plugin is loaded" + (" (those marked BROKEN failed)" if broken else "")
+        out.append(f"({what}; choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)")
     return "\n".join(out)

@@ -123,7 +123,19 @@ def _literal_choices(struct: type, path: str) -> tuple | None:
         else:
             return None
     hint = _strip(hint)
-    return typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else None
+    if typing.get_origin(hint) is typing.Literal:
+        return typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        words: list[Any] = []
+        others: list[str] = []
+        for arg in typing.get_args(hint):
+            arg = _strip(arg)
+            if typing.get_origin(arg) is typing.Literal:
+                words.extend(typing.get_args(arg))
+            elif arg is not type(None):
+                others.append(f"any {getattr(arg, '__name__', arg)}")
+        return (*words, *others) if words else None
+    return None
 
 
 def _strip(hint: Any) -> Any:
@@ -238,17 +250,21 @@ def build_attack(
     seen: set[str] = set()
     for i, t in enumerate(targets):
         name = getattr(t, "name", None)
+        if not isinstance(name, str) or not name.strip():
+            raise _fail(source, f"targets[{i}].name", "expected a non-empty name: the chain reports each target by it")
         if name in seen:
             raise _fail(source, f"targets[{i}].name", f"{name!r} names two targets; names must be unique")
         seen.add(name)
 
     extra = {k: v for k, v in doc.items() if k not in COMMON_KEYS}
-    settings = None
-    if ruleset.settings is not None:
-        settings = convert(extra, ruleset.settings, source, "")
-    elif extra:
-        key = next(iter(extra))
-        raise _fail(source, key, f"unknown top-level key; expected: {', '.join(COMMON_KEYS)}")
+    own = struct_fields(ruleset.settings) if ruleset.settings is not None else ()
+    for key in extra:
+        if key not in own:
+            allowed = (*COMMON_KEYS, *own)
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise _fail(source, key, f"unknown top-level key{hint}; expected one of: {', '.join(allowed)}")
+    settings = convert(extra, ruleset.settings, source, "") if ruleset.settings is not None else None
 
     return Attack(
         ruleset=ruleset_name,
