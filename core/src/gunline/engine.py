@@ -70,6 +70,8 @@ def refusals(stack: RulesStack, attack: Attack, state: ChainState | None = None)
 def _refusals(check_attack: Any, attack: Attack, state: ChainState) -> list[str]:
     out: list[str] = []
     for result, plugin in check_attack(attack, state):
+        if type(result) is list and not result:  # nothing to refuse
+            continue
         if isinstance(result, str):
             out.append(result)
         elif isinstance(result, (list, tuple)) and all(isinstance(r, str) for r in result):

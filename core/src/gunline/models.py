@@ -137,6 +137,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
     weapon_statuses: tuple[str, ...] = ("ok",)
     #: Folder of bundled example scenarios, if the distribution ships any.
     examples: str | None = None
+    #: The example (a file name in ``examples``) a front end opens on first launch:
+    #: the one that shows the ruleset best. None: the first example by name.
+    featured: str | None = None
     description: str = ""
     api: int = HOOKSPEC_VERSION
 

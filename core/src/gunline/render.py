@@ -93,6 +93,6 @@ def plugins_text(
         out.append("no plugins installed")
     if env is not None and not env:
         broken = any(info.kind == "broken" for info in infos)
-        what = "every installed plugin is loaded" + (" (those marked BROKEN failed)" if broken else "")
+        what = "every installed plugin loads" + (", but those marked BROKEN failed" if broken else "")
         out.append(f"({what}; choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)")
     return "\n".join(out)

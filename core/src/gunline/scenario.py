@@ -22,6 +22,9 @@ from .models import Attack, Ruleset
 COMMON_KEYS = ("ruleset", "variants", "mode", "shooter", "weapon", "targets")
 
 _MSGSPEC_PATH = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+#: A Struct's ``__post_init__`` names the field at fault by starting its message with
+#: it (``damage: expected ...``); the error is then reported at that field's path.
+_FIELD_FIRST = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*): (?P<msg>.+)$", re.S)
 
 
 def read_document(path: str | Path) -> dict[str, Any]:
@@ -90,6 +93,7 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
     except msgspec.ValidationError as exc:
         match = _MSGSPEC_PATH.match(str(exc))
         msg, path = match.group("msg"), match.group("path") or ""
+        path, msg = _field_named(struct, path, msg)
         full = (field + path) if field else path.lstrip(".")
         missing = re.match(r"Object missing required field `(.*)`", msg)
         if missing:
@@ -110,9 +114,20 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
 _NOTHING = object()
 
 
-def _literal_choices(struct: type, path: str) -> tuple | None:
-    """The values, in declared order, that a ``Literal`` field at ``path`` accepts
-    (msgspec's own message for a wrong one does not list them)."""
+def _field_named(struct: type, path: str, msg: str) -> tuple[str, str]:
+    """``(path, msg)``, moved down to the field a ``__post_init__`` message starts
+    with when that is a field of the Struct at ``path``."""
+    named = _FIELD_FIRST.match(msg)
+    if named:
+        owner = _strip(_hint_at(struct, path))
+        if isinstance(owner, type) and issubclass(owner, msgspec.Struct) and named["key"] in struct_fields(owner):
+            return f"{path}.{named['key']}", named["msg"]
+    return path, msg
+
+
+def _hint_at(struct: type, path: str) -> Any:
+    """The type annotated at ``path`` (``.weapon``, ``.targets[0]``) of ``struct``,
+    or None when the path leaves the Structs."""
     hint: Any = struct
     for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
         hint = _strip(hint)
@@ -122,7 +137,13 @@ def _literal_choices(struct: type, path: str) -> tuple | None:
             hint = typing.get_args(hint)[0]
         else:
             return None
-    hint = _strip(hint)
+    return hint
+
+
+def _literal_choices(struct: type, path: str) -> tuple | None:
+    """The values, in declared order, that a ``Literal`` field at ``path`` accepts
+    (msgspec's own message for a wrong one does not list them)."""
+    hint = _strip(_hint_at(struct, path))
     if typing.get_origin(hint) is typing.Literal:
         return typing.get_args(hint)
     if typing.get_origin(hint) in (typing.Union, types.UnionType):

@@ -18,16 +18,49 @@ def test_damage_expressions_parse_into_data(text, dice):
 
 @pytest.mark.parametrize("bad", ["", "2d", "d", "sword", "2d6+", "1d6 + MD"])
 def test_bad_damage_expressions_are_refused(bad):
-    with pytest.raises(ValueError, match="not a damage expression"):
+    with pytest.raises(ValueError, match="expected a dice expression such as 2d6"):
         parse_damage(bad)
 
 
-def test_bad_damage_in_a_file_names_the_field(registry, doc, fo):
+@pytest.mark.parametrize("bad", ["999d999", "0d6", "21d6", "1d1", "1d101", "2d6+201", "1d6-101", "+300"])
+def test_damage_beyond_what_the_game_rolls_is_refused(bad):
+    with pytest.raises(ValueError, match=r"expected 1-20 dice of 2-100 sides and a bonus from -100 to \+200"):
+        parse_damage(bad)
+
+
+@pytest.mark.parametrize("edge", ["20d100+200", "1d2-100", "+200", "0"])
+def test_the_bounds_themselves_are_accepted(edge):
+    assert parse_damage(edge)
+
+
+@pytest.mark.parametrize(
+    "damage, expected",
+    [
+        ("2d", "test.toml: weapon.damage: expected a dice expression such as 2d6+3, 1d10, 5 (fixed) or +6 "
+               "(over the ammunition's dice), got '2d'"),
+        ("999d999", "test.toml: weapon.damage: expected 1-20 dice of 2-100 sides and a bonus from -100 to +200, "
+                    "got '999d999'"),
+        ("0d6", "test.toml: weapon.damage: expected 1-20 dice of 2-100 sides and a bonus from -100 to +200, "
+                "got '0d6'"),
+        (-5, "test.toml: weapon.damage: expected int >= 0, got -5"),
+    ],
+)
+def test_bad_damage_in_a_file_is_one_line_at_the_field(registry, doc, fo, damage, expected):
     from gunline.errors import BadInput
 
-    doc["weapon"]["damage"] = "2d"
-    with pytest.raises(BadInput, match=r"test.toml: weapon.*damage.*'2d' is not a damage expression"):
+    doc["weapon"]["damage"] = damage
+    with pytest.raises(BadInput) as info:
         fo.attack_of(registry, doc)
+    assert str(info.value) == expected
+
+
+def test_a_whole_number_is_a_fixed_damage(registry, doc, fo):
+    """``damage = 10`` reads as ``damage = "10"``: a hit does 10, with no damage die
+    (to hit 60%: 42 hits, then the critical die 99 is no critical)."""
+    doc["weapon"]["damage"] = 10
+    chain = fo.resolve_doc(registry, doc, [42, 99])
+    assert fo.steps(chain, "wound")[0].value == 10
+    assert chain.targets["raider"]["hp"] == 20
 
 
 def test_fo15_roll_20_dt_4_dr_30_gives_11():

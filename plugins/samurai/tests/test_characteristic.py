@@ -58,8 +58,9 @@ def test_plain_dice_promise_only_the_lucky_and_catastrophic_faces():
     assert special_faces(4, DEFAULT) == (4, 10)
     assert special_faces(10, DEFAULT) == (10,)
     assert special_faces(12, DEFAULT) == ()
-    # a comparative test ranks successes by face: every success face matters
-    assert special_faces(4, DEFAULT, ranked=True) == (1, 2, 3, 4, 10)
+    # a comparative test ranks successes by face: every success face matters, and
+    # a failure is only a failure (the Catastrophic Failure is not read there)
+    assert special_faces(4, DEFAULT, ranked=True) == (1, 2, 3, 4)
 
 
 def test_a_test_rolls_one_d10_and_says_what_it_needs():
@@ -67,3 +68,17 @@ def test_a_test_rolls_one_d10_and_says_what_it_needs():
     roll, die = roll_test(dice, 9, "return fire", DEFAULT)
     assert (roll.dice, roll.values, die.result) == ("1d10", [9], "lucky")
     assert "9 or less" in roll.need and "Lucky" in roll.need
+
+
+@pytest.mark.parametrize("value", [0, -2])
+def test_a_characteristic_of_nothing_says_no_face_can_succeed(resolve, example, value):
+    """Shooting 0 (or below it after cover): the need reads after "needs" and says
+    the value it really is."""
+    doc = example("general_alone")
+    doc["shooter"]["shooting"] = value + 2  # the general's cover takes 2
+    chain = resolve(doc, [5, 10])
+    pool = next(s for s in chain.steps if s.kind == "pool")
+    assert pool.text.endswith(f"= {value}: needs {value} or less (no face can succeed)")
+    hit = next(s for s in chain.steps if s.kind == "hit")
+    assert hit.value == 0
+    assert {r.need for r in hit.rolls} == {f"{value} or less (no face can succeed)"}

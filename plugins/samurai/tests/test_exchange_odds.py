@@ -34,6 +34,10 @@ from fractions import Fraction
 import pytest
 from gunline import RandomDice, ScriptedDice
 from gunline.engine import resolve as run_engine
+from gunline_samurai.characteristic import grouping, judge, ranked_reading
+from gunline_samurai.comparative import against
+from gunline_samurai.schema import Settings
+from gunline_samurai.wounding import verdict
 
 EXCHANGE = {
     ("master", 1, 0): 81,
@@ -189,3 +193,141 @@ def test_one_against_one_duel_odds_by_hand(registry, attack_of, example):
     assert archer.status["killed"] == pytest.approx(float(killed), abs=1e-9)
     assert archer.status["stunned"] == pytest.approx(float(stunned), abs=1e-9)
     assert archer.steps["return_fire"] == pytest.approx(float(gunner_hurt), abs=1e-9)
+
+
+# -- the seed example as it stands: exact within the default budget -------------------
+# The seed's worked example (the ninja, the general and the bushido master) has
+# exact odds within the default budget, and they are the odds worked out by hand.
+#
+# The exchange of 2 shots against 1 is the table checked die by die through the
+# engine above (``EXCHANGE``, per 1000). The wound tests,
+# by hand (d10, a test succeeds at or under, equal is a Lucky Chance, ties cancel):
+#
+# * The ninja's hit on the general: Body 3 + hankyu 1 = 4 against Body 4, or 4 + 2
+#   (Durability) = 6 when the armour test on Protection 6 succeeds (6/10).
+#   Kill: the ninja's Lucky 4 and no Lucky from the general: 1/10 · 9/10 = 9/100.
+#   Wound, neither Lucky: the ninja's success a = 1..3 wins over the general's
+#   failures and over his successes below a. Against 4: failures 5-10 (6 faces),
+#   6 + 7 + 8 = 21/100. Against 6: failures 7-10 (4 faces), 4 + 5 + 6 = 15/100.
+#   So a wound 6/10 · 15/100 + 4/10 · 21/100 = 174/1000.
+# * The master's hit on the ninja: Body 4 + yumi 2 = 6 against Body 3, no armour.
+#   Kill 9/100; wound: a = 1..5 over failures 4-10 (7 faces) and over the successes
+#   below a (0 + 1 + 2 + 2 + 2): 35 + 7 = 42/100.
+#
+# A wound takes one of the model's wounds (the ninja has 1, the general 2); losing
+# the last stuns; a kill kills, and a killed model takes no further hits.
+
+KILL_GENERAL, WOUND_GENERAL = Fraction(9, 100), Fraction(174, 1000)
+KILL_NINJA, WOUND_NINJA = Fraction(9, 100), Fraction(42, 100)
+
+
+def _per(key) -> Fraction:
+    return Fraction(EXCHANGE[key], 1000)
+
+
+def _general_after_two_hits() -> tuple[Fraction, Fraction]:
+    """(killed, stunned) after two ordinary hits on the unharmed general."""
+    nothing = 1 - KILL_GENERAL - WOUND_GENERAL
+    killed = KILL_GENERAL + (WOUND_GENERAL + nothing) * KILL_GENERAL
+    stunned = WOUND_GENERAL * WOUND_GENERAL
+    return killed, stunned
+
+
+def expected() -> dict[str, Fraction]:
+    two_killed, two_stunned = _general_after_two_hits()
+    one_hit, two_hits = _per(("ninja", 0, 1)), _per(("ninja", 0, 2))
+    lucky_and_hit = _per(("ninja", 1, 1))
+    master_lucky, master_hit = _per(("master", 1, 0)), _per(("master", 0, 1))
+    nothing = 1 - KILL_GENERAL - WOUND_GENERAL
+    return {
+        "general hit": sum(Fraction(n, 1000) for (w, _, _), n in EXCHANGE.items() if w == "ninja"),
+        "general killed": (one_hit + lucky_and_hit) * KILL_GENERAL + two_hits * two_killed,
+        # two Lucky Chances at once; one at once and a hit's wound; two hits' wounds
+        "general stunned": _per(("ninja", 2, 0)) + lucky_and_hit * WOUND_GENERAL + two_hits * two_stunned,
+        "general wounded": one_hit * (KILL_GENERAL + WOUND_GENERAL)
+        + two_hits * (1 - nothing * nothing)
+        + _per(("ninja", 2, 0)) + _per(("ninja", 1, 0)) + lucky_and_hit,
+        "ninja stunned": master_lucky + master_hit * WOUND_NINJA,
+        "ninja killed": master_hit * KILL_NINJA,
+    }
+
+
+def test_the_seed_example_is_exact_and_agrees_with_the_hand(registry, attack_of, example):
+    odds = pytest.importorskip("gunline.odds")
+    result = odds.compute_odds(registry, attack_of(example("ninja_and_bushido_master")))
+    assert result.exact, result.note
+    want = {k: float(v) for k, v in expected().items()}
+    general = result.targets["General"]
+    assert general.hit == pytest.approx(want["general hit"], abs=1e-12)
+    assert general.wound == pytest.approx(want["general wounded"], abs=1e-12)
+    assert general.status["killed"] == pytest.approx(want["general killed"], abs=1e-12)
+    assert general.status["stunned"] == pytest.approx(want["general stunned"], abs=1e-12)
+    assert result.shooter.status["stunned"] == pytest.approx(want["ninja stunned"], abs=1e-12)
+    assert result.shooter.status["killed"] == pytest.approx(want["ninja killed"], abs=1e-12)
+
+
+def test_a_hit_wound_test_through_the_engine_agrees_with_the_hand(registry, attack_of, example):
+    """The per-hit numbers above, by every face of one hit's three dice run
+    through the engine: the exchange forced to one ninja hit (2 and 7 against the
+    master's 10)."""
+    attack = attack_of(example("ninja_and_bushido_master"))
+    stack = registry.stack("samurai")
+    tally = {"killed": Fraction(0), "wounded": Fraction(0)}
+    for armour in range(1, 11):
+        for mine in range(1, 11):
+            for his in range(1, 11):
+                chain = run_engine(stack, attack, ScriptedDice([2, 7, 10, armour, mine, his]))
+                status = chain.targets["General"]
+                if status["status"] == "killed":
+                    tally["killed"] += Fraction(1, 1000)
+                elif status["wounds_left"] == 1:
+                    tally["wounded"] += Fraction(1, 1000)
+    assert tally == {"killed": KILL_GENERAL, "wounded": WOUND_GENERAL}
+
+
+def test_the_general_alone_is_exact(registry, attack_of, example):
+    """The same two shots as plain tests at 6 − 2 = 4 (hit on 1-4: 4/10 each):
+    P(a hit) = 1 − (6/10)², every hit wounding as above."""
+    odds = pytest.importorskip("gunline.odds")
+    result = odds.compute_odds(registry, attack_of(example("general_alone")))
+    assert result.exact, result.note
+    general = result.targets["General"]
+    assert general.hit == pytest.approx(1 - 0.6**2, abs=1e-12)
+    one, two = 2 * Fraction(4, 10) * Fraction(6, 10), Fraction(4, 10) ** 2
+    killed, _ = _general_after_two_hits()
+    assert general.status["killed"] == pytest.approx(float(one * KILL_GENERAL + two * killed), abs=1e-12)
+
+
+SETTINGS = Settings()
+
+
+def _classes(top: int, at_least: int, at_most: int, special: tuple[int, ...]) -> dict:
+    """Faces by the outcome class a promise puts them in (docs/plugins.md: a
+    special face alone, the others by their comparison with the thresholds)."""
+    out: dict = {}
+    for face in range(1, top + 1):
+        key = ("special", face) if face in special else (face >= at_least, face <= at_most)
+        out.setdefault(key, []).append(face)
+    return out
+
+
+@pytest.mark.parametrize("attack_value", range(0, 12))
+@pytest.mark.parametrize("defence_value", range(0, 12))
+def test_a_wound_test_defending_die_is_promised_only_what_the_test_reads(attack_value, defence_value):
+    """For every attacking face of a wound test, the defending die's promise never
+    puts together two faces that end it differently (kill, wound or nothing), and
+    gives at most four classes."""
+    for face in range(1, SETTINGS.die + 1):
+        attacker = judge(face, attack_value, SETTINGS)
+        read = against([attacker], SETTINGS.comparative_ties, verdict)
+        readings = tuple(read(judge(f, defence_value, SETTINGS)) for f in range(1, SETTINGS.die + 1))
+        classes = _classes(SETTINGS.die, *grouping(readings))
+        for faces in classes.values():
+            assert len({readings[f - 1] for f in faces}) == 1, (face, faces)
+        assert len(classes) <= 4
+
+
+def test_an_attacking_die_keeps_every_success_face_apart():
+    readings = tuple(ranked_reading(judge(f, 4, SETTINGS)) for f in range(1, 11))
+    classes = _classes(10, *grouping(readings))
+    assert sorted(map(tuple, classes.values())) == [(1,), (2,), (3,), (4,), (5, 6, 7, 8, 9, 10)]

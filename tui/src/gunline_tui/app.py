@@ -24,13 +24,21 @@ from .screens.main import ACTIONS, MainScreen
 
 
 def first_example(registry: Registry) -> Path | None:
-    """The first bundled example of the first ruleset that ships any."""
+    """The example to open on first launch: the first ruleset's (by name) featured
+    example (``Ruleset.featured``, the one its authors chose to show it best), else
+    the first example by name of the first ruleset that ships any."""
+    folders = []
     for _name, plugin in sorted(registry.rulesets.items()):
         folder = plugin.declaration.examples
         if folder and Path(folder).is_dir():
-            files = sorted(Path(folder).glob("*.toml"))
-            if files:
-                return files[0]
+            folders.append((Path(folder), getattr(plugin.declaration, "featured", None)))
+    for folder, featured in folders:
+        if featured and (folder / featured).is_file():
+            return folder / featured
+    for folder, _featured in folders:
+        files = sorted(folder.glob("*.toml"))
+        if files:
+            return files[0]
     return None
 
 

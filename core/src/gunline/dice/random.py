@@ -20,6 +20,9 @@ except ImportError:  # pragma: no cover - not CPython
 #: Rendered needs and dice notations, memoised: the hot path of every seeded chain.
 _NEEDS: dict[tuple[int | None, int | None], str] = {}
 _NOTATION: dict[tuple[int, int], str] = {}
+#: The same for the usual case: a need with no upper bound, and one die.
+_AT_LEAST: dict[int | None, str] = {}
+_ONE_DIE: dict[int, str] = {}
 
 
 class RandomDice(Dice):
@@ -73,21 +76,29 @@ class RandomDice(Dice):
                 special=special, need=need, target=target,
             )
         if need is None:
-            key = (at_least, at_most)
-            need = _NEEDS.get(key)
-            if need is None:
-                need = _NEEDS[key] = need_text(at_least, at_most)
+            if at_most is None:  # the usual threshold: one lookup by an int
+                need = _AT_LEAST.get(at_least)
+                if need is None:
+                    need = _AT_LEAST[at_least] = need_text(at_least, None)
+            else:
+                key = (at_least, at_most)
+                need = _NEEDS.get(key)
+                if need is None:
+                    need = _NEEDS[key] = need_text(at_least, at_most)
+        rand = self._random
+        if count == 1:
+            notation = _ONE_DIE.get(sides)
+            if notation is None:
+                notation = _ONE_DIE[sides] = f"1d{sides}"
+            value = int(rand() * sides) + 1
+            self.consumed.append(value)
+            return Roll(label=label, dice=notation, values=[value], total=value, need=need)
         notation = _NOTATION.get((count, sides))
         if notation is None:
             notation = _NOTATION[(count, sides)] = f"{count}d{sides}"
-        rand = self._random
-        if count == 1:
-            value = int(rand() * sides) + 1
-            self.consumed.append(value)
-            return Roll(label=label, dice=notation, values=[value], total=value, need=need, manual=False)
         values = [int(rand() * sides) + 1 for _ in range(count)]
         self.consumed.extend(values)
-        return Roll(label=label, dice=notation, values=values, total=sum(values), need=need, manual=False)
+        return Roll(label=label, dice=notation, values=values, total=sum(values), need=need)
 
     def pool(
         self,

@@ -79,7 +79,10 @@ def compute_odds(
         try:
             return build_odds(exact_marginals(stack, attack, prior, run, budget), **shape)
         except TreeTooLarge as exc:
-            note = f"Monte Carlo: the outcome tree is too large to enumerate ({exc}; budget {budget})"
+            # counted ("more than N outcomes") or estimated from a sample of paths:
+            # the note says which, so that a larger --budget never contradicts it
+            verb = "looks" if exc.estimated else "is"
+            note = f"Monte Carlo: the outcome tree {verb} too large to enumerate ({exc}; budget {budget})"
         except NotReplayable as exc:
             raise PluginFailed(stack.name, "dice", str(exc)) from None
         samples = DEFAULT_SAMPLES

@@ -78,4 +78,7 @@ def too_large(run: Callable[[BranchingDice], object], budget: int, seed: int = 0
         return
     estimate = estimate_leaves(run, PROBES, seed)
     if estimate > budget:
-        raise TreeTooLarge(f"about {estimate:.3g} outcomes")
+        raise TreeTooLarge(
+            f"{PROBES} sample paths estimate about {estimate:.3g} outcomes, an estimate that usually runs low",
+            estimated=True,
+        )

@@ -31,7 +31,14 @@ MAX_REQUESTS = 10_000
 class TreeTooLarge(DiceInterrupt):
     """The tree passed the budget (or a chain asked for dice without end). Raised
     from inside a roll too, so it is a dice interrupt: the engine lets it through
-    instead of blaming the hook that was rolling."""
+    instead of blaming the hook that was rolling.
+
+    ``estimated``: the tree was not counted past the budget but estimated past it
+    (a sample of paths), so the note must say "looks", not "is"."""
+
+    def __init__(self, message: str, *, estimated: bool = False) -> None:
+        super().__init__(message)
+        self.estimated = estimated
 
 
 class NotReplayable(Exception):

@@ -307,7 +307,10 @@ def staged_marginals(
             spent = replays - before
             if done and spent > PROBE_AT[0] and before + spent * len(frontier) / done > budget:
                 # the boundary states met so far project this stage past the budget
-                raise TreeTooLarge(f"about {before + spent * len(frontier) // done} outcomes")
+                raise TreeTooLarge(
+                    f"the targets resolved so far project about {before + spent * len(frontier) // done} outcomes",
+                    estimated=True,
+                )
 
             def run(dice: BranchingDice, snapshot=snapshot):
                 state = _fresh(snapshot, finished)
@@ -351,7 +354,9 @@ def staged_marginals(
                         nxt[key] = [w, state, part]
                     else:
                         entry[0] += w
-            except TreeTooLarge:
+            except TreeTooLarge as exc:
+                if exc.estimated:  # a sample of paths, not a count: say so
+                    raise
                 raise TreeTooLarge(f"more than {budget} outcomes") from None
         frontier = nxt
         finished = after

@@ -11,6 +11,16 @@ import re
 
 import msgspec
 
+#: The dice a damage expression may roll and the bonus it may add: the item lists
+#: go up to 2d20+30 and +35; the bounds leave room for house weapons while keeping
+#: a bullet's odds a matter of seconds (999d999 would take minutes).
+DICE = (1, 20)
+SIDES = (2, 100)
+BONUS = (-100, 200)
+#: What is expected, for error messages.
+SHAPE = "a dice expression such as 2d6+3, 1d10, 5 (fixed) or +6 (over the ammunition's dice)"
+LIMITS = f"{DICE[0]}-{DICE[1]} dice of {SIDES[0]}-{SIDES[1]} sides and a bonus from {BONUS[0]} to +{BONUS[1]}"
+
 #: What a damage field accepts: ``NdS``, ``NdS+B``, ``NdS-B``, ``dS``, ``+B`` or ``B``.
 DAMAGE_PATTERN = r"^(?=.*\d)\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-]?)\s*(\d+))?\s*$"
 _DAMAGE = re.compile(DAMAGE_PATTERN)
@@ -38,14 +48,17 @@ def parse_damage(text: str) -> DamageDice:
     """Parse a damage expression; raise ``ValueError`` saying what is accepted."""
     match = _DAMAGE.match(text or "")
     if not match or not text.strip():
-        raise ValueError(f"{text!r} is not a damage expression (expected e.g. '2d12+8', '1d6' or '+6')")
+        raise ValueError(f"expected {SHAPE}, got {text!r}")
     count, sides, sign, bonus = match.groups()
     value = int(bonus or 0) * (-1 if sign == "-" else 1)
+    dice = int(count) if count else 1
+    if not BONUS[0] <= value <= BONUS[1]:
+        raise ValueError(f"expected {LIMITS}, got {text!r}")
     if sides is None:
         return DamageDice(bonus=value)
-    if int(sides) < 1:
-        raise ValueError(f"{text!r}: a die needs at least 1 side")
-    return DamageDice(count=int(count) if count else 1, sides=int(sides), bonus=value)
+    if not DICE[0] <= dice <= DICE[1] or not SIDES[0] <= int(sides) <= SIDES[1]:
+        raise ValueError(f"expected {LIMITS}, got {text!r}")
+    return DamageDice(count=dice, sides=int(sides), bonus=value)
 
 
 def adds_to_ammo(text: str) -> bool:

@@ -14,6 +14,7 @@ Attribute = Annotated[int, msgspec.Meta(ge=1, le=10, description="S.P.E.C.I.A.L.
 Hexes = Annotated[int, msgspec.Meta(ge=0, description="distance in hexes (1 hex = 1 m)")]
 Percent = Annotated[int, msgspec.Meta(ge=0, le=100)]
 DamageExpr = Annotated[str, msgspec.Meta(description="dice as printed: 2d12+8, 1d6, or +6 over the ammo's dice")]
+FixedDamage = Annotated[int, msgspec.Meta(ge=0, le=200, description="a fixed damage, no dice")]
 
 Lighting = Literal[tuple(LIGHTING)]  # type: ignore[valid-type]
 AreaRow = Literal[AREA_ROWS]  # type: ignore[valid-type]
@@ -33,7 +34,8 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A weapon profile, from the catalogue by ``name`` or given inline."""
 
     name: str
-    damage: DamageExpr
+    #: A whole number is a fixed damage (``damage = 5`` is ``damage = "5"``).
+    damage: DamageExpr | FixedDamage
     range: Annotated[int, msgspec.Meta(ge=1, description="weapon range in hexes")]
     #: Bullets per burst; no burst mode when absent.
     burst: Annotated[int, msgspec.Meta(ge=2, le=100)] | None = None
@@ -57,7 +59,10 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     thrown: bool = False
 
     def __post_init__(self) -> None:
-        # Checked here so that a bad expression is reported with its field path.
+        if isinstance(self.damage, int):  # the rules read the expression as printed
+            self.damage = str(self.damage)
+        # Checked here, the message starting with the field, so that a bad
+        # expression is reported at ``weapon.damage``.
         try:
             parse_damage(self.damage)
         except ValueError as exc:

@@ -62,11 +62,6 @@ def start_state(attack):
     )
 
 
-@hookimpl
-def check_attack(attack, state):
-    return checks.problems(attack, state) or None
-
-
 def _rule_as_hook(rule):
     """``rule`` itself as a hook implementation, with no forwarding call per chain.
 
@@ -80,6 +75,7 @@ def _rule_as_hook(rule):
     return hookimpl(copy)
 
 
+check_attack = _rule_as_hook(checks.problems)
 begin_attack = _rule_as_hook(shots.sustained_fire)
 modify_pool = _rule_as_hook(to_hit.modify_pool)
 build_pool = _rule_as_hook(to_hit.build_pool)

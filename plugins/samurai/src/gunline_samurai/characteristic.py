@@ -10,6 +10,8 @@ above the die) comes from the scenario's settings.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from functools import lru_cache
 from typing import Literal
 
 import msgspec
@@ -57,7 +59,8 @@ def special_faces(value: int, settings: Settings, *, ranked: bool = False) -> tu
 
     A plain test needs only the Lucky face and the catastrophic face; in a
     comparative test (``ranked``) the higher success wins, so every success face
-    matters.
+    matters, while a failure is only a failure (the comparison never reads the
+    Catastrophic Failure: it forbids strikes, not shots).
     """
     top = settings.die
     faces: set[int] = set()
@@ -67,16 +70,52 @@ def special_faces(value: int, settings: Settings, *, ranked: bool = False) -> tu
         faces.add(value)
     if value > top and settings.above_die == "top_face_lucky":
         faces.add(top)
-    if value < top and settings.catastrophic_failure == "top_face":
+    if not ranked and value < top and settings.catastrophic_failure == "top_face":
         faces.add(top)
     return tuple(sorted(faces))
+
+
+def ranked_reading(die: Die) -> Hashable:
+    """What a comparative test reads of one die: a Lucky Chance, the face of an
+    ordinary success (the higher wins), or a failure (any failure is as good)."""
+    return (die.result, die.face if die.result == "success" else 0)
+
+
+@lru_cache(maxsize=4096)
+def grouping(readings: tuple[Hashable, ...]) -> tuple[int, int, tuple[int, ...]]:
+    """The tightest dice promise for a die whose face ``f`` the rule reads only as
+    ``readings[f - 1]``: ``(at_least, at_most, special)`` such that faces in one
+    outcome class of the promise always read the same, with the fewest classes.
+
+    A promise splits the faces into three runs (below ``at_least``, between, above
+    ``at_most``) less the ``special`` faces, each its own class; every run keeps
+    its most common reading and names the others special.
+    """
+    top = len(readings)
+    best: tuple[int, tuple[int, int, tuple[int, ...]]] | None = None
+    for low in range(1, top + 2):
+        for high in range(low - 1, top + 1):
+            special: list[int] = []
+            runs = 0
+            for run in (range(1, low), range(low, high + 1), range(high + 1, top + 1)):
+                if not run:
+                    continue
+                kinds = [readings[f - 1] for f in run]
+                keep = max(kinds, key=kinds.count)
+                special += [f for f in run if readings[f - 1] != keep]
+                runs += 1
+            size = runs + len(special)
+            if best is None or size < best[0]:
+                best = (size, (low, high, tuple(special)))
+    assert best is not None
+    return best[1]
 
 
 def need_text(value: int, settings: Settings) -> str:
     """What the die needs, as a GM reads it before rolling."""
     top = settings.die
-    if value <= 0:
-        return "cannot succeed (characteristic 0)"
+    if value <= 0:  # read after "needs": "needs -2 or less (no face can succeed)"
+        return f"{value} or less (no face can succeed)"
     if value > top:
         lucky = f", {top} is a Lucky Chance" if settings.above_die == "top_face_lucky" else ""
         return f"any face ({value} is above the d{top}){lucky}"
@@ -92,12 +131,47 @@ def roll_test(
     target: str | None = None,
     ranked: bool = False,
 ) -> tuple[Roll, Die]:
-    """Roll one test die against ``value`` and judge it."""
+    """Roll one test die against ``value`` and judge it. ``ranked``: the die is the
+    first of a comparative test, read as :func:`ranked_reading`."""
+    if ranked:
+        return roll_read(dice, value, label, settings, ranked_reading, target=target)
     roll = dice.roll(
         settings.die,
         label,
         at_most=value,
-        special=special_faces(value, settings, ranked=ranked),
+        special=special_faces(value, settings),
+        need=need_text(value, settings),
+        target=target,
+    )
+    return roll, judge(roll.total, value, settings)
+
+
+def roll_read(
+    dice: Dice,
+    value: int,
+    label: str,
+    settings: Settings,
+    read: Callable[[Die], Hashable],
+    *,
+    target: str | None = None,
+) -> tuple[Roll, Die]:
+    """Roll one test die against ``value`` that the rule reads only through
+    ``read(judged die)``, and judge it.
+
+    The promise given to the dice is the tightest one :func:`grouping` finds for
+    those readings: the defending die of a wound test is read only as whether it
+    beats, ties or loses to the attacking die already rolled, so its ten faces are
+    three or four outcomes for the exact odds. The faces, their order and the need
+    shown to a GM are those of any other test.
+    """
+    readings = tuple(read(judge(face, value, settings)) for face in range(1, settings.die + 1))
+    at_least, at_most, special = grouping(readings)
+    roll = dice.roll(
+        settings.die,
+        label,
+        at_least=at_least,
+        at_most=at_most,
+        special=special,
         need=need_text(value, settings),
         target=target,
     )

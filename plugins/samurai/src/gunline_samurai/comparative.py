@@ -17,7 +17,7 @@ Pendragon-style, for dice thrown in numbers on both sides:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Literal
 
 import msgspec
@@ -81,3 +81,21 @@ def compare(attacker: Sequence[Die], defender: Sequence[Die], ties: Ties = "canc
     else:
         return Outcome(winner=None)
     return Outcome(winner=winner, wins=won[winner] + unpaired[winner])
+
+
+def against(
+    attacker: Sequence[Die],
+    ties: Ties = "cancel",
+    score: Callable[[Outcome], Hashable] | None = None,
+) -> Callable[[Die], Hashable]:
+    """How a comparative test reads the defender's single die once the attacker's
+    dice are rolled: only as the outcome it brings about (or as ``score`` of it, when
+    the rule reads no more of the outcome). Given to
+    :func:`.characteristic.roll_read`, it lets the exact odds group the defender's
+    faces that beat, tie with or lose to the attacker's."""
+
+    def read(die: Die) -> Hashable:
+        result = compare(attacker, [die], ties)
+        return score(result) if score is not None else (result.winner, result.lucky, result.wins)
+
+    return read

@@ -16,8 +16,8 @@ from typing import Any
 from gunline import Attack, ChainState, Dice, Modifier, Roll, Step
 
 from . import losses
-from .characteristic import Die, describe, judge, need_text, roll_test, special_faces
-from .comparative import compare
+from .characteristic import Die, describe, judge, need_text, roll_read, roll_test, special_faces
+from .comparative import against, compare
 from .schema import Settings, settings_of
 from .sequence import reaction_of, shots_at
 from .wounding import Defence, wound_hits
@@ -29,10 +29,17 @@ def _faces(dice: list[Die]) -> str:
     return ", ".join(describe(d) for d in dice) or "none"
 
 
-def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str, ranked: bool) -> tuple[list[Roll], list[Die]]:
+def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str, ranked: bool,
+           against_dice: list[Die] | None = None) -> tuple[list[Roll], list[Die]]:
     """A die per shot. Several are read only as how many show each face that counts
     (the Lucky and catastrophic faces; in a comparative test every success face): a
-    pool with those faces ``special``, rolled in the same order, shown die by die."""
+    pool with those faces ``special``, rolled in the same order, shown die by die.
+    ``against_dice``: the other side's dice, already rolled, of a comparative test;
+    a single die is then read only as the outcome it brings about."""
+    if n == 1 and against_dice is not None:
+        roll, die = roll_read(dice, value, label, settings, against(against_dice, settings.comparative_ties),
+                              target=who)
+        return [roll], [die]
     if n == 1:
         roll, die = roll_test(dice, value, label, settings, target=who, ranked=ranked)
         return [roll], [die]
@@ -80,7 +87,7 @@ def dodge_on_agility(attack: Attack, target: Any, pool: Step, dice: Dice, lucky_
     n = shots_at(attack, target)
     rolls, mine = _shots(dice, n, pool.value, "to hit", settings, target.name, ranked=True)
     theirs_rolls, theirs = _shots(dice, n, target.agility or 0, f"{target.name} dodges (Agility)", settings,
-                                  target.name, ranked=True)
+                                  target.name, ranked=True, against_dice=mine)
     result = compare(mine, theirs, settings.comparative_ties)
     won = result.winner == "attacker"
     lucky, hits = (result.lucky, result.wins) if won else (0, 0)
@@ -101,7 +108,8 @@ def exchange(attack: Attack, target: Any, pool: Step, reaction: dict[str, Any], 
     if shooter.partly_hidden:
         modifiers.append(Modifier(label=f"{shooter.name} partly hidden, to {by}'s return fire", value=COVER))
         skill += COVER
-    their_rolls, theirs = _shots(dice, reaction["shots"], skill, f"{by}, return fire", settings, by, ranked=True)
+    their_rolls, theirs = _shots(dice, reaction["shots"], skill, f"{by}, return fire", settings, by, ranked=True,
+                                 against_dice=mine)
     result = compare(mine, theirs, settings.comparative_ties)
     duel = f"{shooter.name} {_faces(mine)} vs {by} {_faces(theirs)}"
     data = {"test": "return_fire", "winner": None, "skill": skill}

@@ -15,15 +15,16 @@ Hits stop being rolled once there is nobody left alive to hurt.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Any
 
 import msgspec
 from gunline import Dice, Roll
 
 from . import losses
-from .characteristic import describe, roll_test
-from .comparative import compare
+from .characteristic import Die, describe, roll_read, roll_test
+from .comparative import Outcome, against, compare
 from .schema import Settings
 
 
@@ -44,6 +45,49 @@ class Wounding(msgspec.Struct, kw_only=True):
     wounds: int = 0
     kills: int = 0
     lines: list[str] = []
+
+
+def _one_hit(dice: Dice, *, settings: Settings, strength: int, defence: Defence, tag: str) -> tuple[Hashable, Any]:
+    """One ordinary hit's armour test and wound test: ``(score, (rolls, words))``,
+    the score being all the rule reads of it (:func:`verdict`)."""
+    rolls: list[Roll] = []
+    target_value = defence.body
+    on_armour = False
+    if defence.protection > 0:
+        # read only as struck armour or not: a Lucky Chance here is just a success
+        roll, die = roll_read(dice, defence.protection, f"armour test ({tag})", settings,
+                              _struck, target=defence.name)
+        rolls.append(roll)
+        on_armour = die.succeeded
+        target_value += defence.durability if on_armour else 0
+    a_roll, a_die = roll_test(
+        dice, strength, f"wound test ({tag}): Body + Damage", settings, target=defence.name, ranked=True
+    )
+    d_label = "Body + Durability" if on_armour else "Body"
+    d_roll, d_die = roll_read(
+        dice, target_value, f"wound test ({tag}): {d_label}", settings,
+        against([a_die], settings.comparative_ties, verdict), target=defence.name,
+    )
+    rolls += [a_roll, d_roll]
+    result = compare([a_die], [d_die], settings.comparative_ties)
+    where = "armour" if on_armour else ("body" if defence.protection > 0 else "unarmoured")
+    vs = f"{describe(a_die)} vs {describe(d_die)} ({strength} vs {target_value}, {where})"
+    return verdict(result), (rolls, vs)
+
+
+def verdict(result: Outcome) -> Hashable:
+    """What a wound test comes to: a kill, a wound or nothing."""
+    if result.winner != "attacker":
+        return "nothing"
+    return "kill" if result.lucky else "wound"
+
+
+def _last(_: Any, score: Any) -> Any:
+    return score
+
+
+def _struck(die: Die) -> bool:
+    return die.succeeded
 
 
 def _who(name: str | None, fallback: str) -> str:
@@ -74,30 +118,20 @@ def wound_hits(
             out.lines.append(f"{hits - i + 1} hit(s) left unrolled: nobody left alive")
             break
         tag = f"hit {i} of {hits}" if hits > 1 else "hit"
-        target_value = defence.body
-        on_armour = False
-        if defence.protection > 0:
-            roll, die = roll_test(dice, defence.protection, f"armour test ({tag})", settings, target=defence.name)
-            out.rolls.append(roll)
-            on_armour = die.succeeded
-            target_value += defence.durability if on_armour else 0
-        a_roll, a_die = roll_test(
-            dice, strength, f"wound test ({tag}): Body + Damage", settings, target=defence.name, ranked=True
-        )
-        d_label = "Body + Durability" if on_armour else "Body"
-        d_roll, d_die = roll_test(
-            dice, target_value, f"wound test ({tag}): {d_label}", settings, target=defence.name, ranked=True
-        )
-        out.rolls += [a_roll, d_roll]
-        result = compare([a_die], [d_die], settings.comparative_ties)
-        where = "armour" if on_armour else ("body" if defence.protection > 0 else "unarmoured")
-        vs = f"{describe(a_die)} vs {describe(d_die)} ({strength} vs {target_value}, {where})"
-        if result.winner == "attacker" and result.lucky:
+        # one hit's three dice read only as kill, wound or nothing: the exact odds
+        # branch over those three, not over every face (random and typed dice are
+        # rolled as in a plain sequence)
+        body = partial(_one_hit, settings=settings, strength=strength, defence=defence, tag=tag)
+        key = ("samurai wound test", tag, strength, defence, msgspec.structs.astuple(settings))
+        score, (detail,) = dice.repeat(1, f"wound test ({tag})", body, fold=_last, start=None, key=key)
+        rolls, vs = detail
+        out.rolls += rolls
+        if score == "kill":
             out.state, who = losses.kill(out.state, order)
             out.wounds += 1
             out.kills += 1
             out.lines.append(f"{tag}: {vs}: Lucky Chance, {_who(who, defence.name)} is killed")
-        elif result.winner == "attacker":
+        elif score == "wound":
             out.state, who = losses.wound(out.state, order)
             out.wounds += 1
             out.lines.append(f"{tag}: {vs}: a wound to {_who(who, defence.name)}")

@@ -38,6 +38,7 @@ def gunline_ruleset() -> Ruleset:
         statuses=STATUSES,
         weapon_statuses=("ok", "empty"),
         examples=str(EXAMPLES),
+        featured="four-targets-long-burst.toml",  # four targets, one long burst: the chain at its fullest
         description=(
             "d10 pools, 8+ succeeds, 10-again; short, medium and long bursts at several targets"
         ),

@@ -9,6 +9,7 @@ Seed and Dice make a new basis and go into the log.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +59,9 @@ def _odds_api():
         return None
     return compute_odds
 
+
+#: One draft write at a time (see ``MainScreen._write_draft``).
+_DRAFT_LOCK = threading.Lock()
 
 _PATH = re.compile(r"^[A-Za-z0-9_\-\[\]\.:]+$")
 
@@ -141,7 +145,7 @@ class MainScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with Horizontal(id="body"):
-            yield ScenarioForm(self.registry, self.draft, id="form")
+            yield ScenarioForm(self.registry, self.draft, id="form", edited=self.edited_at_once)
             with Vertical(id="right"):
                 yield ChainView(id="chain")
                 with ContentSwitcher(initial="log", id="bottom"):
@@ -186,7 +190,13 @@ class MainScreen(Screen[None]):
         text.append(f" · {doc.get('ruleset', '?')} · {variants} · {where}")
         if extra:
             text.append(f" · {extra}")
+        if text.plain == self._status_shown:
+            return  # unchanged: a repaint of this full-width line would widen the
+            # screen area redrawn after an edit to everything between it and the chain
+        self._status_shown = text.plain
         self.query_one("#status", Static).update(text, layout=False)  # one fixed line
+
+    _status_shown: str | None = None
 
     def set_status(self, message: str) -> None:
         self._update_status(message)
@@ -203,10 +213,23 @@ class MainScreen(Screen[None]):
                 form.draft = self.draft
         if event.structural:
             await self._rebuild(focus=event.path if event.path != "weapon.name" else "weapon:catalogue")
+        self._edited(event.path)
+
+    def edited_at_once(self, event: DraftEdited) -> bool:
+        """The form calls this for an edit instead of posting ``event``: an edit that
+        leaves the form as it is (a value typed, a choice or a switch changed) is
+        resolved and drawn right away, so the chain is redrawn in the same frame as
+        the keystroke rather than a frame later. False: post it (the form is rebuilt)."""
+        if event.structural or event.path == "ruleset":
+            return False
+        self._edited(event.path)
+        return True
+
+    def _edited(self, path: str) -> None:
         self._save_draft()
         self._update_status()
-        if event.path.startswith("variant:"):
-            name = event.path.split(":", 1)[1]
+        if path.startswith("variant:"):
+            name = path.split(":", 1)[1]
             on_ = name in self.draft.doc.get("variants", [])
             self.validate_and_preview(log=f"variant {'on' if on_ else 'off'}: {name} · same dice")
         else:
@@ -237,11 +260,51 @@ class MainScreen(Screen[None]):
         if focus:
             form.focus_path(focus)
 
+    # -- saving the draft ------------------------------------------------------------
+    #: The draft is written this long after the last change (and when the app
+    #: closes), off the screen's thread: a durable write flushes to disk, which takes
+    #: longer than redrawing the chain and must not delay it on every keystroke.
+    DRAFT_DELAY = 0.3
+    _draft_timer: Any = None
+    _draft_changes = 0  # changes made so far
+    _draft_saved = 0  # changes already on disk
+
     def _save_draft(self) -> None:
-        try:
-            drafts.save_draft(self.draft.clean())
-        except OSError as exc:
-            self.set_status(f"draft not saved: {exc.strerror or exc}")
+        self._draft_changes += 1
+        if self._draft_timer is not None:
+            self._draft_timer.stop()
+        self._draft_timer = self.set_timer(self.DRAFT_DELAY, self._draft_due)
+
+    def _draft_due(self) -> None:
+        self._draft_timer = None
+        self.write_draft(self._draft_changes, self.draft.clean())
+
+    @work(thread=True, exit_on_error=False, group="draft", description="Saving the draft")
+    def write_draft(self, changes: int, doc: dict[str, Any]) -> None:
+        problem = self._write_draft(changes, doc)
+        if problem is not None and self.app.is_running:
+            self.app.call_from_thread(self.set_status, problem)
+
+    def _write_draft(self, changes: int, doc: dict[str, Any]) -> str | None:
+        """Write ``doc`` unless a newer draft is already on disk (writes from two
+        threads may finish out of order)."""
+        with _DRAFT_LOCK:
+            if changes <= self._draft_saved:
+                return None
+            try:
+                drafts.save_draft(doc)
+            except OSError as exc:
+                return f"draft not saved: {exc.strerror or exc}"
+            self._draft_saved = changes
+        return None
+
+    def flush_draft(self) -> None:
+        """Write the draft now if it has unsaved changes (the app is closing)."""
+        if self._draft_timer is not None:
+            self._draft_timer.stop()
+            self._draft_timer = None
+        if self._draft_changes > self._draft_saved:
+            self._write_draft(self._draft_changes, self.draft.clean())
 
     def current_attack(self) -> Attack | None:
         """The draft as an Attack, or None (the problem is shown at its field)."""
@@ -350,6 +413,8 @@ class MainScreen(Screen[None]):
 
     def _show_pane(self, pane: str) -> None:
         switcher = self.query_one("#bottom", ContentSwitcher)
+        if pane == "odds-pane":
+            self.query_one(OddsView).flush()
         switcher.current = pane
         title = self.PANES[pane]
         if pane == "encounter-pane" and self.encounter.name is not None:
@@ -377,8 +442,29 @@ class MainScreen(Screen[None]):
             return replay(self.registry, job.attack, job.basis, seed=self.seed, prior=prior), None
         return run(self.registry, job.attack, seed=job.seed, prior=prior)[0], None
 
-    @work(thread=True, exit_on_error=False, exclusive=True, group="resolve", description="Resolving")
     def run_job(self, job: Job) -> None:
+        """Resolve a job and show it. Outside an encounter nothing is read from disk
+        and a resolution takes a millisecond or two, so it runs right here: the chain
+        is then drawn in the same frame as the keystroke that changed the scenario,
+        with no thread hand-off and no wait for a later frame. In an encounter the
+        saved state comes from the journal (which another gunline may be holding),
+        so it runs in a worker."""
+        if self.encounter.name is not None:
+            self.resolve_in_worker(job)
+            return
+        self.workers.cancel_group(self, "resolve")  # an older worker's chain is stale
+        try:
+            chain, refused = self._resolve(job)
+        except Exception as error:  # a plugin's fault, shown as a worker's would be
+            self._job_failed(error)
+            return
+        if refused is not None:
+            self._refused(refused)
+        else:
+            self.show_chain(job, chain)
+
+    @work(thread=True, exit_on_error=False, exclusive=True, group="resolve", description="Resolving")
+    def resolve_in_worker(self, job: Job) -> None:
         chain, refused = self._resolve(job)
         if get_current_worker().is_cancelled:
             return
@@ -410,14 +496,16 @@ class MainScreen(Screen[None]):
     @on(Worker.StateChanged)
     def _worker_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR:
-            error = event.worker.error
-            if isinstance(error, PluginFailed):
-                self.plugin_failed(error)
-                return
-            message = str(error) if isinstance(error, GunlineError) else f"{type(error).__name__}: {error}"
-            self.shown = None
-            self._show_problem(message)
-            self.notify(message, title="could not resolve", severity="error")
+            self._job_failed(event.worker.error)
+
+    def _job_failed(self, error: BaseException | None) -> None:
+        if isinstance(error, PluginFailed):
+            self.plugin_failed(error)
+            return
+        message = str(error) if isinstance(error, GunlineError) else f"{type(error).__name__}: {error}"
+        self.shown = None
+        self._show_problem(message)
+        self.notify(message, title="could not resolve", severity="error")
 
     def _new_chain(self, how: str, seed: int, attack: Attack | None = None) -> None:
         attack = attack or self.current_attack()
@@ -819,6 +907,7 @@ class MainScreen(Screen[None]):
         self.set_status(f"✗ {title}")
 
     def on_unmount(self) -> None:
+        self.flush_draft()
         self.encounter.close()
 
     def action_help(self) -> None:

@@ -2,16 +2,24 @@
 
 Nothing is said by colour alone: hit and miss are the step's own words, changed
 steps carry ``≠`` (and a ``was:`` line), new ones ``+``, typed dice ``✎``.
+
+The tree is updated in place after every edit: only the labels that changed are
+redrawn, and nodes are added or removed only where the chain's shape changed, so an
+edit that changes a few numbers repaints a few lines and asks for no new layout of
+the screen (a layout pass costs as much as the screen has widgets).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import Static, Tree
+from textual.widgets.tree import TreeNode
 
 from gunline.models import Chain, Roll, Step
 from gunline.replay import Comparison
@@ -46,16 +54,63 @@ def roll_label(roll: Roll) -> Text:
     return text
 
 
+@dataclass
+class Node:
+    """One line of the tree as it should be: its label, whether it opens by default,
+    and what is under it (a node with nothing under it cannot be opened)."""
+
+    label: Text
+    expand: bool = False
+    children: list["Node"] = field(default_factory=list)
+
+
+def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None) -> list[Node]:
+    """The tree of a chain: the attack's own steps, each target's steps in the order
+    they first appear, removed steps (after an edit), the weapon and the dice."""
+    marks = diff.steps if diff is not None else [""] * len(chain.steps)
+    top: list[Node] = []
+    groups: dict[str | None, Node] = {}
+    for i, (step, mark) in enumerate(zip(chain.steps, marks)):
+        parent = groups.get(step.target)
+        if parent is None:
+            parent = Node(Text("attack" if step.target is None else step.target, style="bold"), expand=True)
+            groups[step.target] = parent
+            top.append(parent)
+        # a pool is what the roll is made against, not an event: no chance beside it
+        p = odds.step_probability(step.target, step.kind) if odds is not None and step.kind != "pool" else None
+        node = Node(step_label(step, mark, p), expand=bool(mark) or step.kind == "hit")
+        if mark == "changed" and diff is not None and i in diff.was:
+            old = diff.was[i]
+            node.children.append(Node(Text(f"was: {old.kind} {old.value}  {old.text}", style="italic")))
+        node.children.extend(Node(roll_label(roll)) for roll in step.rolls)
+        node.children.extend(Node(Text(f"{_signed(m.value)} {m.label}  ({m.source})")) for m in step.modifiers)
+        parent.children.append(node)
+    if diff is not None:
+        for old in diff.removed:
+            removed = Node(Text(f"− removed: {old.kind} {old.value}  {old.text}", style="italic"))
+            group = groups.get(old.target) if old.target is not None else None
+            (group.children if group is not None else top).append(removed)
+    weapon = chain.weapon
+    rounds = weapon.get("rounds_left")
+    top.append(Node(Text(f"weapon {weapon.get('status', '')}" + (f", {rounds} rounds left" if rounds is not None else ""))))
+    top.append(Node(Text("dice: " + (" ".join(str(d) for d in chain.dice) or "none"))))
+    return top
+
+
 class ChainView(Vertical):
     """Outcome lines to read out, and the chain tree beneath them."""
 
     def compose(self) -> ComposeResult:
         yield Static("No chain yet: Ctrl+R resolves the scenario.", id="chain-title")
         yield Static("", id="outcomes")
-        tree: Tree[None] = Tree("chain", id="chain-tree")
+        tree: Tree[bool] = Tree("chain", id="chain-tree")
         tree.show_root = False
         tree.guide_depth = 2
         yield tree
+
+    _last: tuple[Chain, str, Comparison | None] | None = None
+    #: True while a problem is shown: the chain under it is not of this scenario.
+    stale = False
 
     def show(
         self,
@@ -65,7 +120,7 @@ class ChainView(Vertical):
         odds: Any = None,
     ) -> None:
         self._last = (chain, how, diff)
-        marks = diff.steps if diff is not None else [""] * len(chain.steps)
+        self.stale = False
         title = Text(f"{chain.ruleset}", style="bold")
         if chain.variants:
             title.append(f" + {', '.join(chain.variants)}")
@@ -86,52 +141,22 @@ class ChainView(Vertical):
             if changed:
                 lines.append(f"  (was: {diff.outcomes[name]})", style="italic")
         self._fit(self.query_one("#outcomes", Static), lines)
+        self._sync_tree(chain_nodes(chain, diff, odds))
 
+    def _sync_tree(self, nodes: list[Node]) -> None:
         tree = self.query_one("#chain-tree", Tree)
-        tree.clear()
-        nodes = {}
-        attack_node = None
-        for i, (step, mark) in enumerate(zip(chain.steps, marks)):
-            if step.target is None:
-                if attack_node is None:
-                    attack_node = tree.root.add(Text("attack", style="bold"), expand=True)
-                parent = attack_node
-            else:
-                parent = nodes.get(step.target)
-                if parent is None:
-                    parent = tree.root.add(Text(step.target, style="bold"), expand=True)
-                    nodes[step.target] = parent
-            # a pool is what the roll is made against, not an event: no chance beside it
-            p = odds.step_probability(step.target, step.kind) if odds is not None and step.kind != "pool" else None
-            node = parent.add(step_label(step, mark, p), expand=bool(mark) or step.kind == "hit")
-            if mark == "changed" and diff is not None and i in diff.was:
-                old = diff.was[i]
-                node.add_leaf(Text(f"was: {old.kind} {old.value}  {old.text}", style="italic"))
-            for roll in step.rolls:
-                node.add_leaf(roll_label(roll))
-            for m in step.modifiers:
-                node.add_leaf(Text(f"{_signed(m.value)} {m.label}  ({m.source})"))
-            if not step.rolls and not step.modifiers and not node.children:
-                node.allow_expand = False
-        if diff is not None:
-            for old in diff.removed:
-                parent = nodes.get(old.target) or tree.root
-                parent.add_leaf(Text(f"− removed: {old.kind} {old.value}  {old.text}", style="italic"))
-        weapon = chain.weapon
-        rounds = weapon.get("rounds_left")
-        tree.root.add_leaf(
-            Text(f"weapon {weapon.get('status', '')}" + (f", {rounds} rounds left" if rounds is not None else ""))
-        )
-        tree.root.add_leaf(Text("dice: " + (" ".join(str(d) for d in chain.dice) or "none")))
-
-    _last: tuple[Chain, str, Comparison | None] | None = None
+        widest = _sync(tree.root, nodes, tree, 1)
+        if widest > tree.virtual_size.width and tree.virtual_size.height:
+            # Labels set in place do not widen the scrollable area by themselves; it
+            # only grows (a few blank columns cost nothing, a new layout does).
+            tree.virtual_size = Size(widest, tree.virtual_size.height)
 
     def _fit(self, widget: Static, text: Text) -> None:
         """Update a Static, asking for a new layout only when its height changes:
         a layout pass costs as much as the whole screen has widgets, and this runs
         after every edit."""
         width = max(1, widget.content_region.width or widget.size.width or 40)
-        height = len(text.wrap(self.app.console, width))
+        height = max(1, len(text.wrap(self.app.console, width)))
         if widget.styles.height is not None and widget.styles.height.value == height and width > 1:
             widget.update(text, layout=False)
         else:
@@ -140,8 +165,47 @@ class ChainView(Vertical):
 
     def set_odds(self, odds: Any) -> None:
         """Show each step's probability beside it (the chain itself is unchanged)."""
-        if self._last is not None:
+        if self._last is not None and not self.stale:
             self.show(*self._last, odds=odds)
 
     def show_problem(self, message: str) -> None:
+        """Say why nothing resolves, and take the last chain's outcome lines and tree
+        away: read out under the problem, they would be taken for this scenario's."""
+        self.stale = True
         self._fit(self.query_one("#chain-title", Static), Text("✗ cannot resolve: " + message))
+        self._fit(self.query_one("#outcomes", Static),
+                  Text("(no outcome until the scenario resolves)", style="italic"))
+        self._sync_tree([])
+
+
+def _same(a: Any, b: Text) -> bool:
+    return isinstance(a, Text) and a.plain == b.plain and a.style == b.style and a.spans == b.spans
+
+
+def _sync(parent: TreeNode, wanted: list[Node], tree: Tree, depth: int) -> int:
+    """Make ``parent``'s children show ``wanted``, touching only what differs: a
+    changed label is set in place (one line repainted), missing nodes are added and
+    surplus ones removed. A node's open/closed state follows the chain's default
+    only when that default changes, so a node the GM opened stays open across edits.
+    Returns the widest line (in cells) under ``parent``."""
+    have = list(parent.children)
+    for node in have[len(wanted):]:
+        node.remove()
+    widest = 0
+    for i, want in enumerate(wanted):
+        if i < len(have):
+            node = have[i]
+            if not _same(node.label, want.label):
+                node.set_label(want.label)
+        else:
+            node = parent.add(want.label, data=want.expand, expand=want.expand)
+        if node.data != want.expand:
+            node.data = want.expand
+            node.expand() if want.expand else node.collapse()
+        allow = bool(want.children)
+        if node.allow_expand != allow:
+            node.allow_expand = allow
+        widest = max(widest, want.label.cell_len + 2 + (depth - 1) * tree.guide_depth)
+        if want.children or node.children:
+            widest = max(widest, _sync(node, want.children, tree, depth + 1))
+    return widest

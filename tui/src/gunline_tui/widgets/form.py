@@ -9,7 +9,7 @@ error messages start with, so an error is shown under the field it is about.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual import on
@@ -68,10 +68,13 @@ class ScenarioForm(VerticalScroll):
         Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
 
-    def __init__(self, registry: Registry, draft: Draft, **kwargs: Any) -> None:
+    def __init__(self, registry: Registry, draft: Draft, *,
+                 edited: Callable[[DraftEdited], bool] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.registry = registry
         self.draft = draft
+        #: Called with each edit before it is posted; True when it was handled.
+        self.edited = edited
         self.specs: dict[str, FieldSpec] = {}
         self.editors: dict[str, Widget] = {}
 
@@ -202,6 +205,11 @@ class ScenarioForm(VerticalScroll):
         self.draft.set(path, value)
         return True
 
+    def _tell(self, event: DraftEdited) -> None:
+        """Hand an edit to the screen at once when it takes it, else post it."""
+        if self.edited is None or not self.edited(event):
+            self.post_message(event)
+
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -217,7 +225,7 @@ class ScenarioForm(VerticalScroll):
         if path == "weapon.name" and self.draft.doc.get("weapon", {}).get("name") == value:
             return
         if self._store(path, value):
-            self.post_message(DraftEdited(path))
+            self._tell(DraftEdited(path))
         if path.endswith(".name") and path.startswith("targets["):
             self._retitle_target(path)
 
@@ -229,12 +237,12 @@ class ScenarioForm(VerticalScroll):
             name = path.split(":", 1)[1]
             if (name in self.draft.doc.get("variants", [])) != event.value:
                 self.draft.toggle_variant(name, event.value)
-                self.post_message(DraftEdited(path))
+                self._tell(DraftEdited(path))
             return
         if path in self.specs:
             event.checkbox.label = "yes" if event.value else "no"
         if path in self.specs and self._store(path, event.value):
-            self.post_message(DraftEdited(path))
+            self._tell(DraftEdited(path))
 
     @on(Choice.Changed)
     def _choice_changed(self, event: Choice.Changed) -> None:
@@ -242,7 +250,7 @@ class ScenarioForm(VerticalScroll):
         path = event.choice.name or ""
         if path == "mode" or path in self.specs:
             if self._store(path, event.value):
-                self.post_message(DraftEdited(path))
+                self._tell(DraftEdited(path))
 
     @on(Select.Changed)
     def _select_changed(self, event: Select.Changed) -> None:

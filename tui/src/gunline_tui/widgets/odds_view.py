@@ -50,20 +50,39 @@ def odds_text(odds: Any) -> Text:
 
 
 class OddsView(Static):
+    """The odds pane's text. While another pane is shown below the chain, new text is
+    kept and put on screen only when the pane is shown (``flush``): a hidden pane
+    that changes height would still cost a layout of the whole screen per edit."""
+
     def __init__(self, **kwargs) -> None:
         super().__init__("Odds appear here once the scenario is valid.", **kwargs)
 
     _pending = False
+    _held: Text | None = None
+
+    def _put(self, text: Text) -> None:
+        pane = self.parent
+        if pane is not None and not pane.display:
+            self._held = text
+        else:
+            self._held = None
+            self.update(text)
+
+    def flush(self) -> None:
+        """Put the latest text on screen (its pane is about to be shown)."""
+        if self._held is not None:
+            text, self._held = self._held, None
+            self.update(text)
 
     def show(self, odds: Any) -> None:
         self._pending = False
-        self.update(odds_text(odds))
+        self._put(odds_text(odds))
 
     def pending(self) -> None:
         if not self._pending:  # once per computation, not once per keystroke
             self._pending = True
-            self.update(Text("Odds: computing… (the rest of the screen stays live)", style="italic"))
+            self._put(Text("Odds: computing… (the rest of the screen stays live)", style="italic"))
 
     def problem(self, message: str) -> None:
         self._pending = False
-        self.update(Text(f"Odds: ✗ {message}"))
+        self._put(Text(f"Odds: ✗ {message}"))
