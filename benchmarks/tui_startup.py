@@ -5,7 +5,7 @@
    same way in the same run. Target: at most 1.5x the bare app.
 2. Edit to redrawn chain: in a running app (80x24) with the WoD four-target example,
    the time from a field's new value to the chain redrawn on screen (re-validated,
-   re-resolved with the same dice in the worker, tree rebuilt, next frame painted).
+   re-resolved with the same dice, tree updated in place, next frame painted).
    Target: at most 50 ms.
 
 Run: ``uv run python benchmarks/tui_startup.py [--runs N]``.

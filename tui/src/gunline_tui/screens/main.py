@@ -159,9 +159,11 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#bottom").border_title = "Log"
         self._update_status()
-        self.validate_and_preview()
         if self.notice:
             self.set_status(self.notice)
+        # The first chain right after the first frame, not before it: cold start is
+        # what a GM waits for, and the first resolution pays for first use.
+        self.call_after_refresh(self.validate_and_preview)
         self.call_after_refresh(self._build_form)
         if self.encounter.name is not None:
             self._show_pane("encounter-pane")

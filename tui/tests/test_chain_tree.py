@@ -1,0 +1,54 @@
+"""After an edit the chain tree is updated in place: the same nodes, their labels set
+to what a tree built afresh from the new chain would show."""
+
+from __future__ import annotations
+
+from textual.widgets import Tree
+
+from gunline.replay import compare
+from gunline_tui.app import make_app
+from gunline_tui.testing import run_async, settle, type_into
+from gunline_tui.widgets.chain_view import chain_nodes
+
+DOC = {
+    "ruleset": "toy",
+    "mode": "double",
+    "shooter": {"name": "Ada", "skill": 4},
+    "weapon": {"name": "pistol"},
+    "targets": [{"name": "Bo"}, {"name": "Cy", "wounds": 2, "cover": True}],
+}
+
+
+def tree_lines(node) -> list[tuple[int, str]]:
+    out = []
+    for child in node.children:
+        out.append((child.id, child.label.plain))
+        out.extend(tree_lines(child))
+    return out
+
+
+def plan_lines(nodes) -> list[str]:
+    out = []
+    for n in nodes:
+        out.append(n.label.plain)
+        out.extend(plan_lines(n.children))
+    return out
+
+
+@run_async
+async def test_an_edit_sets_labels_in_place_and_matches_a_fresh_tree(toy_registry):
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tree = app.main.query_one("#chain-tree", Tree)
+        before = tree_lines(tree.root)
+        first = app.main.chain
+        await type_into(pilot, "shooter.skill", "6")  # same dice, a harder roll
+        await settle(pilot)
+        after = tree_lines(tree.root)
+        fresh = plan_lines(chain_nodes(app.main.chain, compare(first, app.main.chain)))
+        assert [label for _id, label in after] == fresh
+        assert [label for _id, label in after] != [label for _id, label in before]
+        # the nodes that were there are still there, in the same order: nothing rebuilt
+        kept = {node_id for node_id, _label in before}
+        assert [i for i, _label in after if i in kept] == [i for i, _label in before]
