@@ -157,9 +157,10 @@ def main(argv: list[str] | None = None) -> int:
             runs["direct"] = lambda seed: direct(attack, RandomDice(seed))
         rates = _rates(runs, args.seconds)
         line = f"{case['name']:<40} stack {rates['stack']:>9,.0f} chains/s"
-        # the targets are set for single-shot chains; multi-target cases are reported
-        single = len(attack.targets) == 1
-        ok = ok and (rates["stack"] >= TARGET_RATE or not single)
+        # the rate target is set for the reference single-shot chain (the first case);
+        # the others are reported beside it, and every case must keep the ratio
+        if case is CASES[0]:
+            ok = ok and rates["stack"] >= TARGET_RATE
         if direct is not None:
             ratio = rates["direct"] / rates["stack"]
             line += f"   direct {rates['direct']:>9,.0f}/s   ratio {ratio:4.2f}x"
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {_reference_us():.1f} us for sum(range(1000)) in this run, load average "
           f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores "
           "(the rates scale with it; compare the same line on another machine)")
-    print(f"targets: single-shot >= {TARGET_RATE:,} chains/s; every case <= {TARGET_RATIO:g}x the baseline: "
+    print(f"targets: {CASES[0]['name']} >= {TARGET_RATE:,} chains/s; every case <= {TARGET_RATIO:g}x the baseline: "
           f"{'met' if ok else 'NOT met'}")
     return 0 if ok else 1
 
