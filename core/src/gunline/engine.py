@@ -128,19 +128,28 @@ def resolve(
     dice: Dice,
     seed: int | None = None,
     prior: ChainState | None = None,
+    *,
+    describe: bool = True,
+    check: bool = True,
 ) -> Chain:
     """Resolve one attack. Raises :class:`AttackRefused` before any die if the rules
     forbid it, :class:`PluginFailed` if a plugin misbehaves, and lets the dice
     interpreter's :class:`~gunline.dice.DiceNeeded` through. ``prior`` is the saved
-    state of an encounter the attack belongs to."""
+    state of an encounter the attack belongs to. ``describe=False`` leaves the
+    chain's ``outcomes`` empty (no ``describe_outcome`` calls): for the odds, which
+    replay a chain thousands of times and read only its steps and states.
+    ``check=False`` skips ``check_attack``: for a caller that has already asked
+    :func:`refusals` about this attack and state (the rules are pure, so the answer
+    is the same on every replay)."""
     # The hooks, each called with the hookspec's arguments in order (see RulesStack);
     # their steps checked (the full checks only when the quick one is unsure) and
     # merged into the state in order.
     call, collect = callers_of(stack)
     state = _start_state(call["start_state"], stack, attack, prior)
-    problems = _refusals(collect["check_attack"], attack, state)
-    if problems:
-        raise AttackRefused("; ".join(problems))
+    if check:
+        problems = _refusals(collect["check_attack"], attack, state)
+        if problems:
+            raise AttackRefused("; ".join(problems))
 
     begun, plugin = call["begin_attack"](attack, state, dice)
     if begun is not None:
@@ -186,7 +195,7 @@ def resolve(
         shooter=state.shooter,
         targets=state.targets,
         weapon=state.weapon,
-        outcomes=_outcome_lines(call["describe_outcome"], attack, state),
+        outcomes=_outcome_lines(call["describe_outcome"], attack, state) if describe else {},
         manual=list(dice.manual),
     )
 

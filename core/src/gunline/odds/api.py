@@ -63,7 +63,7 @@ def compute_odds(
     names = tuple(t.name for t in attack.targets)
 
     def run(dice) -> Leaf:
-        chain = resolve(stack, attack, dice, prior=prior)
+        chain = resolve(stack, attack, dice, prior=prior, describe=False, check=False)
         return summarize(chain, names, dice.pool_rolls)
 
     shape = dict(
@@ -128,7 +128,7 @@ def promise_breaks(registry: Any, attack: Attack, *, budget: int | None = None, 
     names = tuple(t.name for t in attack.targets)
 
     def run(dice) -> Leaf:
-        return summarize(resolve(stack, attack, dice), names, dice.pool_rolls)
+        return summarize(resolve(stack, attack, dice, describe=False), names, dice.pool_rolls)
 
     shape = dict(
         names=names,

@@ -37,16 +37,22 @@ def summarize(chain: Chain, names: tuple[str, ...], pool_rolls: list[tuple[Roll,
     sums: dict[str | None, dict[str, int]] = {}
     positive: dict[str | None, set[str]] = {}
     owner: dict[int, str | None] = {}
+    # One pass, no per-step method lookups: this runs once per leaf of every tree.
     for step in chain.steps:
         who = step.target
         block = sums.get(who)
         if block is None:
             block = sums[who] = {}
-            positive[who] = set()
-        value = step.value if isinstance(step.value, int) else 0
-        block[step.kind] = block.get(step.kind, 0) + value
+            kinds = positive[who] = set()
+        else:
+            kinds = positive[who]
+        value = step.value
+        if value.__class__ is not int and not isinstance(value, int):
+            value = 0
+        kind = step.kind
+        block[kind] = block.get(kind, 0) + value
         if value >= 1:
-            positive[who].add(step.kind)
+            kinds.add(kind)
         if pool_rolls:
             for roll in step.rolls:
                 owner[id(roll)] = who

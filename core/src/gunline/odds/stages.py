@@ -28,9 +28,11 @@ from typing import Any, Callable
 
 import msgspec
 
-from ..engine import _modifiers, _record, _steps, start_state
+from ..contract import plain_steps
+from ..engine import _modifiers, _plain_modifiers, _steps, start_state
 from ..errors import PluginFailed
-from ..models import Attack, Step
+from ..models import Attack, Modifier, Step
+from ..stack import callers_of
 from ..state import ChainState
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import BranchingDice, TreeTooLarge
@@ -192,46 +194,50 @@ def _fresh(snapshot: ChainState, finished: frozenset[str]) -> ChainState:
 
 # -- the stages, in the engine's order (see gunline.engine.resolve) ------------------
 
-Stage = Callable[[Any, Attack, ChainState, Any], None]
+#: A stage takes the stack's positional callers (``callers_of(stack)``: the engine's
+#: fast path, through ``first``/``each`` for a wrapped stack), the attack, the state
+#: and the dice.
+Stage = Callable[[tuple[Any, Any], Attack, ChainState, Any], None]
 
 
-def _begin(stack, attack: Attack, state: ChainState, dice) -> None:
-    begun, plugin = stack.first("begin_attack", attack=attack, state=state, dice=dice)
+def _begin(callers, attack: Attack, state: ChainState, dice) -> None:
+    begun, plugin = callers[0]["begin_attack"](attack, state, dice)
     if begun is not None:
-        _record(state, _steps(begun, plugin, "begin_attack"), plugin, None)
+        state.merge(plain_steps(begun) or _steps(begun, plugin, "begin_attack"), plugin, None)
 
 
 def _target(index: int) -> Stage:
-    def stage(stack, attack: Attack, state: ChainState, dice) -> None:
+    def stage(callers, attack: Attack, state: ChainState, dice) -> None:
+        call, collect = callers
         target = attack.targets[index]
         name = target.name
-        modifiers = []
-        for result, plugin in stack.each("modify_pool", attack=attack, target=target, state=state):
-            modifiers.extend(_modifiers(result, plugin))
-        pool, plugin = stack.first("build_pool", attack=attack, target=target, modifiers=modifiers, state=state)
-        pool_steps = _steps(pool, plugin, "build_pool")
-        _record(state, pool_steps, plugin, name)
-        result, plugin = stack.first(
-            "resolve_hit", attack=attack, target=target, pool=pool_steps[-1], state=state, dice=dice
-        )
-        hit_steps = _steps(result, plugin, "resolve_hit")
-        _record(state, hit_steps, plugin, name)
-        hit = next((s for s in reversed(hit_steps) if s.kind == "hit"), None)
+        modifiers: list[Modifier] = []
+        for result, plugin in collect["modify_pool"](attack, target, state):
+            plain = _plain_modifiers(result)
+            modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
+        pool, plugin = call["build_pool"](attack, target, modifiers, state)
+        pool_steps = plain_steps(pool) or _steps(pool, plugin, "build_pool")
+        state.merge(pool_steps, plugin, name)
+        result, plugin = call["resolve_hit"](attack, target, pool_steps[-1], state, dice)
+        hit_steps = plain_steps(result) or _steps(result, plugin, "resolve_hit")
+        state.merge(hit_steps, plugin, name)
+        hit = None
+        for step in hit_steps:
+            if step.kind == "hit":
+                hit = step
         if hit is None:
             raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
         if hit.value:
-            result, plugin = stack.first(
-                "resolve_wound", attack=attack, target=target, hit=hit, state=state, dice=dice
-            )
+            result, plugin = call["resolve_wound"](attack, target, hit, state, dice)
             if result is not None:
-                _record(state, _steps(result, plugin, "resolve_wound"), plugin, name)
+                state.merge(plain_steps(result) or _steps(result, plugin, "resolve_wound"), plugin, name)
 
     return stage
 
 
-def _ammo(stack, attack: Attack, state: ChainState, dice) -> None:
-    result, plugin = stack.first("spend_ammo", attack=attack, state=state, dice=dice)
-    _record(state, _steps(result, plugin, "spend_ammo"), plugin, None)
+def _ammo(callers, attack: Attack, state: ChainState, dice) -> None:
+    result, plugin = callers[0]["spend_ammo"](attack, state, dice)
+    state.merge(plain_steps(result) or _steps(result, plugin, "spend_ammo"), plugin, None)
 
 
 def stages_of(attack: Attack) -> list[tuple[Stage, str | None]]:
@@ -283,6 +289,27 @@ def _leaf(status: str, part) -> tuple:
 _encode = msgspec.json.Encoder().encode
 
 
+def _scout(callers, attack: Attack, initial: ChainState, with_steps: bool) -> None:
+    """Walk one path (every request's first class) through the stages and raise
+    what the enumeration would raise on that path, before any enumeration: a hook
+    that reads a finished target only at the last stage (a casualty count) would
+    otherwise be found after every earlier stage was enumerated for nothing. A path
+    that shows nothing proves nothing; the enumeration still checks every path."""
+    finished: frozenset[str] = frozenset()
+    dice = BranchingDice([])
+    state = _fresh(initial, finished)
+    for stage, closes in stages_of(attack):
+        state = _fresh(state, finished)
+        stage(callers, attack, state, dice)
+        steps: _Steps = state.steps  # type: ignore[assignment]
+        if state.targets.touched or any(s.target in finished for s in steps.new):  # type: ignore[attr-defined]
+            raise Unstageable("a hook used a target whose stage was over")
+        if steps.read and not with_steps:
+            raise StepsRead("a hook read the steps of an earlier stage")
+        if closes is not None:
+            finished = finished | {closes}
+
+
 def staged_marginals(
     stack, attack: Attack, prior: ChainState | None, budget: int, with_steps: bool, high: bool = False
 ) -> Marginals:
@@ -293,8 +320,10 @@ def staged_marginals(
     if len(set(names)) != len(names):
         raise Unstageable("two targets share a name")
     marginals = Marginals(len(names))
+    callers = callers_of(stack)
     initial = start_state(stack, attack, prior)
     initial.steps = _Steps()
+    _scout(callers, attack, initial, with_steps)
     # key -> [weight, representative boundary state, partial summaries]
     frontier: dict[bytes, list] = {b"": [1.0, initial, {}]}
     finished: frozenset[str] = frozenset()
@@ -314,7 +343,7 @@ def staged_marginals(
 
             def run(dice: BranchingDice, snapshot=snapshot):
                 state = _fresh(snapshot, finished)
-                stage(stack, attack, state, dice)
+                stage(callers, attack, state, dice)
                 return state
 
             try:

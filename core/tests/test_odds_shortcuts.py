@@ -1,0 +1,123 @@
+"""The work the odds skip on each replay, and that skipping it changes nothing.
+
+``resolve(describe=False)`` leaves out the read-out lines, ``resolve(check=False)``
+the refusal checks (the odds ask them once, up front), and the staged enumeration
+walks one path before enumerating, to give up at once on rules that read every
+target at the end.
+"""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from gunline import ChainState, Registry, Ruleset, Step, hookimpl
+from gunline.dice import ScriptedDice
+from gunline.engine import resolve
+from gunline.errors import AttackRefused
+from gunline.odds import compute_odds
+from gunline.odds.stages import Unstageable, staged_marginals
+from gunline.scenario import build_attack
+
+
+def test_describe_false_keeps_the_chain_and_drops_the_lines(registry, doc):
+    attack = build_attack(registry, doc)
+    stack = registry.stack("toy", ())
+    full = resolve(stack, attack, ScriptedDice([5, 6]))
+    bare = resolve(stack, attack, ScriptedDice([5, 6]), describe=False)
+    assert full.outcomes and set(full.outcomes) == {"Bo", "Cy"}
+    assert bare.outcomes == {}
+    assert bare.steps == full.steps and bare.targets == full.targets and bare.weapon == full.weapon
+
+
+def test_check_false_skips_the_refusals(registry, doc):
+    doc["mode"] = "double"
+    doc["weapon"] = {"name": "pistol", "rounds": 1}  # the toy refuses a double shot from one round
+    attack = build_attack(registry, doc)
+    stack = registry.stack("toy", ())
+    with pytest.raises(AttackRefused):
+        resolve(stack, attack, ScriptedDice([6] * 8))
+    try:
+        resolve(stack, attack, ScriptedDice([6] * 8), check=False)
+    except AttackRefused:  # pragma: no cover - the assertion below names it
+        pytest.fail("check=False still asked check_attack")
+
+
+class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    dice: int = 8
+
+
+class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+
+
+class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+
+
+class CountingRules:
+    """A d10 pool (8+, 10-again) of the shooter's dice less one per target at each
+    target; one success downs it. At the end a casualty count over every target
+    (it reads targets whose stage is over). Counts its resolve_hit calls."""
+
+    def __init__(self) -> None:
+        self.hits = 0
+
+    @hookimpl
+    def gunline_ruleset(self):
+        return Ruleset(name="pools", title="Pools", shooter=Shooter, weapon=Weapon, target=Target,
+                       statuses=("unharmed", "down"), weapon_statuses=("ok", "empty"))
+
+    @hookimpl
+    def start_state(self, attack):
+        return ChainState(
+            shooter={"name": attack.shooter.name, "status": "unharmed"},
+            weapon={"rounds_left": None, "status": "ok"},
+            targets={t.name: {"status": "unharmed"} for t in attack.targets},
+        )
+
+    @hookimpl
+    def build_pool(self, attack, target):
+        return Step(kind="pool", value=attack.shooter.dice - len(attack.targets))
+
+    @hookimpl
+    def resolve_hit(self, target, pool, dice):
+        self.hits += 1
+        roll = dice.pool(pool.value, "attack pool", target=target.name)
+        return Step(kind="hit", value=roll.total, rolls=[roll])
+
+    @hookimpl
+    def resolve_wound(self, hit):
+        return Step(kind="wound", value=1, target_state={"status": "down"})
+
+    @hookimpl
+    def spend_ammo(self, attack, state):
+        down = sum(state.targets[t.name]["status"] == "down" for t in attack.targets)
+        return Step(kind="ammo", value=down, weapon_state={"status": "ok"})
+
+
+DOC = {
+    "ruleset": "pools",
+    "shooter": {"name": "Carter", "dice": 7},
+    "weapon": {"name": "rifle"},
+    "targets": [{"name": "A"}, {"name": "B"}],
+}
+
+
+def test_rules_reading_every_target_at_the_end_are_refused_before_enumerating():
+    rules = CountingRules()
+    reg = Registry()
+    reg.add("pools", rules)
+    attack = build_attack(reg, DOC)
+    with pytest.raises(Unstageable):
+        staged_marginals(reg.stack("pools", ()), attack, None, 100_000, with_steps=True)
+    assert rules.hits == 2  # one path through the two target stages, nothing more
+    odds = compute_odds(reg, attack)
+    # 5 dice per target (7 - 2 targets), 8+ on a d10: a miss is 0.7**5; one success downs
+    down = 1 - 0.7**5
+    assert odds.exact
+    assert odds.targets["A"].status["down"] == pytest.approx(down, abs=1e-12)
+    assert odds.targets["B"].status["down"] == pytest.approx(down, abs=1e-12)
+    # rounds spent = targets down: 2 * P(down) on average
+    assert odds.weapon.rounds_spent == pytest.approx(2 * down, abs=1e-12)
