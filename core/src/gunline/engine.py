@@ -113,13 +113,52 @@ def _start_state(hook: Any, stack: RulesStack, attack: Attack, prior: ChainState
     return state
 
 
-def _record(state: ChainState, steps: list[Step], plugin: str, target: str | None) -> None:
+def begin_stage(callers: tuple[Any, Any], attack: Attack, state: ChainState, dice: Dice) -> None:
+    """The attack-level steps before any target (``begin_attack``), merged into ``state``.
+
+    The engine's stages are functions of their own so that the odds interpreter, which
+    replays an attack stage by stage, runs exactly the engine's code. ``callers`` is
+    ``callers_of(stack)``.
+    """
+    begun, plugin = callers[0]["begin_attack"](attack, state, dice)
+    if begun is not None:
+        state.merge(plain_steps(begun) or _steps(begun, plugin, "begin_attack"), plugin, None)
+
+
+def target_stage(
+    callers: tuple[Any, Any], attack: Attack, target: Any, state: ChainState, dice: Dice
+) -> None:
+    """One target's pool, hit and (when the hit scored) wound steps, merged into ``state``."""
+    call, collect = callers
+    name = target.name
+    modifiers: list[Modifier] = []
+    for result, plugin in collect["modify_pool"](attack, target, state):
+        plain = _plain_modifiers(result)
+        modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
+    result, plugin = call["build_pool"](attack, target, modifiers, state)
+    steps = plain_steps(result) or _steps(result, plugin or attack.ruleset, "build_pool")
+    state.merge(steps, plugin, name)
+
+    result, plugin = call["resolve_hit"](attack, target, steps[-1], state, dice)
+    steps = plain_steps(result) or _steps(result, plugin or attack.ruleset, "resolve_hit")
+    state.merge(steps, plugin, name)
+    hit = None
     for step in steps:
-        if not step.source:
-            step.source = plugin
-        if step.target is None and target is not None:
-            step.target = target
-        state.apply(step)
+        if step.kind == "hit":
+            hit = step
+    if hit is None:
+        raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
+
+    if hit.value:
+        result, plugin = call["resolve_wound"](attack, target, hit, state, dice)
+        if result is not None:
+            state.merge(plain_steps(result) or _steps(result, plugin, "resolve_wound"), plugin, name)
+
+
+def ammo_stage(callers: tuple[Any, Any], attack: Attack, state: ChainState, dice: Dice) -> None:
+    """The attack's ammo step (``spend_ammo``), merged into ``state``."""
+    result, plugin = callers[0]["spend_ammo"](attack, state, dice)
+    state.merge(plain_steps(result) or _steps(result, plugin or attack.ruleset, "spend_ammo"), plugin, None)
 
 
 def resolve(
@@ -151,40 +190,11 @@ def resolve(
         if problems:
             raise AttackRefused("; ".join(problems))
 
-    begun, plugin = call["begin_attack"](attack, state, dice)
-    if begun is not None:
-        state.merge(plain_steps(begun) or _steps(begun, plugin, "begin_attack"), plugin, None)
-
-    modify_pool = collect["modify_pool"]
-    build_pool, resolve_hit, resolve_wound = call["build_pool"], call["resolve_hit"], call["resolve_wound"]
+    callers = (call, collect)
+    begin_stage(callers, attack, state, dice)
     for target in attack.targets:
-        name = target.name
-        modifiers: list[Modifier] = []
-        for result, plugin in modify_pool(attack, target, state):
-            plain = _plain_modifiers(result)
-            modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
-        result, plugin = build_pool(attack, target, modifiers, state)
-        steps = plain_steps(result) or _steps(result, plugin or stack.name, "build_pool")
-        state.merge(steps, plugin, name)
-        pool = steps[-1]
-
-        result, plugin = resolve_hit(attack, target, pool, state, dice)
-        steps = plain_steps(result) or _steps(result, plugin or stack.name, "resolve_hit")
-        state.merge(steps, plugin, name)
-        hit = None
-        for step in steps:
-            if step.kind == "hit":
-                hit = step
-        if hit is None:
-            raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
-
-        if hit.value:
-            result, plugin = resolve_wound(attack, target, hit, state, dice)
-            if result is not None:
-                state.merge(plain_steps(result) or _steps(result, plugin, "resolve_wound"), plugin, name)
-
-    result, plugin = call["spend_ammo"](attack, state, dice)
-    state.merge(plain_steps(result) or _steps(result, plugin or stack.name, "spend_ammo"), plugin, None)
+        target_stage(callers, attack, target, state, dice)
+    ammo_stage(callers, attack, state, dice)
 
     return Chain(
         ruleset=stack.name,

@@ -198,7 +198,7 @@ class Registry:
         if plugin is None:
             known = ", ".join(sorted(self.rulesets)) or "none installed"
             broken = [b.name for b in self.broken if b.name == name]
-            hint = f" (it failed to load: see 'gunline plugins')" if broken else ""
+            hint = " (it failed to load: see 'gunline plugins')" if broken else ""
             raise BadInput(f"ruleset: unknown ruleset {name!r}{hint}; installed: {known}")
         return plugin.declaration  # type: ignore[return-value]
 

@@ -28,10 +28,8 @@ from typing import Any, Callable
 
 import msgspec
 
-from ..contract import plain_steps
-from ..engine import _modifiers, _plain_modifiers, _steps, start_state
-from ..errors import PluginFailed
-from ..models import Attack, Modifier, Step
+from ..engine import ammo_stage, begin_stage, start_state, target_stage
+from ..models import Attack, Step
 from ..stack import callers_of
 from ..state import ChainState
 from .explore import PROBE_AT, leaves, too_large
@@ -200,52 +198,19 @@ def _fresh(snapshot: ChainState, finished: frozenset[str]) -> ChainState:
 Stage = Callable[[tuple[Any, Any], Attack, ChainState, Any], None]
 
 
-def _begin(callers, attack: Attack, state: ChainState, dice) -> None:
-    begun, plugin = callers[0]["begin_attack"](attack, state, dice)
-    if begun is not None:
-        state.merge(plain_steps(begun) or _steps(begun, plugin, "begin_attack"), plugin, None)
-
-
 def _target(index: int) -> Stage:
     def stage(callers, attack: Attack, state: ChainState, dice) -> None:
-        call, collect = callers
-        target = attack.targets[index]
-        name = target.name
-        modifiers: list[Modifier] = []
-        for result, plugin in collect["modify_pool"](attack, target, state):
-            plain = _plain_modifiers(result)
-            modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
-        pool, plugin = call["build_pool"](attack, target, modifiers, state)
-        pool_steps = plain_steps(pool) or _steps(pool, plugin, "build_pool")
-        state.merge(pool_steps, plugin, name)
-        result, plugin = call["resolve_hit"](attack, target, pool_steps[-1], state, dice)
-        hit_steps = plain_steps(result) or _steps(result, plugin, "resolve_hit")
-        state.merge(hit_steps, plugin, name)
-        hit = None
-        for step in hit_steps:
-            if step.kind == "hit":
-                hit = step
-        if hit is None:
-            raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
-        if hit.value:
-            result, plugin = call["resolve_wound"](attack, target, hit, state, dice)
-            if result is not None:
-                state.merge(plain_steps(result) or _steps(result, plugin, "resolve_wound"), plugin, name)
+        target_stage(callers, attack, attack.targets[index], state, dice)
 
     return stage
-
-
-def _ammo(callers, attack: Attack, state: ChainState, dice) -> None:
-    result, plugin = callers[0]["spend_ammo"](attack, state, dice)
-    state.merge(plain_steps(result) or _steps(result, plugin, "spend_ammo"), plugin, None)
 
 
 def stages_of(attack: Attack) -> list[tuple[Stage, str | None]]:
     """Each stage with the target it finishes (None for the attack-level ones)."""
     return [
-        (_begin, None),
+        (begin_stage, None),
         *[(_target(i), t.name) for i, t in enumerate(attack.targets)],
-        (_ammo, None),
+        (ammo_stage, None),
     ]
 
 
