@@ -34,6 +34,17 @@ DEFAULT_BUDGET = 10_000
 DEFAULT_SAMPLES = 10_000
 
 
+def _shape(stack, names: tuple[str, ...]) -> dict:
+    """What :func:`build_odds` needs to know of the ruleset besides the marginals."""
+    return dict(
+        names=names,
+        statuses=tuple(stack.ruleset.statuses),
+        weapon_statuses=tuple(stack.ruleset.weapon_statuses),
+        ruleset=stack.name,
+        variants=list(stack.variants),
+    )
+
+
 def compute_odds(
     registry: Any,
     attack: Attack,
@@ -66,13 +77,7 @@ def compute_odds(
         chain = resolve(stack, attack, dice, prior=prior, describe=False, check=False)
         return summarize(chain, names, dice.pool_rolls)
 
-    shape = dict(
-        names=names,
-        statuses=tuple(stack.ruleset.statuses),
-        weapon_statuses=tuple(stack.ruleset.weapon_statuses),
-        ruleset=stack.name,
-        variants=list(stack.variants),
-    )
+    shape = _shape(stack, names)
     budget = DEFAULT_BUDGET if budget is None else budget
     note = ""
     if samples is None:
@@ -130,13 +135,7 @@ def promise_breaks(registry: Any, attack: Attack, *, budget: int | None = None, 
     def run(dice) -> Leaf:
         return summarize(resolve(stack, attack, dice, describe=False), names, dice.pool_rolls)
 
-    shape = dict(
-        names=names,
-        statuses=tuple(stack.ruleset.statuses),
-        weapon_statuses=tuple(stack.ruleset.weapon_statuses),
-        ruleset=stack.name,
-        variants=list(stack.variants),
-    )
+    shape = _shape(stack, names)
     budget = DEFAULT_BUDGET if budget is None else budget
     low = build_odds(exact_marginals(stack, attack, None, run, budget, False), **shape)
     high = build_odds(exact_marginals(stack, attack, None, run, budget, True), **shape)
