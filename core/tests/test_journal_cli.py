@@ -77,6 +77,7 @@ def test_list_show_export_and_check(setup, capsys, tmp_path):
     code, out, _ = gunline(capsys, "journal", "show", "pit")
     assert "| target | Bo | status wounded, wounds left 2 |" in out
     assert "#1 " in out and "Ann fires pistol (double) at Bo: Bo: 1 hit, 1 through, wounded" in out
+    assert out.count("Bo: 1 hit, 1 through, wounded") == 1  # each outcome said once
     code, out, _ = gunline(capsys, "journal", "export", "alley", "--format", "json")
     data = json.loads(out)
     assert data["schema"] == 1 and data["encounter"]["targets"]["Bo"]["wounds_left"] == 1

@@ -58,8 +58,7 @@ def entry_markdown(entry: Entry) -> list[str]:
         seed = "dice given" if entry.seed is None else f"seed {entry.seed}"
         out += ["", f"- ruleset: {entry.ruleset}; variants: {variants}; {seed}"]
         out.append(f"- dice: {' '.join(map(str, entry.dice)) or 'none'}")
-        for line in ((entry.chain or {}).get("outcomes") or {}).values():
-            out.append(f"- {line}")
+        # the outcome lines are already in the summary above
     return out + [""]
 
 
