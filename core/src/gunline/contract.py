@@ -28,7 +28,7 @@ STEP_FIELDS: tuple[tuple[str, tuple[type, ...], str], ...] = (
     ("target", _OPTIONAL_STR, "str or None"),
     ("source", (str,), "str"),
 )
-STATE_FIELDS = ("target_state", "shooter_state", "weapon_state", "data")
+STATE_FIELDS = ("target_state", "shooter_state", "weapon_state", "attack_state", "data")
 
 
 def _fail(plugin: str, hook: str, detail: str) -> PluginFailed:
@@ -85,6 +85,9 @@ def plain_steps(result: Any) -> list[Step] | None:
         if state is not None and type(state) is not dict:
             return None
         state = step.weapon_state
+        if state is not None and type(state) is not dict:
+            return None
+        state = step.attack_state
         if state is not None and type(state) is not dict:
             return None
         state = step.data

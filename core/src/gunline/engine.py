@@ -103,6 +103,7 @@ def _start_state(hook: Any, stack: RulesStack, attack: Attack, prior: ChainState
     else:
         check_state(state, plugin, "start_state")
     state.steps = []
+    state.attack = dict(state.attack)  # a start state may seed it; never an encounter
     if prior is not None:
         if prior.shooter.get("name") in (None, state.shooter.get("name")):
             state.shooter.update(prior.shooter)
@@ -117,48 +118,90 @@ def begin_stage(callers: tuple[Any, Any], attack: Attack, state: ChainState, dic
     """The attack-level steps before any target (``begin_attack``), merged into ``state``.
 
     The engine's stages are functions of their own so that the odds interpreter, which
-    replays an attack stage by stage, runs exactly the engine's code. ``callers`` is
+    runs an attack hook by hook, runs exactly the engine's code: each ``*_steps``
+    function calls one hook and returns its checked steps and the plugin that gave
+    them, without touching ``state``; each ``*_stage`` merges them. ``callers`` is
     ``callers_of(stack)``.
     """
+    steps, plugin = begin_steps(callers, attack, state, dice)
+    if steps:
+        state.merge(steps, plugin, None)
+
+
+def begin_steps(callers: tuple[Any, Any], attack: Attack, state: ChainState, dice: Dice) -> tuple[list[Step], str]:
     begun, plugin = callers[0]["begin_attack"](attack, state, dice)
-    if begun is not None:
-        state.merge(plain_steps(begun) or _steps(begun, plugin, "begin_attack"), plugin, None)
+    if begun is None:
+        return [], plugin
+    return plain_steps(begun) or _steps(begun, plugin, "begin_attack"), plugin
+
+
+def pool_steps(callers: tuple[Any, Any], attack: Attack, target: Any, state: ChainState) -> tuple[list[Step], str]:
+    """``modify_pool`` from every plugin, then ``build_pool``: the target's pool step
+    (last of the steps returned). No dice: a pool is built, not rolled."""
+    call, collect = callers
+    modifiers: list[Modifier] = []
+    for result, plugin in collect["modify_pool"](attack, target, state):
+        plain = _plain_modifiers(result)
+        modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
+    result, plugin = call["build_pool"](attack, target, modifiers, state)
+    return plain_steps(result) or _steps(result, plugin or attack.ruleset, "build_pool"), plugin
+
+
+def hit_steps(
+    callers: tuple[Any, Any], attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice
+) -> tuple[list[Step], str]:
+    """``resolve_hit``: steps that hold the target's ``hit`` step (see :func:`hit_of`)."""
+    result, plugin = callers[0]["resolve_hit"](attack, target, pool, state, dice)
+    steps = plain_steps(result) or _steps(result, plugin or attack.ruleset, "resolve_hit")
+    if hit_of(steps) is None:
+        raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
+    return steps, plugin
+
+
+def hit_of(steps: list[Step]) -> Step | None:
+    """The (last) step of kind ``hit`` among a resolver's steps."""
+    hit = None
+    for step in steps:
+        if step.kind == "hit":
+            hit = step
+    return hit
+
+
+def wound_steps(
+    callers: tuple[Any, Any], attack: Attack, target: Any, hit: Step, state: ChainState, dice: Dice
+) -> tuple[list[Step], str]:
+    """``resolve_wound`` for a hit that scored."""
+    result, plugin = callers[0]["resolve_wound"](attack, target, hit, state, dice)
+    if result is None:
+        return [], plugin
+    return plain_steps(result) or _steps(result, plugin, "resolve_wound"), plugin
 
 
 def target_stage(
     callers: tuple[Any, Any], attack: Attack, target: Any, state: ChainState, dice: Dice
 ) -> None:
     """One target's pool, hit and (when the hit scored) wound steps, merged into ``state``."""
-    call, collect = callers
     name = target.name
-    modifiers: list[Modifier] = []
-    for result, plugin in collect["modify_pool"](attack, target, state):
-        plain = _plain_modifiers(result)
-        modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
-    result, plugin = call["build_pool"](attack, target, modifiers, state)
-    steps = plain_steps(result) or _steps(result, plugin or attack.ruleset, "build_pool")
+    steps, plugin = pool_steps(callers, attack, target, state)
     state.merge(steps, plugin, name)
-
-    result, plugin = call["resolve_hit"](attack, target, steps[-1], state, dice)
-    steps = plain_steps(result) or _steps(result, plugin or attack.ruleset, "resolve_hit")
+    steps, plugin = hit_steps(callers, attack, target, steps[-1], state, dice)
     state.merge(steps, plugin, name)
-    hit = None
-    for step in steps:
-        if step.kind == "hit":
-            hit = step
-    if hit is None:
-        raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
-
+    hit = hit_of(steps)
     if hit.value:
-        result, plugin = call["resolve_wound"](attack, target, hit, state, dice)
-        if result is not None:
-            state.merge(plain_steps(result) or _steps(result, plugin, "resolve_wound"), plugin, name)
+        steps, plugin = wound_steps(callers, attack, target, hit, state, dice)
+        if steps:
+            state.merge(steps, plugin, name)
 
 
 def ammo_stage(callers: tuple[Any, Any], attack: Attack, state: ChainState, dice: Dice) -> None:
     """The attack's ammo step (``spend_ammo``), merged into ``state``."""
+    steps, plugin = ammo_steps(callers, attack, state, dice)
+    state.merge(steps, plugin, None)
+
+
+def ammo_steps(callers: tuple[Any, Any], attack: Attack, state: ChainState, dice: Dice) -> tuple[list[Step], str]:
     result, plugin = callers[0]["spend_ammo"](attack, state, dice)
-    state.merge(plain_steps(result) or _steps(result, plugin or attack.ruleset, "spend_ammo"), plugin, None)
+    return plain_steps(result) or _steps(result, plugin or attack.ruleset, "spend_ammo"), plugin
 
 
 def resolve(

@@ -61,7 +61,7 @@ class Step(msgspec.Struct, kw_only=True):
 
     The ``*_state`` fields are how a hook changes the world without side effects: the
     engine merges them, in step order, into the state that later hooks see and that
-    the chain reports at the end.
+    the chain reports at the end (``attack_state`` lasts for this attack only).
     """
 
     kind: str
@@ -74,6 +74,10 @@ class Step(msgspec.Struct, kw_only=True):
     target_state: dict[str, Any] | None = None
     shooter_state: dict[str, Any] | None = None
     weapon_state: dict[str, Any] | None = None
+    #: Facts the rest of *this attack* reads (bullets still flying down the line of
+    #: fire, sustained-fire shots left to place, ammo rolls due); merged into
+    #: ``state.attack``, forgotten when the attack ends. See :class:`ChainState`.
+    attack_state: dict[str, Any] | None = None
     #: Free-form facts for programs (e.g. ``{"shots": 3}``); shown in the TUI's detail.
     data: dict[str, Any] | None = None
 

@@ -15,12 +15,20 @@ import msgspec
 class ChainState(msgspec.Struct, kw_only=True):
     """``targets`` maps each target's name to its state dict (``status`` at least),
     ``weapon`` holds ``rounds_left`` and ``status``, ``shooter`` the shooter's
-    ``name`` and ``status``. ``steps`` is the chain so far."""
+    ``name`` and ``status``. ``steps`` is the chain so far.
+
+    ``attack`` holds what one part of *this* attack leaves for a later part: the
+    bullets of a burst still flying when the line of fire reaches the next object,
+    the ammo rolls that to-hit sixes have made due. It starts empty for every attack
+    and is never saved to an encounter. Reading it there rather than searching
+    ``steps`` is what lets exact odds merge every path that left the same facts
+    (two bursts that sent 4 bullets on are alike, whatever they did before)."""
 
     shooter: dict[str, Any] = {}
     weapon: dict[str, Any] = {}
     targets: dict[str, dict[str, Any]] = {}
     steps: list[Any] = []
+    attack: dict[str, Any] = {}
 
     def steps_of(self, kind: str, target: str | None = None) -> list[Any]:
         """The steps so far of one kind, for one target or for all."""
@@ -56,6 +64,9 @@ class ChainState(msgspec.Struct, kw_only=True):
             change = step.weapon_state
             if change is not None:
                 self.weapon.update(change)
+            change = step.attack_state
+            if change is not None:
+                self.attack.update(change)
             chain.append(step)
 
     def apply(self, step: Any) -> None:
@@ -66,4 +77,6 @@ class ChainState(msgspec.Struct, kw_only=True):
             self.shooter.update(step.shooter_state)
         if step.weapon_state is not None:
             self.weapon.update(step.weapon_state)
+        if step.attack_state is not None:
+            self.attack.update(step.attack_state)
         self.steps.append(step)
