@@ -2,8 +2,8 @@
 
 ``resolve(describe=False)`` leaves out the read-out lines, ``resolve(check=False)``
 the refusal checks (the odds ask them once, up front), and the staged enumeration
-walks one path before enumerating, to give up at once on rules that read every
-target at the end.
+walks one path before enumerating, to learn at once that rules read every target at
+the end (and keep the finished targets in its merge keys from the start).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from gunline.dice import ScriptedDice
 from gunline.engine import resolve
 from gunline.errors import AttackRefused
 from gunline.odds import compute_odds
-from gunline.odds.stages import Unstageable, staged_marginals
+from gunline.odds.outcomes import pool_outcomes
+from gunline.odds.stages import FinishedRead, staged_marginals
 from gunline.scenario import build_attack
 
 
@@ -105,14 +106,18 @@ DOC = {
 }
 
 
-def test_rules_reading_every_target_at_the_end_are_refused_before_enumerating():
+def test_rules_reading_every_target_at_the_end_keep_finished_targets_in_the_keys():
     rules = CountingRules()
     reg = Registry()
     reg.add("pools", rules)
     attack = build_attack(reg, DOC)
-    with pytest.raises(Unstageable):
-        staged_marginals(reg.stack("pools", ()), attack, None, 100_000, with_steps=True)
-    assert rules.hits == 2  # one path through the two target stages, nothing more
+    staged_marginals(reg.stack("pools", ()), attack, None, 100_000, with_steps=False)
+    # The scout walks one path (one hit call per target) and finds the casualty count
+    # reading finished targets, so the enumeration keeps them in its keys from the
+    # start: A's hook runs once per class of its pool; B's once per class too, as the
+    # two states A can be left in (down or not) hand B's hook the same pool.
+    classes = len(pool_outcomes(5, 10, 8, None, 10))
+    assert rules.hits == 2 + 2 * classes
     odds = compute_odds(reg, attack)
     # 5 dice per target (7 - 2 targets), 8+ on a d10: a miss is 0.7**5; one success downs
     down = 1 - 0.7**5
@@ -121,3 +126,16 @@ def test_rules_reading_every_target_at_the_end_are_refused_before_enumerating():
     assert odds.targets["B"].status["down"] == pytest.approx(down, abs=1e-12)
     # rounds spent = targets down: 2 * P(down) on average
     assert odds.weapon.rounds_spent == pytest.approx(2 * down, abs=1e-12)
+
+
+def test_a_finished_target_read_without_the_scout_asks_for_a_larger_key():
+    """Without the scout's warning the enumeration itself stops at the first read of
+    a finished target, so that the caller starts again with it in the keys."""
+    from gunline.odds import stages
+
+    reg = Registry()
+    reg.add("pools", CountingRules())
+    attack = build_attack(reg, DOC)
+    run = stages._Run(reg.stack("pools", ()), attack, None, 100_000, False, False, False)
+    with pytest.raises(FinishedRead):
+        run.run_stages()

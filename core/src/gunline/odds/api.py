@@ -1,10 +1,11 @@
 """``compute_odds``: exact odds of every step of an attack, before the roll.
 
-The rules program is run by a third interpreter: :mod:`.explore` replays the engine
-over every outcome class of every dice request and weighs the leaves; with several
-targets, :mod:`.stages` first tries to merge paths where the engine moves from one
-target to the next (the odds of n targets then cost the sum of their trees, not the
-product). Where the tree is larger than the budget it falls back to seeded Monte
+The rules program is run by a third interpreter over every outcome class of every
+dice request, weighing the leaves: :mod:`.stages` runs the attack hook by hook,
+merging paths where the engine moves from one target to the next (the odds of n
+targets then cost the sum of their trees, not the product) and running each hook
+once per distinct input it reads; where the rules defeat that, :mod:`.explore`
+replays whole chains through the engine. Where the tree is larger than the budget it falls back to seeded Monte
 Carlo (:mod:`.sampling`: the outcome tree sampled lazily, or with ``every_face`` the
 random interpreter rolling every face) and says so (``exact`` false, ``samples``,
 ``ci95``, ``note``).
@@ -23,7 +24,7 @@ from .interpreter import NotReplayable, TreeTooLarge
 from .leaf import Leaf, summarize
 from .model import Odds
 from .sampling import sample, sample_tree
-from .stages import StepsRead, Unstageable, staged_marginals
+from .stages import Unstageable, staged
 from .tally import Marginals, build_odds, marginals_of
 
 #: Most replays (of a chain, or of one stage of it) before falling back to Monte
@@ -101,13 +102,8 @@ def compute_odds(
 def exact_marginals(stack, attack: Attack, prior, run, budget: int, high: bool = False) -> Marginals:
     """Staged enumeration where the rules allow it (:mod:`.stages`), else whole
     chains replayed (:mod:`.explore`)."""
-    if len(attack.targets) < 2:  # one target: a single stage, nothing to merge
-        return whole_marginals(run, budget, len(attack.targets), high)
     try:
-        try:
-            return staged_marginals(stack, attack, prior, budget, with_steps=False, high=high)
-        except StepsRead:
-            return staged_marginals(stack, attack, prior, budget, with_steps=True, high=high)
+        return staged(stack, attack, prior, budget, high)
     except Unstageable:
         pass
     return whole_marginals(run, budget, len(attack.targets), high)

@@ -1,25 +1,37 @@
-"""Staged enumeration: the attack split where the engine moves from one target to
-the next, so that the odds of n targets cost the sum of their trees, not the product.
+"""Staged enumeration: the attack run hook by hook, so that the odds of n targets cost
+the sum of their trees, not the product, and no hook runs again for a path it has
+already been run for.
 
-The engine runs ``begin_attack``, then each target in turn, then ``spend_ammo``.
-Between two stages everything later hooks can see is the state: shooter, weapon,
-target dicts and the steps so far. Paths that reach a stage boundary with the same
-*visible* state have the same future, so they are merged (their weights added) and
-the future is enumerated once. What is visible is found out, not assumed:
+The engine runs ``begin_attack``, then for each target ``modify_pool``/``build_pool``,
+``resolve_hit`` and (on a hit) ``resolve_wound``, then ``spend_ammo``. Here each of
+those calls is a *phase*: it is run once per distinct input, over its own dice tree
+(:mod:`.explore` replays the one hook, never the chain before it), and every path
+through the attack is a state plus the outcome of each phase. Two mechanisms keep
+the number of paths small; what they rely on is found out, not assumed:
 
-* the dict of a target whose stage is over is not part of the merge key; the
-  target's odds are final when its stage ends. If a later hook reads or changes it
-  (a step aimed back at it), the staging is abandoned;
-* the steps so far are left out of the key as long as no hook reads them (the state
-  handed to hooks records any read); if one does, the enumeration starts again with
-  the steps in the key. Rulesets that read them (an ammo roll triggered by earlier
-  to-hit sixes, bullets passed on from the previous target) still merge every path
-  with the same history;
-* anything else that defeats the staging (a state that cannot be encoded) sends the
-  caller back to replaying whole chains (:mod:`.explore`), which assumes nothing.
+* **merging at target boundaries.** When a target's stage ends, everything later
+  hooks can see is the state: shooter, weapon, ``state.attack``, the dicts of the
+  targets still to come (and the steps so far, when a hook reads them). Paths that
+  agree on it have the same future, so they are merged (their weights added) and
+  the future is enumerated once. The dict of a finished target is not part of the
+  key: its odds are final when its stage ends. If a later hook uses it (a casualty
+  count at the end, a step aimed back at it), the enumeration starts again with
+  every target kept in the keys to the end and tallied there. If a hook reads the
+  steps, it starts again with the steps in the keys (``state.attack`` is the
+  channel that keeps them out);
+* **memos by what a hook read** (:mod:`.reads`): a hook's outcomes are kept with the
+  parts of its arguments it read, and handed to every later call that agrees on
+  them. The wound hook of the second object in a burst's line of fire is run once
+  per number of hits, not once per number of bullets that reached it.
 
-Each stage is run by the engine's own helpers, stage by stage in the engine's order;
-a test checks that it builds the same chains as :func:`gunline.engine.resolve`.
+A target's last phase usually changes nothing but the target itself; its outcomes are
+then tallied for the target without building a state for each, and the path goes on
+with the state it had. Anything that defeats the staging (a state that cannot be
+encoded, a ChainState subclass) sends the caller back to replaying whole chains
+(:mod:`.explore`), which assumes nothing.
+
+Every phase runs the engine's own helpers (``gunline.engine.*_steps``) in the
+engine's order; tests check the result against replaying whole chains.
 """
 
 from __future__ import annotations
@@ -28,204 +40,105 @@ from typing import Any, Callable
 
 import msgspec
 
-from ..engine import ammo_stage, begin_stage, start_state, target_stage
+from ..engine import ammo_steps, begin_steps, hit_of, hit_steps, pool_steps, start_state, wound_steps
 from ..models import Attack, Step
 from ..stack import callers_of
 from ..state import ChainState
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import BranchingDice, TreeTooLarge
+from .reads import ALL, Memo, fingerprint, forget_step, seen_state, seen_step
 from .tally import Marginals
 
 
 class Unstageable(Exception):
-    """The attack cannot be split at its target boundaries (see the module)."""
+    """The attack cannot be run in stages (see the module)."""
 
 
 class StepsRead(Unstageable):
     """A hook read the steps of an earlier stage."""
 
 
-class _Steps(list):
-    """The chain's steps as hooks see them: records reads, and the steps added."""
-
-    __slots__ = ("read", "new")
-
-    def __init__(self, items=()):
-        super().__init__(items)
-        self.read = False
-        self.new: list[Step] = []
-
-    def append(self, step):  # the engine's write, not a read
-        self.new.append(step)
-        super().append(step)
-
-    def _mark(self):
-        self.read = True
-
-    def __iter__(self):
-        self._mark()
-        return super().__iter__()
-
-    def __reversed__(self):
-        self._mark()
-        return super().__reversed__()
-
-    def __getitem__(self, i):
-        self._mark()
-        return super().__getitem__(i)
-
-    def __len__(self):
-        self._mark()
-        return super().__len__()
-
-    def __contains__(self, x):
-        self._mark()
-        return super().__contains__(x)
-
-    def index(self, *a):
-        self._mark()
-        return super().index(*a)
-
-    def count(self, x):
-        self._mark()
-        return super().count(x)
-
-    def copy(self):
-        self._mark()
-        return list(super().__iter__())
-
-    def __add__(self, other):
-        self._mark()
-        return list(super().__iter__()) + list(other)
-
-    def __radd__(self, other):
-        self._mark()
-        return list(other) + list(super().__iter__())
-
-    def __eq__(self, other):
-        self._mark()
-        return super().__eq__(other)
-
-    def __ne__(self, other):
-        self._mark()
-        return super().__ne__(other)
-
-    def __repr__(self):
-        self._mark()
-        return super().__repr__()
-
-    __hash__ = None  # type: ignore[assignment]
+class FinishedRead(Unstageable):
+    """A hook read the state of a target whose stage was over."""
 
 
-class _Targets(dict):
-    """The targets' dicts as hooks see them: flags any use of a finished target's."""
-
-    __slots__ = ("finished", "touched")
-
-    def __init__(self, items, finished):
-        super().__init__(items)
-        self.finished = finished
-        self.touched = False
-
-    def _check(self, name):
-        if name in self.finished:
-            self.touched = True
-
-    def __getitem__(self, name):
-        self._check(name)
-        return super().__getitem__(name)
-
-    def get(self, name, default=None):
-        self._check(name)
-        return super().get(name, default)
-
-    def setdefault(self, name, default=None):
-        self._check(name)
-        return super().setdefault(name, default)
-
-    def __contains__(self, name):
-        self._check(name)
-        return super().__contains__(name)
-
-    def _all(self):
-        if self.finished:
-            self.touched = True
-
-    def __iter__(self):
-        self._all()
-        return super().__iter__()
-
-    def items(self):
-        self._all()
-        return super().items()
-
-    def values(self):
-        self._all()
-        return super().values()
-
-    def keys(self):
-        self._all()
-        return super().keys()
-
-    def copy(self):
-        self._all()
-        return dict(super().items())
-
-
-def _clone(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
-    return value
-
-
-def _fresh(snapshot: ChainState, finished: frozenset[str]) -> ChainState:
-    """A private copy of a boundary state for one replay of the next stage."""
-    return ChainState(
-        shooter=_clone(snapshot.shooter),
-        weapon=_clone(snapshot.weapon),
-        targets=_Targets({n: _clone(d) for n, d in dict.items(snapshot.targets)}, finished),
-        steps=_Steps(list.__iter__(snapshot.steps)),
-    )
-
-
-# -- the stages, in the engine's order (see gunline.engine.resolve) ------------------
-
-#: A stage takes the stack's positional callers (``callers_of(stack)``: the engine's
-#: fast path, through ``first``/``each`` for a wrapped stack), the attack, the state
-#: and the dice.
-Stage = Callable[[tuple[Any, Any], Attack, ChainState, Any], None]
-
-
-def _target(index: int) -> Stage:
-    def stage(callers, attack: Attack, state: ChainState, dice) -> None:
-        target_stage(callers, attack, attack.targets[index], state, dice)
-
-    return stage
-
-
-def stages_of(attack: Attack) -> list[tuple[Stage, str | None]]:
-    """Each stage with the target it finishes (None for the attack-level ones)."""
-    return [
-        (begin_stage, None),
-        *[(_target(i), t.name) for i, t in enumerate(attack.targets)],
-        (ammo_stage, None),
-    ]
-
-
-# -- partial summaries of blocks still open ------------------------------------------
-
-#: block (target name, or None for attack-level) -> (kinds valued >= 1, kind -> sum,
-#: pool label -> successes); kept as plain dicts/sets while a stage runs.
+#: A partial summary of the blocks still open: block (target name, or None for the
+#: attack-level steps) -> (kinds valued >= 1, kind -> summed value, pool label ->
+#: successes).
 Partial = dict
 
 
-def _extend(partial: dict, steps: list[Step], pool_rolls) -> dict:
-    out = {b: (set(p), dict(s), dict(q)) for b, (p, s, q) in partial.items()}
+class Outcome:
+    """One outcome of one hook call: its probability, its steps (source and target
+    filled in, as the engine's merge does), the pools it rolled, what it adds to
+    each block's summary and, when it touches nothing but the target ``local``, the
+    status it leaves that target in (None: unchanged)."""
+
+    __slots__ = ("weight", "steps", "delta", "local", "status")
+
+    def __init__(self, weight: float, steps: list[Step], pool_rolls: list, name: str | None) -> None:
+        self.weight = weight
+        self.steps = steps
+        self.delta = _extend({}, steps, pool_rolls)
+        local = name is not None and all(
+            s.target == name and s.shooter_state is None and s.weapon_state is None and s.attack_state is None
+            for s in steps
+        ) and set(self.delta) <= {name}
+        self.local = name if local else None
+        status = None
+        if local:
+            for s in steps:
+                if s.target_state and "status" in s.target_state:
+                    status = s.target_state["status"]
+        self.status = status
+
+
+def _fill(steps: list[Step], plugin: str, name: str | None) -> None:
+    """What :meth:`ChainState.merge` fills in: the source and, in a target's stage,
+    the target of every step that names none."""
+    for step in steps:
+        if not step.source:
+            step.source = plugin
+        if step.target is None and name is not None:
+            step.target = name
+
+
+def _apply(state: ChainState, steps: list[Step]) -> ChainState:
+    """``state`` with ``steps`` merged, as a new state (copy on write: the states of a
+    frontier are shared and never changed)."""
+    shooter, weapon, attack, targets = state.shooter, state.weapon, state.attack, state.targets
+    own = False
+    for step in steps:
+        change = step.target_state
+        if change is not None and step.target is not None:
+            if not own:
+                targets, own = dict(targets), True
+            targets[step.target] = {**targets.get(step.target, {}), **change}
+        if step.shooter_state is not None:
+            shooter = {**shooter, **step.shooter_state}
+        if step.weapon_state is not None:
+            weapon = {**weapon, **step.weapon_state}
+        if step.attack_state is not None:
+            attack = {**attack, **step.attack_state}
+    return ChainState(shooter=shooter, weapon=weapon, targets=targets, attack=attack, steps=state.steps + steps)
+
+
+def _extend(partial: Partial, steps: list[Step], pool_rolls) -> Partial:
+    """The partial summaries with ``steps`` (and the pools rolled for them) added;
+    only the blocks they touch are copied."""
+    out = dict(partial)
+    fresh: set = set()
+
+    def block(who):
+        if who not in fresh:
+            positive, sums, pools = out.get(who, ((), {}, {}))
+            out[who] = (set(positive), dict(sums), dict(pools))
+            fresh.add(who)
+        return out[who]
+
     owner = {}
     for step in steps:
-        positive, sums, _ = out.setdefault(step.target, (set(), {}, {}))
+        positive, sums, _ = block(step.target)
         value = step.value if isinstance(step.value, int) else 0
         sums[step.kind] = sums.get(step.kind, 0) + value
         if value >= 1:
@@ -233,17 +146,36 @@ def _extend(partial: dict, steps: list[Step], pool_rolls) -> dict:
         for roll in step.rolls:
             owner[id(roll)] = step.target
     for roll, target in pool_rolls:
-        who = owner.get(id(roll), target)
-        pools = out.setdefault(who, (set(), {}, {}))[2]
+        pools = block(owner.get(id(roll), target))[2]
         pools[roll.label] = pools.get(roll.label, 0) + roll.total
     return out
 
 
-def _frozen(partial: dict) -> list:
-    return sorted(
-        ([b or "", b is None, sorted(p), sorted(s.items()), sorted(q.items())] for b, (p, s, q) in partial.items()),
-        key=lambda x: (x[0], x[1]),
-    )
+def _combine(partial: Partial, delta: Partial) -> Partial:
+    if not delta:
+        return partial
+    out = dict(partial)
+    for who, (p, s, q) in delta.items():
+        base = out.get(who)
+        if base is None:
+            out[who] = (set(p), dict(s), dict(q))
+            continue
+        positive, sums, pools = set(base[0]) | p, dict(base[1]), dict(base[2])
+        for k, v in s.items():
+            sums[k] = sums.get(k, 0) + v
+        for k, v in q.items():
+            pools[k] = pools.get(k, 0) + v
+        out[who] = (positive, sums, pools)
+    return out
+
+
+def _block_print(part) -> list:
+    positive, sums, pools = part if part is not None else ((), {}, {})
+    return [sorted(positive), sorted(sums.items()), sorted(pools.items())]
+
+
+def _frozen(partial: Partial) -> list:
+    return sorted(([b or "", b is None, *_block_print(part)] for b, part in partial.items()), key=lambda x: (x[0], x[1]))
 
 
 def _leaf(status: str, part) -> tuple:
@@ -253,113 +185,340 @@ def _leaf(status: str, part) -> tuple:
 
 _encode = msgspec.json.Encoder().encode
 
+#: The outcome of a phase that did not run (no wound step after a miss).
+NOTHING = [Outcome(1.0, [], [], "")]
 
-def _scout(callers, attack: Attack, initial: ChainState, with_steps: bool) -> None:
-    """Walk one path (every request's first class) through the stages and raise
-    what the enumeration would raise on that path, before any enumeration: a hook
-    that reads a finished target only at the last stage (a casualty count) would
-    otherwise be found after every earlier stage was enumerated for nothing. A path
-    that shows nothing proves nothing; the enumeration still checks every path."""
-    finished: frozenset[str] = frozenset()
-    dice = BranchingDice([])
-    state = _fresh(initial, finished)
-    for stage, closes in stages_of(attack):
-        state = _fresh(state, finished)
-        stage(callers, attack, state, dice)
-        steps: _Steps = state.steps  # type: ignore[assignment]
-        if state.targets.touched or any(s.target in finished for s in steps.new):  # type: ignore[attr-defined]
-            raise Unstageable("a hook used a target whose stage was over")
-        if steps.read and not with_steps:
-            raise StepsRead("a hook read the steps of an earlier stage")
-        if closes is not None:
-            finished = finished | {closes}
+
+class _Child:
+    """A path part-way through a stage: weight, state, partial summaries, the step
+    the next hook is handed, and how many steps came from earlier stages."""
+
+    __slots__ = ("weight", "state", "partial", "arg", "old")
+
+    def __init__(self, weight, state, partial, arg, old) -> None:
+        self.weight, self.state, self.partial, self.arg, self.old = weight, state, partial, arg, old
+
+    def then(self, outcome: Outcome, arg: Step | None) -> "_Child":
+        return _Child(
+            self.weight * outcome.weight,
+            _apply(self.state, outcome.steps),
+            _combine(self.partial, outcome.delta),
+            arg,
+            self.old,
+        )
+
+
+#: A phase: the hook call, given a state, the step it is handed and the dice.
+Call = Callable[[ChainState, Any, Any], tuple[list[Step], str]]
+
+
+class _Run:
+    """One staged enumeration of an attack (see the module)."""
+
+    def __init__(
+        self, stack, attack: Attack, prior, budget: int, with_steps: bool, high: bool, with_finished: bool
+    ) -> None:
+        self.attack, self.budget, self.with_steps, self.high = attack, budget, with_steps, high
+        self.with_finished = with_finished
+        #: While the scout walks its path, a read that needs a larger merge key
+        #: enlarges it instead of stopping the walk.
+        self.scouting = False
+        self.names = [t.name for t in attack.targets]
+        if len(set(self.names)) != len(self.names):
+            raise Unstageable("two targets share a name")
+        self.callers = callers_of(stack)
+        initial = start_state(stack, attack, prior)
+        if type(initial) is not ChainState:
+            raise Unstageable("the start state is a ChainState subclass")
+        initial.steps = []
+        self.initial = initial
+        self.finished: frozenset[str] = frozenset()
+        self.work = 0
+        self.memos: dict[tuple, Memo] = {}
+        self.marginals = Marginals(len(self.names))
+
+    # -- the phases ------------------------------------------------------------------
+    def stages(self) -> list[tuple[str, int | None]]:
+        return [("begin", None), *[("target", i) for i in range(len(self.names))], ("ammo", None)]
+
+    def call(self, phase: str, index: int | None) -> Call:
+        callers, attack = self.callers, self.attack
+        if phase == "begin":
+            return lambda state, arg, dice: begin_steps(callers, attack, state, dice)
+        if phase == "ammo":
+            return lambda state, arg, dice: ammo_steps(callers, attack, state, dice)
+        target = attack.targets[index]
+        if phase == "pool":
+            return lambda state, arg, dice: pool_steps(callers, attack, target, state)
+        if phase == "hit":
+            return lambda state, arg, dice: hit_steps(callers, attack, target, arg, state, dice)
+        return lambda state, arg, dice: wound_steps(callers, attack, target, arg, state, dice)
+
+    def spend(self, n: int = 1) -> None:
+        self.work += n
+        if self.work > self.budget:
+            raise TreeTooLarge(f"more than {self.budget} outcomes")
+
+    def _check(self, reads: set, old: int, steps: list[Step]) -> None:
+        """Stop (or, while scouting, enlarge the merge keys) when a hook used what the
+        keys leave out: the steps of earlier stages, a finished target."""
+        finished = self.finished
+        needs_finished = finished and not self.with_finished and (
+            any(p[0] == "targets" and (p[1] is ALL or p[1] in finished) for p in reads)
+            or any(step.target in finished for step in steps)
+        )
+        if needs_finished:
+            if not self.scouting:
+                raise FinishedRead("a hook used a target whose stage was over")
+            self.with_finished = True
+        if old and not self.with_steps and ("steps", ALL) in reads:
+            if not self.scouting:
+                raise StepsRead("a hook read the steps of an earlier stage")
+            self.with_steps = True
+
+    def outcomes(self, key: tuple, call: Call, child: _Child, name: str | None, first: bool = False) -> list[Outcome]:
+        """The outcomes of one hook call on ``child`` (from the memo when a call
+        that read the same has been made)."""
+        memo = self.memos.setdefault(key, Memo())
+        if not first:
+            found = memo.find(child.state, child.arg)
+            if found is not None:
+                return found
+        reads: set = set()
+        view = seen_state(child.state, reads)
+        arg = seen_step(child.arg, reads) if child.arg is not None else None
+        outs: list[Outcome] = []
+
+        def run(dice: BranchingDice):
+            return call(view, arg, dice)
+
+        try:
+            if first:
+                dice = BranchingDice([])
+                steps, plugin = run(dice)
+                _fill(steps, plugin, name)
+                outs.append(Outcome(1.0, steps, dice.pool_rolls, name))
+            else:
+                try:
+                    for count, (w, (steps, plugin), dice) in enumerate(
+                        leaves(run, max(1, self.budget - self.work), self.high), 1
+                    ):
+                        if count in PROBE_AT:
+                            too_large(run, self.budget)
+                        self.spend()
+                        _fill(steps, plugin, name)
+                        outs.append(Outcome(w, steps, dice.pool_rolls, name))
+                except TreeTooLarge as exc:
+                    if exc.estimated:
+                        raise
+                    raise TreeTooLarge(f"more than {self.budget} outcomes") from None
+        finally:
+            forget_step(arg)
+        for out in outs:
+            self._check(reads, child.old, out.steps)
+        if not first:
+            memo.add(reads, child.state, child.arg, outs)
+        return outs
+
+    def _projected(self, start: int, done: int, total: int) -> None:
+        """Give up early when the paths so far project the phase past the budget."""
+        spent = self.work - start
+        if done and spent > PROBE_AT[0] and start + spent * total / done > self.budget:
+            raise TreeTooLarge(
+                f"the paths resolved so far project about {int(start + spent * total / done)} outcomes",
+                estimated=True,
+            )
+
+    # -- a stage ----------------------------------------------------------------------
+    def target_stage(self, index: int, children: list[_Child], first: bool = False) -> list[tuple[_Child, list[Outcome]]]:
+        """A target's pool, hit and wound phases: the paths at its last phase, each
+        with the outcomes of that phase."""
+        name = self.names[index]
+        pool, hit, wound = (self.call(p, index) for p in ("pool", "hit", "wound"))
+        kids = []
+        start = self.work
+        for done, child in enumerate(children):
+            self._projected(start, done, len(children))
+            for out in self.outcomes(("pool", index), pool, child, name, first):
+                kids.append(child.then(out, out.steps[-1]))
+        self.spend(len(kids))
+        closing: list[tuple[_Child, list[Outcome]]] = []
+        wounded = []
+        start = self.work
+        for done, child in enumerate(kids):
+            self._projected(start, done, len(kids))
+            for out in self.outcomes(("hit", index), hit, child, name, first):
+                step = hit_of(out.steps)
+                kid = child.then(out, step)
+                (wounded if step.value else closing).append(kid)
+        self.spend(len(wounded) + len(closing))
+        closing = [(kid, NOTHING) for kid in closing]
+        start = self.work
+        for done, child in enumerate(wounded):
+            self._projected(start, done, len(wounded))
+            closing.append((child, self.outcomes(("wound", index), wound, child, name, first)))
+        return closing
+
+    def key(self, state: ChainState, partial: Partial, finished: frozenset[str]) -> bytes:
+        try:
+            return _encode(
+                [
+                    state.shooter,
+                    state.weapon,
+                    state.attack,
+                    {n: d for n, d in state.targets.items() if self.with_finished or n not in finished},
+                    _frozen(partial),
+                    state.steps if self.with_steps else None,
+                ]
+            )
+        except (TypeError, msgspec.EncodeError) as exc:
+            raise Unstageable(f"the state cannot be compared: {exc}") from None
+
+    def close(self, closing: list[tuple[_Child, list[Outcome]]], name: str | None) -> dict[bytes, list]:
+        """The frontier after a stage: its paths merged by what later hooks can see,
+        the finished target ``name`` tallied."""
+        after = self.finished | {name} if name is not None else self.finished
+        frontier: dict[bytes, list] = {}
+
+        def merge(weight, state, partial):
+            key = self.key(state, partial, after)
+            entry = frontier.get(key)
+            if entry is None:
+                frontier[key] = [weight, state, partial]
+            else:
+                entry[0] += weight
+
+        if self.with_finished:  # every target stays in the state; tallied at the end
+            name = None
+        table = self.marginals.targets[self.names.index(name)] if name is not None else None
+        groups: dict[tuple, list] = {}
+        for child, outs in closing:
+            local = name is not None and not self.with_steps and not self.with_finished and all(o.local == name or o is NOTHING[0] for o in outs)
+            if local:
+                partial = dict(child.partial)
+                part = partial.pop(name, None)
+                merge(child.weight * sum(o.weight for o in outs), child.state, partial)
+                before = child.state.targets.get(name, {})
+                gkey = fingerprint([before, _block_print(part)])
+                if gkey is None:
+                    raise Unstageable("a target's state cannot be compared")
+                group = groups.get((id(outs), gkey))
+                if group is None:
+                    groups[(id(outs), gkey)] = [child.weight, before, part, outs]
+                else:
+                    group[0] += child.weight
+                continue
+            self.spend(len(outs))
+            for out in outs:
+                state = _apply(child.state, out.steps)
+                partial = _combine(child.partial, out.delta)
+                weight = child.weight * out.weight
+                if name is not None:
+                    leaf = _leaf(str(state.targets.get(name, {}).get("status", "")), partial.pop(name, None))
+                    table[leaf] = table.get(leaf, 0.0) + weight
+                    self.marginals.outcomes += 1
+                merge(weight, state, partial)
+        for weight, before, part, outs in groups.values():
+            self.spend(len(outs))
+            for out in outs:
+                status = out.status if out.status is not None else before.get("status", "")
+                block = _combine({name: part} if part is not None else {}, out.delta).get(name)
+                leaf = _leaf(str(status), block)
+                table[leaf] = table.get(leaf, 0.0) + weight * out.weight
+                self.marginals.outcomes += 1
+        self.finished = after
+        return frontier
+
+    def scout(self) -> None:
+        """Walk one path (every request's first class) through every phase and raise
+        what the enumeration would raise on that path, before any enumeration: a hook
+        that reads a finished target only at the last stage (a casualty count) would
+        otherwise be found after every earlier stage was enumerated for nothing. A
+        path that shows nothing proves nothing; the enumeration still checks every
+        path. Reads that need the steps or the finished targets in the merge keys
+        put them there at once."""
+        self.scouting = True
+        child = _Child(1.0, self.initial, {}, None, 0)
+        for kind, index in self.stages():
+            child = _Child(1.0, child.state, child.partial, None, len(child.state.steps))
+            if kind == "target":
+                ((last, outs),) = self.target_stage(index, [child], first=True)
+                child = last.then(outs[0], None)
+                self.finished = self.finished | {self.names[index]}
+            else:
+                (out,) = self.outcomes(("scout", kind), self.call(kind, None), child, None, first=True)
+                child = child.then(out, None)
+        self.finished = frozenset()
+        self.memos.clear()
+        self.work = 0
+        self.scouting = False
+
+    def run(self) -> Marginals:
+        self.scout()
+        return self.run_stages()
+
+    def run_stages(self) -> Marginals:
+        frontier: dict[bytes, list] = {b"": [1.0, self.initial, {}]}
+        for kind, index in self.stages():
+            children = [_Child(w, s, p, None, len(s.steps)) for w, s, p in frontier.values()]
+            if kind == "target":
+                frontier = self.close(self.target_stage(index, children), self.names[index])
+                continue
+            call = self.call(kind, None)
+            closing = []
+            start = self.work
+            for done, child in enumerate(children):
+                self._projected(start, done, len(children))
+                closing.append((child, self.outcomes((kind,), call, child, None)))
+            frontier = self.close(closing, None)
+        marginals = self.marginals
+        for weight, state, partial in frontier.values():
+            if self.with_finished:
+                for name, table in zip(self.names, marginals.targets):
+                    leaf = _leaf(str(state.targets.get(name, {}).get("status", "")), partial.get(name))
+                    table[leaf] = table.get(leaf, 0.0) + weight
+                    marginals.outcomes += 1
+            leaf = _leaf("", partial.get(None))
+            marginals.attack[leaf] = marginals.attack.get(leaf, 0.0) + weight
+            rounds = partial.get(None, (None, {}, None))[1].get("ammo", 0)
+            key = (str(state.weapon.get("status", "")), rounds)
+            marginals.weapon[key] = marginals.weapon.get(key, 0.0) + weight
+            shooter = str(state.shooter.get("status", ""))
+            marginals.shooter[shooter] = marginals.shooter.get(shooter, 0.0) + weight
+        return marginals
 
 
 def staged_marginals(
-    stack, attack: Attack, prior: ChainState | None, budget: int, with_steps: bool, high: bool = False
+    stack,
+    attack: Attack,
+    prior: ChainState | None,
+    budget: int,
+    with_steps: bool,
+    high: bool = False,
+    with_finished: bool = False,
 ) -> Marginals:
-    """Exact marginals by stages; raises :class:`Unstageable` (or :class:`StepsRead`
-    when ``with_steps`` is false and a hook reads earlier steps) or
+    """Exact marginals by stages; raises :class:`Unstageable`, :class:`StepsRead`
+    when ``with_steps`` is false and a hook reads earlier steps, :class:`FinishedRead`
+    when ``with_finished`` is false and a hook reads a finished target (the merge
+    keys then need the steps, or the finished targets' dicts), or
     :class:`TreeTooLarge`."""
-    names = [t.name for t in attack.targets]
-    if len(set(names)) != len(names):
-        raise Unstageable("two targets share a name")
-    marginals = Marginals(len(names))
-    callers = callers_of(stack)
-    initial = start_state(stack, attack, prior)
-    initial.steps = _Steps()
-    _scout(callers, attack, initial, with_steps)
-    # key -> [weight, representative boundary state, partial summaries]
-    frontier: dict[bytes, list] = {b"": [1.0, initial, {}]}
-    finished: frozenset[str] = frozenset()
-    replays = 0
-    for stage, closes in stages_of(attack):
-        after = finished | {closes} if closes is not None else finished
-        nxt: dict[bytes, list] = {}
-        before = replays
-        for done, (weight, snapshot, partial) in enumerate(list(frontier.values())):
-            spent = replays - before
-            if done and spent > PROBE_AT[0] and before + spent * len(frontier) / done > budget:
-                # the boundary states met so far project this stage past the budget
-                raise TreeTooLarge(
-                    f"the targets resolved so far project about {before + spent * len(frontier) // done} outcomes",
-                    estimated=True,
-                )
+    run = _Run(stack, attack, prior, budget, with_steps, high, with_finished)
+    return run.run()
 
-            def run(dice: BranchingDice, snapshot=snapshot):
-                state = _fresh(snapshot, finished)
-                stage(callers, attack, state, dice)
-                return state
 
-            try:
-                for count, (w, state, dice) in enumerate(leaves(run, budget - replays, high), 1):
-                    replays += 1
-                    if count in PROBE_AT:
-                        too_large(run, budget)
-                    steps: _Steps = state.steps  # type: ignore[assignment]
-                    targets: _Targets = state.targets  # type: ignore[assignment]
-                    if targets.touched or any(s.target in finished for s in steps.new):
-                        raise Unstageable("a hook used a target whose stage was over")
-                    if steps.read and not with_steps:
-                        raise StepsRead("a hook read the steps of an earlier stage")
-                    part = _extend(partial, steps.new, dice.pool_rolls)
-                    w *= weight
-                    if closes is not None:
-                        status = str(dict.get(targets, closes, {}).get("status", ""))
-                        table = marginals.targets[names.index(closes)]
-                        leaf = _leaf(status, part.pop(closes, None))
-                        table[leaf] = table.get(leaf, 0.0) + w
-                        marginals.outcomes += 1
-                    try:
-                        key = _encode(
-                            [
-                                state.shooter,
-                                state.weapon,
-                                {n: d for n, d in dict.items(targets) if n not in after},
-                                _frozen(part),
-                                list(list.__iter__(steps)) if with_steps else None,
-                            ]
-                        )
-                    except (TypeError, msgspec.EncodeError) as exc:
-                        raise Unstageable(f"the state cannot be compared: {exc}") from None
-                    entry = nxt.get(key)
-                    if entry is None:
-                        state.steps = _Steps(list.__iter__(steps))
-                        nxt[key] = [w, state, part]
-                    else:
-                        entry[0] += w
-            except TreeTooLarge as exc:
-                if exc.estimated:  # a sample of paths, not a count: say so
-                    raise
-                raise TreeTooLarge(f"more than {budget} outcomes") from None
-        frontier = nxt
-        finished = after
-    for weight, state, partial in frontier.values():
-        leaf = _leaf("", partial.get(None))
-        marginals.attack[leaf] = marginals.attack.get(leaf, 0.0) + weight
-        rounds = partial.get(None, (None, {}, None))[1].get("ammo", 0)
-        key = (str(state.weapon.get("status", "")), rounds)
-        marginals.weapon[key] = marginals.weapon.get(key, 0.0) + weight
-        shooter = str(state.shooter.get("status", ""))
-        marginals.shooter[shooter] = marginals.shooter.get(shooter, 0.0) + weight
-    return marginals
+def staged(stack, attack: Attack, prior: ChainState | None, budget: int, high: bool = False) -> Marginals:
+    """:func:`staged_marginals` with the merge keys as small as the rules allow:
+    started without the steps and the finished targets, and started again with
+    what a hook turned out to read. Raises :class:`Unstageable` when even that fails."""
+    with_steps = with_finished = False
+    while True:
+        try:
+            return staged_marginals(stack, attack, prior, budget, with_steps, high, with_finished)
+        except StepsRead:
+            if with_steps:
+                raise Unstageable("a hook read the steps") from None
+            with_steps = True
+        except FinishedRead:
+            if with_finished:
+                raise Unstageable("a hook read a finished target") from None
+            with_finished = True

@@ -1,0 +1,376 @@
+"""What a hook read: the state and the step it was handed, as views that record it.
+
+The odds run an attack hook by hook (:mod:`.stages`), and many paths hand the same
+hook states that differ only in what it never looks at: the wound hook of the second
+object in a burst's line of fire sees the same hits whether 20 or 12 bullets reached
+it. Each hook call is therefore run over views of its arguments that note every
+read, as a *path*:
+
+* ``("weapon", "rounds_left")``, ``("shooter", key)``, ``("attack", key)``: one key
+  of a state dict (its value, or :data:`MISSING`);
+* ``("targets", name, PRESENT)``: whether the target has a state dict;
+  ``("targets", name, key)``: one key of it;
+* ``(..., ALL)``: the whole of that dict (iterated, copied, compared, printed);
+  ``(..., FILLED)``: only whether it is empty;
+  ``("steps", ALL)``: the steps so far (any use of them);
+* ``("arg", field)``: a field of the step the hook is handed (the pool step of
+  ``resolve_hit``, the hit step of ``resolve_wound``); its ``data`` is read key by key
+  like a state dict, at ``("arg", "data", key)`` (``PRESENT``: whether it has one).
+
+A hook is pure, so two calls whose arguments agree on every path the first one read
+(over every path of its dice tree) run alike: :func:`value_at` reads those paths
+off another state, and :class:`Memo` hands back the first call's outcomes.
+
+The views record reads through the mapping and sequence interface, which is all a
+hook is documented to use; a hook that reads a state dict by other means (encoding
+it with msgspec, say) bypasses them, and the conformance suite's comparison with
+face-by-face Monte Carlo is what catches that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ..models import Step
+from ..state import ChainState
+
+
+class _Mark:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+#: Path element: the whole of a dict or list was used.
+ALL = _Mark("all")
+#: Path element: whether a target (or the step's ``data``) is there at all.
+PRESENT = _Mark("present")
+#: Path element: whether a dict is empty (its truth value).
+FILLED = _Mark("filled")
+#: The value of a key that was read and is not there.
+MISSING = _Mark("missing")
+
+
+class SeenDict(dict):
+    """A state dict that adds to ``reads`` the path of every key read from it."""
+
+    __slots__ = ("_reads", "_at")
+
+    def __init__(self, items: dict, reads: set, at: tuple) -> None:
+        dict.__init__(self, items)
+        self._reads = reads
+        self._at = at
+
+    def __getitem__(self, key):
+        self._reads.add(self._at + (key,))
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self._reads.add(self._at + (key,))
+        return dict.get(self, key, default)
+
+    def __contains__(self, key):
+        self._reads.add(self._at + (key,))
+        return dict.__contains__(self, key)
+
+    def _whole(self) -> None:
+        self._reads.add(self._at + (ALL,))
+
+    def __bool__(self):
+        self._reads.add(self._at + (FILLED,))
+        return dict.__len__(self) > 0
+
+    def __iter__(self):
+        self._whole()
+        return dict.__iter__(self)
+
+    def __reversed__(self):
+        self._whole()
+        return dict.__reversed__(self)
+
+    def __len__(self):
+        self._whole()
+        return dict.__len__(self)
+
+    def keys(self):
+        self._whole()
+        return dict.keys(self)
+
+    def values(self):
+        self._whole()
+        return dict.values(self)
+
+    def items(self):
+        self._whole()
+        return dict.items(self)
+
+    def copy(self):
+        self._whole()
+        return dict(dict.items(self))
+
+    def __eq__(self, other):
+        self._whole()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other):
+        self._whole()
+        return dict.__ne__(self, other)
+
+    def __or__(self, other):
+        self._whole()
+        return dict(dict.items(self)) | other
+
+    def __ror__(self, other):
+        self._whole()
+        return other | dict(dict.items(self))
+
+    def __repr__(self):
+        self._whole()
+        return dict.__repr__(self)
+
+    def __reduce_ex__(self, protocol):
+        self._whole()
+        return (dict, (dict(dict.items(self)),))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class SeenTargets(SeenDict):
+    """The targets' dicts: naming a target records only that it was looked up; its
+    dict (a :class:`SeenDict` itself) records the keys read from it."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key):
+        self._reads.add(("targets", key, PRESENT))
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self._reads.add(("targets", key, PRESENT))
+        return dict.get(self, key, default)
+
+    def __contains__(self, key):
+        self._reads.add(("targets", key, PRESENT))
+        return dict.__contains__(self, key)
+
+
+class SeenSteps(list):
+    """The steps so far: any use of them is recorded as ``("steps", ALL)``."""
+
+    __slots__ = ("_reads",)
+
+    def __init__(self, items, reads: set) -> None:
+        list.__init__(self, items)
+        self._reads = reads
+
+    def _mark(self) -> None:
+        self._reads.add(("steps", ALL))
+
+    def __iter__(self):
+        self._mark()
+        return list.__iter__(self)
+
+    def __reversed__(self):
+        self._mark()
+        return list.__reversed__(self)
+
+    def __getitem__(self, i):
+        self._mark()
+        return list.__getitem__(self, i)
+
+    def __len__(self):
+        self._mark()
+        return list.__len__(self)
+
+    def __contains__(self, x):
+        self._mark()
+        return list.__contains__(self, x)
+
+    def __bool__(self):
+        self._mark()
+        return list.__len__(self) > 0
+
+    def index(self, *a):
+        self._mark()
+        return list.index(self, *a)
+
+    def count(self, x):
+        self._mark()
+        return list.count(self, x)
+
+    def copy(self):
+        self._mark()
+        return list(list.__iter__(self))
+
+    def __add__(self, other):
+        self._mark()
+        return list(list.__iter__(self)) + list(other)
+
+    def __radd__(self, other):
+        self._mark()
+        return list(other) + list(list.__iter__(self))
+
+    def __eq__(self, other):
+        self._mark()
+        return list.__eq__(self, other)
+
+    def __ne__(self, other):
+        self._mark()
+        return list.__ne__(self, other)
+
+    def __repr__(self):
+        self._mark()
+        return list.__repr__(self)
+
+    def __reduce_ex__(self, protocol):
+        self._mark()
+        return (list, (list(list.__iter__(self)),))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_FIELDS = frozenset(Step.__struct_fields__)
+
+
+class SeenStep(Step):
+    """A copy of the step a hook is handed that records the fields read from it
+    (``reads`` is set on the instance through :func:`seen_step`)."""
+
+    def __getattribute__(self, name: str):
+        if name in _FIELDS:
+            reads = _STEP_READS.get(id(self))
+            if reads is not None and name != "data":
+                reads.add(("arg", name))
+            elif reads is not None:
+                reads.add(("arg", "data", PRESENT))
+        return object.__getattribute__(self, name)
+
+
+#: id of a live SeenStep -> the reads it records into (a Struct takes no extra
+#: attributes). Entries are dropped by :func:`forget_step`.
+_STEP_READS: dict[int, set] = {}
+
+
+def seen_step(step: Step, reads: set) -> SeenStep:
+    fields = {f: getattr(step, f) for f in _FIELDS}
+    if type(fields["data"]) is dict:
+        fields["data"] = SeenDict(fields["data"], reads, ("arg", "data"))
+    copy = SeenStep(**fields)
+    _STEP_READS[id(copy)] = reads
+    return copy
+
+
+def forget_step(step: Any) -> None:
+    _STEP_READS.pop(id(step), None)
+
+
+def seen_state(state: ChainState, reads: set) -> ChainState:
+    """A view of ``state`` for one hook: the same contents, every read recorded."""
+    return ChainState(
+        shooter=SeenDict(state.shooter, reads, ("shooter",)),
+        weapon=SeenDict(state.weapon, reads, ("weapon",)),
+        attack=SeenDict(state.attack, reads, ("attack",)),
+        targets=SeenTargets(
+            {n: SeenDict(d, reads, ("targets", n)) for n, d in state.targets.items()}, reads, ("targets",)
+        ),
+        steps=SeenSteps(state.steps, reads),
+    )
+
+
+def value_at(path: tuple, state: ChainState, arg: Step | None) -> Any:
+    """What ``path`` reads off ``state`` and the handed step ``arg``."""
+    if path[-1] is FILLED:
+        found = value_at(path[:-1] + (ALL,), state, arg)
+        return bool(found) if isinstance(found, dict) else MISSING
+    head = path[0]
+    if head == "arg":
+        field = path[1]
+        if field != "data":
+            return getattr(arg, field)
+        data = arg.data
+        if path[2] is PRESENT:
+            return data is not None
+        if data is None:
+            return MISSING
+        return data if path[2] is ALL else data.get(path[2], MISSING)
+    if head == "steps":
+        return state.steps
+    if head == "targets":
+        targets = state.targets
+        name = path[1]
+        if name is ALL:
+            return targets
+        if path[2] is PRESENT:
+            return name in targets
+        found = targets.get(name)
+        if found is None:
+            return MISSING
+        return found if path[2] is ALL else found.get(path[2], MISSING)
+    part = getattr(state, head)
+    return part if path[1] is ALL else part.get(path[1], MISSING)
+
+
+def _enc_hook(obj: Any) -> Any:
+    if isinstance(obj, _Mark):
+        return f"\x00{obj.name}"
+    raise TypeError(f"cannot compare {type(obj).__name__}")
+
+
+_encode = msgspec.json.Encoder(enc_hook=_enc_hook).encode
+
+
+def fingerprint(values: list) -> bytes | None:
+    """A hashable stand-in for ``values`` (equal values, equal fingerprints, types
+    told apart), or None when they cannot be encoded."""
+    try:
+        return _encode(values)
+    except (TypeError, msgspec.EncodeError, OverflowError):
+        return None
+
+
+class Memo:
+    """The outcomes of one hook call (one phase of the attack), by what it read.
+
+    A record keeps the paths the call read, the values they had and the outcomes;
+    a later call whose state agrees on those paths gets the outcomes back. Records
+    are grouped by their set of paths, so that finding one is a dict lookup on the
+    values' fingerprint."""
+
+    def __init__(self) -> None:
+        #: paths (sorted tuple) -> {fingerprint: outcomes}, and a list for the
+        #: records whose values have no fingerprint (compared one by one).
+        self.groups: dict[tuple, tuple[dict[bytes, Any], list]] = {}
+
+    def find(self, state: ChainState, arg: Step | None) -> Any | None:
+        for paths, (by_print, loose) in self.groups.items():
+            values = [value_at(p, state, arg) for p in paths]
+            if by_print:
+                key = fingerprint(values)
+                if key is not None:
+                    found = by_print.get(key)
+                    if found is not None:
+                        return found
+            for recorded, outcomes in loose:
+                if all(_same(a, b) for a, b in zip(values, recorded)):
+                    return outcomes
+        return None
+
+    def add(self, reads: set, state: ChainState, arg: Step | None, outcomes: Any) -> None:
+        paths = tuple(sorted(reads, key=repr))
+        values = [value_at(p, state, arg) for p in paths]
+        by_print, loose = self.groups.setdefault(paths, ({}, []))
+        key = fingerprint(values)
+        if key is not None:
+            by_print[key] = outcomes
+        else:
+            loose.append((values, outcomes))
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or (type(a) is type(b) and a == b)
