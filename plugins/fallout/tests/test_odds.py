@@ -110,14 +110,58 @@ def _three_dice_at_least(total: int) -> float:
     return sum(sum(f) >= total for f in product(range(1, 7), repeat=3)) / 216
 
 
+#: The general critical table's multipliers (face -> numerator, denominator) and the
+#: face that knocks out, copied from the notes for the oracle below.
+_MULTIPLIER = {3: (3, 1), 4: (2, 1), 5: (3, 2)}
+_UNCONSCIOUS_FACE = 6
+
+
+def _ghoul_oracle(luck: int, hp: int = 40):
+    """The Sten gun's burst at the ghoul by a second method: every sequence of
+    bullet fates listed, in exact fractions. A bullet deals 1d6+9 (DT 0, DR 0: the
+    ammo's −10 cannot take DR below 0); with Luck % it is critical and the d10 of the
+    general table may multiply it or knock the ghoul out. Returns the status
+    distribution and the expected hit points lost (never more than the ghoul has)."""
+    from fractions import Fraction as F
+    from itertools import product
+
+    crit = F(luck, 100)
+    bullet: dict[tuple[int, bool], F] = {}
+    for face in range(1, 7):
+        rolled = face + 9
+        bullet[(rolled, False)] = bullet.get((rolled, False), F(0)) + F(1, 6) * (1 - crit)
+        for effect in range(1, 11):
+            num, den = _MULTIPLIER.get(effect, (1, 1))
+            key = (rolled * num // den, effect == _UNCONSCIOUS_FACE)
+            bullet[key] = bullet.get(key, F(0)) + F(1, 6) * crit / 10
+    status = dict.fromkeys(("unharmed", "wounded", "unconscious", "dead"), F(0))
+    lost = F(0)
+    for hits in range(4):
+        p_hits = comb(3, hits) * F(3, 5) ** hits * F(2, 5) ** (3 - hits)
+        for fates in product(bullet.items(), repeat=hits):
+            weight, total, knocked_out = p_hits, 0, False
+            for (through, out), p in fates:
+                weight *= p
+                total += through
+                knocked_out |= out
+            if hits == 0:
+                now = "unharmed"
+            elif total >= hp:
+                now = "dead"
+            else:
+                now = "unconscious" if knocked_out else "wounded"
+            status[now] += weight
+            lost += weight * min(total, hp)
+    return status, lost
+
+
 @pytest.mark.parametrize("luck", [1, 10])
 def test_three_bullet_burst_damage_is_exact(registry, fo, luck):
     """The Sten gun's 3-bullet burst (60% a bullet) at a ghoul of 40 hp, 1d6+9 a
-    bullet (its DR 0, so the ammo's DR −10 changes nothing). Each bullet's damage and
-    critical is one run of a repeat: the odds branch over the burst's damage totals.
-    With Luck 1 (a critical on 01) the ghoul dies almost only when all three hit
-    and 3d6 + 27 >= 40; the expected damage is 0.6 · 3 · 12.5 without criticals, more
-    with them. Checked against 3d6 listed by hand, and against every-face Monte Carlo."""
+    bullet. Each bullet's damage and critical is one run of a repeat: the odds
+    branch over the hit points the burst takes, not over every bullet's dice.
+    Checked exactly against every sequence of bullet fates listed in fractions,
+    against 3d6 listed by hand without criticals, and against every-face Monte Carlo."""
     doc = fo.example("three_bullet_burst.toml")
     doc["shooter"]["luck"] = luck
     attack = fo.attack_of(registry, doc)
@@ -125,13 +169,16 @@ def test_three_bullet_burst_damage_is_exact(registry, fo, luck):
     assert exact.exact
     ghoul = exact.targets["ghoul"]
     assert ghoul.hit == pytest.approx(1 - 0.4**3, abs=1e-12)
-    no_critical_dead = 0.6**3 * _three_dice_at_least(13)
-    assert ghoul.expected["wound"] >= 0.6 * 3 * 12.5 - 1e-9
-    if luck == 1:
-        # criticals (1% a bullet) only add damage: dead at least as often
-        assert no_critical_dead - 1e-12 <= ghoul.status["dead"] <= no_critical_dead + 0.03
+    status, lost = _ghoul_oracle(luck)
+    for name, p in status.items():
+        assert ghoul.status[name] == pytest.approx(float(p), abs=1e-12), name
+    assert ghoul.expected["wound"] == pytest.approx(float(lost), abs=1e-9)
+    # without criticals dead only when all three hit and 3d6 + 27 >= 40; criticals
+    # (Luck % a bullet) only add damage
+    no_critical = 0.6**3 * _three_dice_at_least(13)
+    assert no_critical * (1 - luck / 100) ** 3 - 1e-12 <= ghoul.status["dead"]
     mc = odds.compute_odds(registry, attack, samples=4000, seed=3, every_face=True)
-    for status, p in ghoul.status.items():
-        lo, hi = mc.targets["ghoul"].ci95.status[status]
+    for name, p in ghoul.status.items():
+        lo, hi = mc.targets["ghoul"].ci95.status[name]
         mid, half = (lo + hi) / 2, (hi - lo) / 2 * 4.5 / 1.96
-        assert mid - half - 1e-9 <= p <= mid + half + 1e-9, status
+        assert mid - half - 1e-9 <= p <= mid + half + 1e-9, name

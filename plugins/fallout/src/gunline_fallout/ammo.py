@@ -3,6 +3,8 @@ own overrides, and the damage dice a shot rolls."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from .catalogue import AMMO
@@ -26,14 +28,21 @@ def ammo_entry(name: str | None) -> tuple[str, int, int, bool] | None:
 
 
 def ammo_profile(weapon) -> AmmoProfile:
-    entry = ammo_entry(weapon.ammo)
-    dice, ac_mod, dr_mod, ignores = entry if entry else ("", 0, 0, False)
+    return _profile(weapon.ammo, weapon.ac_mod, weapon.dr_mod, weapon.ignores_dt)
+
+
+@lru_cache(maxsize=256)
+def _profile(ammo: str | None, ac_mod: int | None, dr_mod: int | None, ignores_dt: bool | None) -> AmmoProfile:
+    """The profile for a weapon's ammunition and overrides (profiles are looked up for
+    every bullet's odds, so they are made once)."""
+    entry = ammo_entry(ammo)
+    dice, entry_ac, entry_dr, ignores = entry if entry else ("", 0, 0, False)
     return AmmoProfile(
-        name=weapon.ammo,
+        name=ammo,
         damage=parse_damage(dice) if dice else None,
-        ac_mod=ac_mod if weapon.ac_mod is None else weapon.ac_mod,
-        dr_mod=dr_mod if weapon.dr_mod is None else weapon.dr_mod,
-        ignores_dt=ignores if weapon.ignores_dt is None else weapon.ignores_dt,
+        ac_mod=entry_ac if ac_mod is None else ac_mod,
+        dr_mod=entry_dr if dr_mod is None else dr_mod,
+        ignores_dt=ignores if ignores_dt is None else ignores_dt,
     )
 
 

@@ -8,6 +8,7 @@ the dice come from its ammunition.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import msgspec
 
@@ -44,6 +45,7 @@ class DamageDice(msgspec.Struct, frozen=True, kw_only=True):
         return f"{dice}{self.bonus:+d}" if dice else f"{self.bonus:+d}"
 
 
+@lru_cache(maxsize=1024)
 def parse_damage(text: str) -> DamageDice:
     """Parse a damage expression; raise ``ValueError`` saying what is accepted."""
     match = _DAMAGE.match(text or "")
@@ -66,6 +68,7 @@ def adds_to_ammo(text: str) -> bool:
     return text.strip()[:1] in ("+", "-")
 
 
+@lru_cache(maxsize=1024)
 def combine(text: str, ammo: DamageDice | None) -> DamageDice:
     """A bonus (``+6``) over the ammunition's dice, or the weapon's own damage: its
     dice, or a plain number as fixed damage."""

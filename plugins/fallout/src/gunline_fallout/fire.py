@@ -4,8 +4,11 @@ flying when the line of fire reaches an object.
 
 A burst is resolved object by object along the line of fire: every bullet is rolled
 against the first target; the ones that miss go on to the next object in the burst
-area, rolled with that object's own chance, and so on. Each object's hit step records
-``passed_on``, the bullets that missed it, for the next object to read from ``state``.
+area, rolled with that object's own chance, and so on. Each object's hit step leaves
+the bullets that missed it in ``state.attack`` (``flying``) for the next object, and
+the first target's pool step leaves whether the attack was called off; they are
+facts of this attack, not of any one target's history, so paths that sent as many
+bullets on are alike for the exact odds.
 """
 
 from __future__ import annotations
@@ -17,18 +20,32 @@ def bullets_fired(attack) -> int:
     return attack.weapon.burst if attack.mode == "burst" else 1
 
 
+#: Keys of ``state.attack``: bullets still flying down the line of fire, and whether
+#: the attack was called off at the first target's pool.
+FLYING = "flying"
+CALLED_OFF = "called_off"
+
+
 def called_off(state) -> bool:
     """Whether the attack was called off at the first target's pool (0% or less)."""
-    pools = state.steps_of("pool")
-    return bool(pools and (pools[0].data or {}).get("called_off"))
+    return bool(state.attack.get(CALLED_OFF, False))
 
 
 def bullets_reaching(attack, target, state) -> int:
     """Bullets still flying when the line of fire reaches ``target``."""
     if target.name == attack.targets[0].name:
         return bullets_fired(attack)
-    hits = state.steps_of("hit")
-    return int((hits[-1].data or {}).get("passed_on", 0)) if hits else 0
+    return int(state.attack.get(FLYING, 0))
+
+
+def flight(bullets: int, hits: int, **data) -> dict:
+    """The hit step's ``data`` and ``attack_state`` for ``hits`` of ``bullets``: the
+    misses fly on to the next object (keyword arguments of the Step)."""
+    passed = bullets - hits
+    return {
+        "data": {"bullets": bullets, "hits": hits, "passed_on": passed, **data},
+        "attack_state": {FLYING: passed},
+    }
 
 
 def aim_of(attack) -> str | None:

@@ -16,7 +16,7 @@ from gunline import ChainState, Modifier, Ruleset, Step, hookimpl
 from . import chance
 from .catalogue import WEAPONS
 from .checks import problems
-from .fire import aim_of, aimed_row, bullets_fired, bullets_reaching, called_off, is_first
+from .fire import CALLED_OFF, aim_of, aimed_row, bullets_fired, bullets_reaching, called_off, flight, is_first
 from .schema import Settings, Shooter, Target, Weapon
 from .tables import STATUSES, WEAPON_STATUSES
 from .wound import resolve_damage
@@ -114,27 +114,26 @@ def build_pool(attack, target, modifiers, state):
         text=text,
         modifiers=used,
         data={"skill": skill, "chance": raw, "called_off": off if first else called_off(state)},
+        attack_state={CALLED_OFF: off} if first else None,
     )
 
 
 def _outside(target, bullets: int) -> Step:
     return Step(kind="hit", value=0, text=f"outside the burst area: {bullets} bullets fly past",
-                data={"bullets": bullets, "hits": 0, "passed_on": bullets})
+                **flight(bullets, 0))
 
 
 def not_rolled(attack, target, pool: Step, state) -> Step | None:
     """The hit step of an object no die is rolled for, or None when one is."""
     if called_off(state):
-        return Step(kind="hit", value=0, text="not fired: the attack was called off at 0%",
-                    data={"bullets": 0, "hits": 0, "passed_on": 0})
+        return Step(kind="hit", value=0, text="not fired: the attack was called off at 0%", **flight(0, 0))
     bullets = bullets_reaching(attack, target, state)
     if bullets <= 0:
-        return Step(kind="hit", value=0, text="no bullets left to reach it", data={"bullets": 0, "hits": 0, "passed_on": 0})
+        return Step(kind="hit", value=0, text="no bullets left to reach it", **flight(0, 0))
     if not target.in_area:
         return _outside(target, bullets)
     if pool.value <= 0 and not is_first(attack, target):
-        return Step(kind="hit", value=0, text=f"0% chance: {bullets} bullets fly past",
-                    data={"bullets": bullets, "hits": 0, "passed_on": bullets})
+        return Step(kind="hit", value=0, text=f"0% chance: {bullets} bullets fly past", **flight(bullets, 0))
     return None
 
 
@@ -155,8 +154,7 @@ def resolve_hit(attack, target, pool, state, dice):
         roll = dice.roll(100, "to hit", at_most=chance_, target=target.name)
         hits = int(roll.total <= chance_)
         text = "hit" if hits else "miss"
-    return Step(kind="hit", value=hits, text=text, rolls=[roll],
-                data={"bullets": bullets, "hits": hits, "passed_on": bullets - hits})
+    return Step(kind="hit", value=hits, text=text, rolls=[roll], **flight(bullets, hits))
 
 
 @hookimpl

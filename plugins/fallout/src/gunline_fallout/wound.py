@@ -31,13 +31,22 @@ def critical_chance(attack, target) -> int:
     return attack.shooter.luck + (CRITICAL_BONUS[row] if row else 0)
 
 
-def status_after(previous: str, hp: int | None, lost: int, conditions: list[str]) -> str:
+def marks(conditions) -> tuple[bool, bool]:
+    """What conditions decide of the status: whether one leaves the target
+    unconscious, and whether one wounds it even with no damage through."""
+    return (
+        "unconscious" in conditions,
+        any(c.startswith("crippled") or c in WOUNDING_CONDITIONS for c in conditions),
+    )
+
+
+def status_after(previous: str, hp: int | None, lost: int, unconscious: bool, marked: bool) -> str:
     """The most severe of the previous status and what this attack did."""
     if hp is not None and hp <= 0:
         now = "dead"
-    elif "unconscious" in conditions:
+    elif unconscious:
         now = "unconscious"
-    elif lost > 0 or any(c.startswith("crippled") or c in WOUNDING_CONDITIONS for c in conditions):
+    elif lost > 0 or marked:
         now = "wounded"
     else:
         now = "unharmed"
@@ -64,8 +73,9 @@ def _critical(attack, target, dice, rolls) -> tuple[tuple[int, int], list[str], 
 
 
 def _bullet(attack, target, dice, damage, ammo, crit_chance: int, critical: bool | None):
-    """One bullet's damage and critical: ``((through, new conditions), (rolled,
-    through, critical effect, rolls, new conditions))``. ``critical`` None rolls the critical d100."""
+    """One bullet's damage and critical: ``((through, unconscious, marked), (rolled,
+    through, critical effect, rolls, new conditions))``. ``critical`` None rolls the
+    critical d100."""
     rolls = []
     rolled = damage.bonus
     if damage.has_dice:
@@ -84,68 +94,92 @@ def _bullet(attack, target, dice, damage, ammo, crit_chance: int, critical: bool
     else:
         through = through_armor(rolled, target.dt, target.dr + ammo.dr_mod, ignores_dt=ammo.ignores_dt)
     through = multiply(max(0, through), factor)
-    return (through, tuple(conditions)), (rolled, through, effect, tuple(rolls), tuple(conditions))
+    unconscious, marked = marks(conditions)
+    return (through, unconscious, marked and not through), (rolled, through, effect, tuple(rolls), tuple(conditions))
 
 
-def _add(so_far: tuple[int, frozenset[str]], bullet: tuple[int, tuple[str, ...]]) -> tuple[int, frozenset[str]]:
-    """Damage adds up; conditions gather (which ones, not in what order: the order is
-    read from the bullets, for the chain to show)."""
-    total, conditions = so_far
-    through, new = bullet
-    return total + through, conditions.union(new) if new else conditions
+#: What the hits on a target come to, as far as the rule decides anything by it:
+#: (hit points lost, unconscious, marked, the hit points it had); ``None`` for hit
+#: points the scenario does not track.
+Tally = tuple[int, bool, bool, "int | None"]
+
+
+def _add(so_far: Tally, bullet: tuple[int, bool, bool]) -> Tally:
+    """One more bullet: the hit points lost add up, to no more than the target had
+    (once it is dead, more damage and its conditions decide nothing: every dead
+    target's tally is the same); the marks gather, and a mark that wounds stops
+    counting once damage has wounded anyway. Keeping only what decides the status
+    and the hit points is what makes the odds of a 20-bullet burst a few hundred
+    outcomes (the bullets' own damage and conditions are in the details)."""
+    lost, unconscious, marked, cap = so_far
+    through, knocked_out, mark = bullet
+    lost += through
+    if cap is not None and lost >= cap:
+        return (cap, False, False, cap)
+    return (lost, unconscious or knocked_out, (marked or mark) and not lost, cap)
 
 
 def resolve_damage(attack, target, hit: Step, state, dice, *, once: bool = False) -> Step:
     """The wound step for the hits on ``target``. With ``once``, one bullet's damage
     and critical are rolled and every hit deals the same (``fallout.burst-damage-once``).
 
+    The step's ``value`` is the hit points the hits took off the target: the damage
+    through, up to the hit points it had (all of it where hit points are not
+    tracked); the text and ``data`` give every bullet's damage in full.
+
     Bullets whose critical is rolled here are alike, so they are one ``dice.repeat``
-    (the rule reads only the damage total and the conditions): exact odds branch
-    over the burst's damage totals, not over every bullet's dice. Bullets whose
-    critical the hit step decided differ one from the next and are rolled in a loop.
+    (the rule reads only the tally of :func:`_add`): exact odds branch over the
+    burst's hit points lost, not over every bullet's dice. Bullets whose critical
+    the hit step decided differ one from the next and are rolled in a loop.
     """
     damage = shot_damage(attack.weapon)
     ammo = ammo_profile(attack.weapon)
     crit_chance = critical_chance(attack, target)
     decided = (hit.data or {}).get("criticals")
     before = state.targets.get(target.name, {})
-    start = (0, frozenset())
+    hp = before.get("hp")
+    cap = None if hp is None else max(0, hp)
     count = 1 if once else hit.value or 0
     if decided is None:
         row = aimed_row(attack, target)
         key = ("fallout bullet", damage, ammo, crit_chance, row, aim_of(attack) if row else None,
                target.name, target.dt, target.dr)
-        (total, _), details = dice.repeat(
+        tally, details = dice.repeat(
             count, "bullet",
             lambda d: _bullet(attack, target, d, damage, ammo, crit_chance, None),
-            fold=_add, start=start, key=key,
+            fold=_add, start=(0, False, False, None if once else cap), key=key,
         )
     else:
-        total, details = 0, []
+        tally, details = (0, False, False, cap), []
         for i in range(count):
-            (through, _), detail = _bullet(attack, target, dice, damage, ammo, crit_chance, bool(decided[i]))
-            total += through
+            score, detail = _bullet(attack, target, dice, damage, ammo, crit_chance, bool(decided[i]))
+            tally = _add(tally, score)
             details.append(detail)
-    # The folded set says which conditions; the bullets, in what order they came.
+    lost, unconscious, marked, _ = tally
+    # The tally says what the bullets decide; the bullets, what each one did.
     conditions = list(before.get("conditions", []))
     for detail in details:
         conditions.extend(c for c in detail[4] if c not in conditions)
     rolls = [roll for detail in details for roll in detail[3]]
     bullets = [{"rolled": rolled, "through": through, "critical": effect} for rolled, through, effect, _, _ in details]
     if once:
-        total, bullets = total * (hit.value or 0), bullets * (hit.value or 0)
-    hp = before.get("hp")
-    hp_after = None if hp is None else hp - total
-    status = status_after(before.get("status", STATUSES[0]), hp_after, total, conditions)
+        hits = hit.value or 0
+        lost, bullets = lost * hits, bullets * hits
+        if cap is not None and lost >= cap:
+            lost = cap
+    through = sum(b["through"] for b in bullets)
+    hp_after = None if hp is None else hp - lost
+    status = status_after(before.get("status", STATUSES[0]), hp_after, lost, unconscious, marked)
     parts = [f"{b['through']}" + (f" (critical: {b['critical']})" if b["critical"] else "") for b in bullets]
-    text = f"{total} damage through" + (f": {' + '.join(parts)}" if len(parts) > 1 or bullets[0]["critical"] else "")
-    text += f"; {hp_after} hp left" if hp_after is not None else ""
+    text = f"{through} damage through" + (f": {' + '.join(parts)}" if len(parts) > 1 or bullets[0]["critical"] else "")
+    if hp_after is not None:
+        text += f"; {hp_after} hp left" if through <= lost else f"; {lost} hp lost, {hp_after} left"
     text += f", {status.replace('_', ' ')}"
     return Step(
         kind="wound",
-        value=total,
+        value=lost,
         text=text,
         rolls=rolls,
         target_state={"hp": hp_after, "status": status, "conditions": conditions},
-        data={"damage": str(damage), "critical_chance": crit_chance, "bullets": bullets},
+        data={"damage": str(damage), "critical_chance": crit_chance, "bullets": bullets, "through": through},
     )

@@ -17,18 +17,23 @@ from typing import Any
 from gunline import Step
 
 SEED_AMMO_DICE = 2
+#: Key of ``state.attack``: the ammo rolls the to-hit sixes so far have made due.
+DUE = "ammo_rolls_due"
+
+
+def sixes_due(state: Any, sixes: int) -> dict[str, int]:
+    """The ``attack_state`` of a hit step whose to-hit rolls showed ``sixes`` natural
+    6s: the ammo rolls due so far, plus these (a plugin that rolls to hit itself
+    adds its sixes the same way)."""
+    return {DUE: state.attack.get(DUE, 0) + sixes}
 
 
 def ammo_rolls_due(attack: Any, state: Any) -> int:
-    """How many ammo rolls the attack has forced: the ``sixes`` its hit steps record
-    (a plugin that rolls to hit itself records them the same way)."""
+    """How many ammo rolls the attack has forced: one for a flamer, else one per
+    to-hit 6 (:func:`sixes_due`)."""
     if attack.weapon.template == "flame":
         return 1
-    due = 0
-    for step in state.steps:
-        if step.kind == "hit" and step.data:
-            due += step.data.get("sixes", 0)
-    return due
+    return state.attack.get(DUE, 0)
 
 
 def spend_ammo(attack: Any, state: Any, dice: Any, ammo_dice: int = SEED_AMMO_DICE) -> Step:

@@ -2,7 +2,8 @@
 
 Every hit pins: the fighter is knocked flat, whether or not he is wounded. A fighter
 already down stays down. The hit step records how many to-hit rolls showed a natural
-6 (``data["sixes"]``): each forces an ammo roll at the end of the attack.
+6 (``data["sixes"]``): each forces an ammo roll at the end of the attack, so the
+step also adds them to the ammo rolls due in ``state.attack`` (:func:`.ammo.sixes_due`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from gunline import Step
 
 from .shots import scatter
 from .tables import SEVERITY
-from .targeting import AUTO, BLASTS, NO_SHOT, ON_TARGET, PARTLY, SHOOT, COVERAGE_PLAN
+from .ammo import sixes_due
+from .targeting import AUTO, BLASTS, NO_SHOT, ON_TARGET, PARTLY, SHOOT, COVERAGE_PLAN, template_fact
 from .dice_counts import d6_each
 from .to_hit import roll_to_hit
 
@@ -39,6 +41,14 @@ def _template_hit(kind: str, name: str, state: Any, dice: Any) -> Step:
 
 
 def resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) -> list[Step]:
+    steps = _resolve_hit(attack, target, pool, state, dice)
+    for step in steps:
+        if step.kind == "hit" and step.data and step.data.get("sixes"):
+            step.attack_state = {**(step.attack_state or {}), **sixes_due(state, step.data["sixes"])}
+    return steps
+
+
+def _resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) -> list[Step]:
     name = target.name
     kind = pool.data["plan"] if pool.data else SHOOT
     if kind in (AUTO, PARTLY):
@@ -46,9 +56,11 @@ def resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) -> 
     if kind != SHOOT:
         text = "no hit: " + pool.text
         data = {"sixes": 0}
+        fact = None
         if attack.weapon.template in BLASTS and name == attack.targets[0].name:
             data["template"] = NO_SHOT
-        return [Step(kind="hit", value=0, text=text, data=data)]
+            fact = template_fact(NO_SHOT)
+        return [Step(kind="hit", value=0, text=text, data=data, attack_state=fact)]
 
     need = pool.value
     shots = pool.data["shots"] if pool.data else 1
@@ -89,7 +101,7 @@ def _blast(attack, target, hits, sixes, rolls, state, dice) -> list[Step]:
     if hits:
         return [Step(kind="hit", value=1, text="hit: template centred on the target",
                      rolls=rolls, target_state=pinned(state, name),
-                     data={"sixes": sixes, "template": ON_TARGET})]
+                     data={"sixes": sixes, "template": ON_TARGET}, attack_state=template_fact(ON_TARGET))]
     aim = Step(kind="hit", value=0, text="missed: the shot scatters", rolls=rolls,
                data={"sixes": sixes})
     drift = scatter(attack, target, dice)

@@ -16,7 +16,7 @@ from typing import Any
 from gunline import Step
 
 from .tables import ARTILLERY
-from .targeting import DUD, SCATTERED, allot_shots
+from .targeting import ALLOTTED, DUD, SCATTERED, allot_shots, template_fact
 
 
 def sustained_fire(attack: Any, state: Any, dice: Any) -> list[Step] | None:
@@ -35,6 +35,7 @@ def sustained_fire(attack: Any, state: Any, dice: Any) -> list[Step] | None:
             text=f"sustained fire {count}D3: {shots} shot{'s' if shots != 1 else ''} ({spread})",
             rolls=[roll],
             data={"allotted": allotted},
+            attack_state={ALLOTTED: allotted},
         )
     ]
 
@@ -57,7 +58,7 @@ def scatter(attack: Any, target: Any, dice: Any) -> Step:
     inches = scatter_inches(artillery.total, target.distance, grenade)
     if inches is None:
         return Step(kind="scatter", value=None, text="misfire: a dud, nothing is hit",
-                    rolls=[direction, artillery], data={"template": DUD})
+                    rolls=[direction, artillery], data={"template": DUD}, attack_state=template_fact(DUD))
     rolled = ARTILLERY[artillery.total]
     if grenade:
         why = f"artillery {rolled} halved for a grenade"
@@ -71,4 +72,5 @@ def scatter(attack: Any, target: Any, dice: Any) -> Step:
         text=f"scatters {inches:g}\" towards arrow {direction.total} ({why})",
         rolls=[direction, artillery],
         data={"template": SCATTERED, "inches": inches},
+        attack_state=template_fact(SCATTERED),
     )

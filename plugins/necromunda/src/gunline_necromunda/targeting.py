@@ -31,6 +31,16 @@ COVERAGE_PLAN = {"wholly": AUTO, "partly": PARTLY, "none": NONE}
 #: What became of a blast aimed at the first target, as later targets read it.
 ON_TARGET, SCATTERED, DUD, NO_SHOT = "on_target", "scattered", "dud", "no_shot"
 
+#: Keys of ``state.attack``: what became of the blast, and the sustained-fire shots
+#: allotted to each target. Facts of the attack that later targets read there, so
+#: that the exact odds merge every path that left the same ones.
+TEMPLATE, ALLOTTED = "template", "allotted"
+
+
+def template_fact(result: str) -> dict[str, str]:
+    """The ``attack_state`` of a step that settles where the blast went."""
+    return {TEMPLATE: result}
+
 
 def seed_grenade_range(strength: int) -> float:
     """The seed's throwing range: the thrower's Strength × 3 inches."""
@@ -79,17 +89,11 @@ def allot_shots(attack: Any, shots: int, state: Any) -> dict[str, int]:
 
 def blast_result(state: Any, first: str) -> str:
     """What the blast aimed at ``first`` did: on target, scattered, a dud, no shot."""
-    for step in reversed(state.steps):
-        if step.target == first and step.data and "template" in step.data:
-            return step.data["template"]
-    return NO_SHOT
+    return state.attack.get(TEMPLATE, NO_SHOT)
 
 
 def shots_allotted(state: Any, name: str) -> int:
-    for step in state.steps:
-        if step.kind == "shots" and step.data:
-            return step.data["allotted"].get(name, 0)
-    return 0
+    return state.attack.get(ALLOTTED, {}).get(name, 0)
 
 
 def plan(attack: Any, target: Any, state: Any) -> tuple[str, int]:

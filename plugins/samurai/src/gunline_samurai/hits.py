@@ -6,7 +6,9 @@ being missing from the seed (the ``dodge`` setting offers a comparative test on
 Agility instead). Against return fire the hits come from a comparative test, each
 side rolling a die per shot [SEED]: the winner's net Lucky Chances are wounds at once,
 its ordinary wins are hits, and only the loser can be hurt. When the reacting side
-wins, its wins land on the shooter (``shooter_state``).
+wins, its wins land on the shooter: they wait in ``state.attack`` for step 8, the
+wound rolls, which for the shooter come once every target's hit rolls are made
+(all shots and all reactions happen at once [SEED]); see :func:`return_fire_steps`.
 """
 
 from __future__ import annotations
@@ -124,9 +126,12 @@ def exchange(attack: Attack, target: Any, pool: Step, reaction: dict[str, Any], 
                      data={"lucky": 0, "hits": 0, **data})]
     data["winner"] = by
     text = f"exchange: {duel}: {by} wins" + _gains(result.lucky, result.wins) + f"; {target.name} is not hit"
+    waiting = {"target": target.name, "by": by, "strength": reaction["strength"],
+               "lucky": result.lucky, "hits": result.wins}
     hit = Step(kind="hit", value=0, rolls=rolls + their_rolls, modifiers=modifiers, text=text,
-               data={"lucky": 0, "hits": 0, "against_shooter": {"lucky": result.lucky, "hits": result.wins}, **data})
-    return [hit, return_fire_wounds(attack, reaction, result.lucky, result.wins, state, dice)]
+               data={"lucky": 0, "hits": 0, "against_shooter": {"lucky": result.lucky, "hits": result.wins}, **data},
+               attack_state={RETURN_FIRE: [*state.attack.get(RETURN_FIRE, []), waiting]})
+    return [hit]
 
 
 def _gains(lucky: int, wins: int) -> str:
@@ -138,18 +143,35 @@ def _gains(lucky: int, wins: int) -> str:
     return " with " + " and ".join(parts) if parts else ""
 
 
-def return_fire_wounds(attack: Attack, reaction: dict[str, Any], lucky: int, hits: int, state: ChainState,
-                       dice: Dice) -> Step:
-    """The shooter's wounds from an exchange it lost: the ``return_fire`` step."""
+#: Key of ``state.attack``: the exchanges the shooter lost, in order, each waiting
+#: for its wound rolls: ``{"target", "by", "strength", "lucky", "hits"}``.
+RETURN_FIRE = "return_fire"
+
+
+def return_fire_wounds(attack: Attack, waiting: dict[str, Any], shooter_state: dict[str, Any], dice: Dice) -> Step:
+    """The shooter's wounds from one exchange it lost: the ``return_fire`` step."""
     shooter = attack.shooter
     defence = Defence(name=shooter.name, body=shooter.body, protection=shooter.protection,
                       durability=shooter.durability)
-    before = {k: v for k, v in state.shooter.items() if k in ("status", "wounds_left")}
-    result = wound_hits(dice, settings_of(attack), strength=reaction["strength"], defence=defence,
-                        state=before, hits=hits, lucky=lucky)
+    before = {k: v for k, v in shooter_state.items() if k in ("status", "wounds_left")}
+    result = wound_hits(dice, settings_of(attack), strength=waiting["strength"], defence=defence,
+                        state=before, hits=waiting["hits"], lucky=waiting["lucky"])
     text = "; ".join(result.lines) + f"; {shooter.name}: {losses.words(result.state, shooter.wounds)}"
-    return Step(kind="return_fire", value=result.wounds, rolls=result.rolls, text=text,
-                shooter_state=result.state, data={"by": reaction["by"], "kills": result.kills})
+    return Step(kind="return_fire", value=result.wounds, rolls=result.rolls, text=text, target=waiting["target"],
+                shooter_state=result.state, data={"by": waiting["by"], "kills": result.kills})
+
+
+def return_fire_steps(attack: Attack, state: ChainState, dice: Dice) -> tuple[list[Step], dict[str, Any]]:
+    """Step 8 for the shooter: the wound rolls of every exchange it lost, in the
+    order of the targets, each on the shooter as the one before left it. Returns the
+    ``return_fire`` steps and the shooter's state after them."""
+    shooter = dict(state.shooter)
+    steps = []
+    for waiting in state.attack.get(RETURN_FIRE, []):
+        step = return_fire_wounds(attack, waiting, shooter, dice)
+        shooter.update(step.shooter_state or {})
+        steps.append(step)
+    return steps, shooter
 
 
 def resolve(attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice, lucky_wounds: bool = False) -> list[Step]:

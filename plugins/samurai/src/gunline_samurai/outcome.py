@@ -9,12 +9,14 @@ from gunline import Attack, ChainState, Step
 from . import losses, units
 
 
-def casualties(attack: Attack, state: ChainState) -> Step:
+def casualties(attack: Attack, state: ChainState, shooter_state: dict[str, Any] | None = None) -> Step:
     """Every model's state once all shots and reactions are resolved; ``value``
-    counts the models Stunned or killed by now."""
+    counts the models Stunned or killed by now. ``shooter_state``: the shooter's,
+    when steps made in the same hook have changed it."""
     shooter = attack.shooter
-    down = int(state.shooter.get("status", "unharmed") != "unharmed")
-    parts = [f"{shooter.name} {losses.words(state.shooter, shooter.wounds)}"]
+    mine = state.shooter if shooter_state is None else shooter_state
+    down = int(mine.get("status", "unharmed") != "unharmed")
+    parts = [f"{shooter.name} {losses.words(mine, shooter.wounds)}"]
     for t in attack.targets:
         tstate = state.targets.get(t.name, {})
         models = tstate.get("models")

@@ -95,9 +95,13 @@ def resolve_wound(attack: Attack, target: Any, hit: Step, state: ChainState, dic
 
 
 @hookimpl
-def spend_ammo(attack: Attack, state: ChainState) -> list[Step]:
+def spend_ammo(attack: Attack, state: ChainState, dice: Dice) -> list[Step]:
+    """The end of the attack: the shooter's wounds from exchanges it lost (step 8),
+    the casualties (step 9), and an ammo step (the game counts none)."""
+    returned, shooter = hits.return_fire_steps(attack, state, dice)
     return [
-        outcome.casualties(attack, state),
+        *returned,
+        outcome.casualties(attack, state, shooter),
         Step(kind="ammo", value=None, text="the game counts no ammunition",
              weapon_state={"rounds_left": None, "status": "ok"}),
     ]

@@ -34,8 +34,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
+#: Key of ``state.attack``: the reaction declared for each target, by name.
+REACTIONS = "reactions"
+
+
 def opening_steps(attack: Attack, state: ChainState, alert_rule: AlertRule = ALERT_AT_LEAST_STEALTH) -> list[Step]:
-    """Steps 1-6 of the sequence for the whole attack."""
+    """Steps 1-6 of the sequence for the whole attack. The reactions declared are
+    also left in ``state.attack`` for the targets' hooks to read."""
     shooter, weapon = attack.shooter, attack.weapon
     available = shots_available(attack)
     fired = sum(shots_at(attack, t) for t in attack.targets)
@@ -59,6 +64,7 @@ def opening_steps(attack: Attack, state: ChainState, alert_rule: AlertRule = ALE
             data={"name": weapon.name, "damage": weapon.damage, "shots": available, "range": weapon.range},
         )
     )
+    declared: dict[str, dict[str, Any]] = {}
     for t in attack.targets:
         tstate = state.targets.get(t.name, {})
         n = shots_at(attack, t)
@@ -77,10 +83,12 @@ def opening_steps(attack: Attack, state: ChainState, alert_rule: AlertRule = ALE
                           data={"target_may_react": ok, "reactor": t.reactor.name if t.reactor else None}))
         data, text = reactions.declare(shooter, t, tstate, ok)
         steps.append(Step(kind="reaction", target=t.name, value=data.get("shots"), text=text, data=data))
+        declared[t.name] = data
+    steps[0].attack_state = {REACTIONS: declared}
     return steps
 
 
 def reaction_of(state: ChainState, target: str) -> dict[str, Any]:
     """The reaction decided for ``target`` in the opening steps."""
-    found = state.steps_of("reaction", target)
-    return dict(found[-1].data or {}) if found else {"effective": "none"}
+    found = state.attack.get(REACTIONS, {}).get(target)
+    return dict(found) if found else {"effective": "none"}

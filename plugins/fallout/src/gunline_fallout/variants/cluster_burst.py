@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from gunline import Step, Variant, hookimpl
 
-from ..fire import bullets_reaching
+from ..fire import bullets_reaching, flight
 from ..ruleset import not_rolled
 
 NAME = "fallout.cluster-burst"
@@ -56,4 +56,4 @@ def resolve_hit(attack, target, pool, state, dice):
     if hits < bullets:
         text += f", {bullets - hits} fly on"
     return Step(kind="hit", value=hits, text=text, rolls=[roll],
-                data={"bullets": bullets, "hits": hits, "passed_on": bullets - hits, "rounded": rounded})
+                **flight(bullets, hits, rounded=rounded))

@@ -11,8 +11,9 @@ separate d100.
 from __future__ import annotations
 
 from gunline import Step, Variant, hookimpl
+from gunline.dice import need_text
 
-from ..fire import bullets_reaching
+from ..fire import bullets_reaching, flight
 from ..ruleset import not_rolled
 from ..wound import critical_chance
 
@@ -37,7 +38,9 @@ def resolve_hit(attack, target, pool, state, dice):
     rolls, criticals = [], []
     label = "to hit, per bullet" if attack.mode == "burst" else "to hit"
     for _ in range(bullets):
-        roll = dice.roll(100, label, at_most=chance, special=tuple(range(1, crit + 1)), target=target.name)
+        # read only as critical (at or under ``crit``), plain hit, or miss
+        roll = dice.roll(100, label, at_least=crit + 1, at_most=chance, need=need_text(None, chance),
+                         target=target.name)
         rolls.append(roll)
         if roll.total <= chance:
             criticals.append(roll.total <= crit)
@@ -48,5 +51,4 @@ def resolve_hit(attack, target, pool, state, dice):
         text = "hit" if hits else "miss"
     if any(criticals):
         text += f" ({sum(criticals)} critical: {crit} or less)"
-    return Step(kind="hit", value=hits, text=text, rolls=rolls,
-                data={"bullets": bullets, "hits": hits, "passed_on": bullets - hits, "criticals": criticals})
+    return Step(kind="hit", value=hits, text=text, rolls=rolls, **flight(bullets, hits, criticals=criticals))
