@@ -106,6 +106,7 @@ def test_too_many_folded_values_branch_run_by_run_with_the_same_odds(monkeypatch
 
     monkeypatch.setattr(repeats, budget, 3)
     monkeypatch.setattr(repeats, "_CACHE", {})
+    monkeypatch.setattr(repeats, "_RUNS", {})
     expected = brute(2)
     got: dict = {}
     requests = 0

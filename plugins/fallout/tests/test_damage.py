@@ -190,8 +190,21 @@ def test_critical_on_hit_roll_in_a_burst_rolls_each_bullet(registry, doc, fo):
     doc["mode"] = "burst"
     chain = fo.resolve_doc(registry, doc, [3, 50, 90, 9], "fallout.critical-on-hit-roll")
     hit = fo.steps(chain, "hit")[0]
-    assert hit.value == 2 and hit.data["criticals"] == [True, False] and len(hit.rolls) == 3
+    assert hit.value == 2 and hit.data["criticals"] == [True, False] and hit.rolls[0].values == [3, 50, 90]
     assert fo.steps(chain, "wound")[0].value == 10 + 10  # face 9 on the general table: knocked down
+
+
+def test_critical_on_hit_roll_rolls_the_critical_bullets_damage_first(registry, doc, fo):
+    """Three hits of which the second is critical: its effect die comes first, then
+    the two plain bullets (no die: fixed damage 10), whatever order they hit in."""
+    doc["mode"] = "burst"
+    doc["weapon"]["burst"] = 4
+    chain = fo.resolve_doc(registry, doc, [50, 3, 55, 90, 4], "fallout.critical-on-hit-roll")
+    wound = fo.steps(chain, "wound")[0]
+    assert [b["critical"] is not None for b in wound.data["bullets"]] == [True, False, False]
+    # face 4 on the general table: damage ×2; the raider has 30 hp to lose
+    assert wound.data["through"] == 20 + 10 + 10 and wound.value == 30
+    assert chain.targets["raider"]["hp"] == 0 and chain.targets["raider"]["status"] == "dead"
 
 
 def test_burst_damage_once_rolls_one_bullet_and_multiplies(registry, doc, fo):

@@ -91,7 +91,7 @@ class Dice:
         at_most: int | None = None,
         again: int | None = 10,
         chance: bool = True,
-        special: Iterable[int] = (),
+        special: Iterable[int | Iterable[int]] = (),
         target: str | None = None,
     ) -> Roll:
         """Roll a success pool: ``count`` dice, each meeting the threshold is a success.
@@ -106,7 +106,9 @@ class Dice:
         several injury dice, the Lucky Chances of a unit's tests). Like ``roll``'s,
         it is a promise: the rule uses the pool only through ``total`` and how many
         of its dice show each special face, so exact odds branch over those counts
-        (a multinomial) instead of over every face. It changes nothing in the roll.
+        (a multinomial) instead of over every face. An entry may be a group of faces
+        (``range(1, crit + 1)``: how many bullets are critical) whose dice the rule
+        counts together and never tells apart. It changes nothing in the roll.
         """
         is_chance = count <= 0 and chance
         if is_chance:

@@ -110,7 +110,7 @@ class RandomDice(Dice):
         at_most: int | None = None,
         again: int | None = 10,
         chance: bool = True,
-        special: Iterable[int] = (),
+        special: Iterable[int | Iterable[int]] = (),
         target: str | None = None,
     ) -> Roll:
         if not self._fast:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Hashable, Iterable
 from ..dice import Dice, DieRequest, need_text
 from ..dice.requests import DiceInterrupt
 from ..models import Roll
-from .outcomes import Outcome, chance_outcomes, counted_pool_outcomes, pool_outcomes, roll_outcomes
+from .outcomes import Outcome, chance_outcomes, counted_pool_outcomes, pool_outcomes, roll_outcomes, special_groups
 from .repeats import folded_classes
 
 #: Outcome classes, default need and notation of each roll request seen: the hot
@@ -138,15 +138,18 @@ class BranchingDice(PoolRecorder, Dice):
         at_most: int | None = None,
         again: int | None = 10,
         chance: bool = True,
-        special: Iterable[int] = (),
+        special: Iterable[int | Iterable[int]] = (),
         target: str | None = None,
     ) -> Roll:
         is_chance = count <= 0 and chance
-        counted = tuple(sorted({f for f in special if 1 <= f <= sides}))
+        counted = special_groups(special, sides) if special else ()
         if is_chance:
             at_least, at_most = sides, None
             if counted:  # the 1 stays a class of its own
-                outcomes = counted_pool_outcomes(1, sides, sides, None, again, tuple(sorted({1, *counted})), self.high)
+                faces = {f for e in counted for f in ((e,) if isinstance(e, int) else e)}
+                if 1 not in faces:
+                    counted = special_groups((*counted, 1), sides)
+                outcomes = counted_pool_outcomes(1, sides, sides, None, again, counted, self.high)
             else:
                 outcomes = chance_outcomes(sides, again, self.high)
         else:

@@ -56,6 +56,23 @@ def _pick(faces: list[int], high: bool, avoid_one: bool = False) -> int | None:
     return max(faces) if high else min(faces)
 
 
+@lru_cache(maxsize=1024)
+def _face_kinds(
+    sides: int, at_least: int | None, at_most: int | None, again: int | None, high: bool, avoid_one: bool
+) -> tuple[int | None, int | None, int | None]:
+    """The representative face of a plain success, of a success rolled again and of
+    a failure (None where the die has none)."""
+    kinds: dict[tuple[bool, bool], list[int]] = {(s, a): [] for s in (False, True) for a in (False, True)}
+    for face in range(1, sides + 1):
+        success = (at_least is not None and face >= at_least) or (at_most is not None and face <= at_most)
+        kinds[(success, again is not None and face >= again)].append(face)
+    return (
+        _pick(kinds[(True, False)], high),
+        _pick(kinds[(True, True)], high),
+        _pick(kinds[(False, False)], high, avoid_one),
+    )
+
+
 def pool_faces(
     count: int,
     successes: int,
@@ -68,13 +85,7 @@ def pool_faces(
 ) -> tuple[int, ...] | None:
     """Faces, in rolling order (the first batch, then each batch of rerolls), that
     give ``successes`` from ``count`` dice; ``None`` if none can."""
-    kinds: dict[tuple[bool, bool], list[int]] = {(s, a): [] for s in (False, True) for a in (False, True)}
-    for face in range(1, sides + 1):
-        success = (at_least is not None and face >= at_least) or (at_most is not None and face <= at_most)
-        kinds[(success, again is not None and face >= again)].append(face)
-    plain_success = _pick(kinds[(True, False)], high)
-    success_again = _pick(kinds[(True, True)], high)
-    failure = _pick(kinds[(False, False)], high, avoid_one)
+    plain_success, success_again, failure = _face_kinds(sides, at_least, at_most, again, high, avoid_one)
     # Every die ends in a face that is not rolled again: ``count`` such faces; the
     # successes beyond them come from faces that succeed and are rolled again.
     stopping = min(successes, count) if plain_success is not None else 0
@@ -122,6 +133,26 @@ def chance_outcomes(sides: int, again: int | None, high: bool = False) -> tuple[
     return _fold(out)
 
 
+def special_groups(special, sides: int) -> tuple[int | tuple[int, ...], ...]:
+    """A pool's ``special`` promise in one canonical form: faces on the die, each
+    counted once, singles as ints and groups as sorted tuples (``range(1, 6)`` is
+    the group 1-5), singles first. Raises ``ValueError`` for a face in two entries."""
+    singles: list[int] = []
+    groups: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for entry in special:
+        faces = (entry,) if isinstance(entry, int) else tuple(sorted({f for f in entry}))
+        faces = tuple(f for f in faces if 1 <= f <= sides)
+        if seen.intersection(faces):
+            raise ValueError(f"special faces {sorted(seen.intersection(faces))} are counted twice")
+        seen.update(faces)
+        if len(faces) == 1 and isinstance(entry, int):
+            singles.append(faces[0])
+        elif faces:
+            groups.append(faces)
+    return (*sorted(singles), *sorted(groups))
+
+
 #: A state of :func:`counted_pool_outcomes` whose probability falls below this is
 #: dropped (a reroll chain that long); the kept mass is renormalised.
 DROP = 1e-18
@@ -134,11 +165,12 @@ def counted_pool_outcomes(
     at_least: int | None,
     at_most: int | None,
     again: int | None,
-    special: tuple[int, ...],
+    special: tuple[int | tuple[int, ...], ...],
     high: bool = False,
 ) -> tuple[Outcome, ...]:
     """Classes of a pool with ``special`` faces: one per (successes, how many dice
-    show each special face), with rerolls.
+    show each special face), with rerolls. An entry of ``special`` may be a tuple of
+    faces counted together (how many dice show 1 to 5, say).
 
     Dynamic programming die by die, in the order the dice are rolled, over
     (successes, special counts, dice still to roll): a multinomial, never
@@ -146,10 +178,11 @@ def counted_pool_outcomes(
     """
     if again is not None and again <= 1:
         raise ValueError(f"again={again}: every face would be rolled again forever")
+    group_of = {face: i for i, entry in enumerate(special) for face in (entry if isinstance(entry, tuple) else (entry,))}
     kinds: dict[tuple[bool, int, bool], list[int]] = {}
     for face in range(1, sides + 1):
         success = (at_least is not None and face >= at_least) or (at_most is not None and face <= at_most)
-        which = special.index(face) if face in special else -1
+        which = group_of.get(face, -1)
         kinds.setdefault((success, which, again is not None and face >= again), []).append(face)
     per_die = [
         (int(success), which, int(rolls_again), len(faces) / sides, max(faces) if high else min(faces))

@@ -54,9 +54,11 @@ class _Folds:
     """One body's runs and its folded states after 0, 1, 2 ... runs, extended on
     demand: the repeats of 3 and of 7 bullets share their first three folds."""
 
-    def __init__(self, body, fold, start, high) -> None:
+    def __init__(self, body, fold, start, high, key=None) -> None:
         self.body, self.fold, self.high = body, fold, high
-        self.runs: list[RunClass] | None = None
+        #: one run's classes are the body's alone: folds from other starts share them
+        self.runs: list[RunClass] | None = _RUNS.get((key, high)) if key is not None else None
+        self.key = key
         self.states: list[dict[Any, list] | None] = [{start: [1.0, ()]}]
         self.work = 0
         self.classes: dict[int, Classes | None] = {}
@@ -71,7 +73,9 @@ class _Folds:
                 self.runs = []
                 self.states = [None]
                 return None
-        return self.runs
+            if self.key is not None:
+                _RUNS[(self.key, self.high)] = self.runs
+        return self.runs or None
 
     def _after(self, times: int) -> dict[Any, list] | None:
         """Folded value -> [probability, run classes of its representative]."""
@@ -118,6 +122,14 @@ class _Folds:
 
 
 _CACHE: dict[tuple, _Folds] = {}
+#: One run's classes by (key, high), shared by the folds of every start.
+_RUNS: dict[tuple, list[RunClass]] = {}
+
+
+def forget() -> None:
+    """Drop every repeat's worked-out classes (for measurements that start cold)."""
+    _CACHE.clear()
+    _RUNS.clear()
 
 
 def folded_classes(
@@ -138,5 +150,6 @@ def folded_classes(
     if folds is None:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        folds = _CACHE[cache_key] = _Folds(body, fold, start, high)
+            _RUNS.clear()
+        folds = _CACHE[cache_key] = _Folds(body, fold, start, high, key)
     return folds.classes_of(times)

@@ -99,9 +99,10 @@ def _bullet(attack, target, dice, damage, ammo, crit_chance: int, critical: bool
 
 
 #: What the hits on a target come to, as far as the rule decides anything by it:
-#: (hit points lost, unconscious, marked, the hit points it had); ``None`` for hit
-#: points the scenario does not track.
-Tally = tuple[int, bool, bool, "int | None"]
+#: (hit points lost, unconscious, marked, the hit points it had (``None`` where the
+#: scenario tracks none), how many hits one bullet's damage stands for (1, or every
+#: hit under ``fallout.burst-damage-once``)).
+Tally = tuple[int, bool, bool, "int | None", int]
 
 
 def _add(so_far: Tally, bullet: tuple[int, bool, bool]) -> Tally:
@@ -111,12 +112,12 @@ def _add(so_far: Tally, bullet: tuple[int, bool, bool]) -> Tally:
     counting once damage has wounded anyway. Keeping only what decides the status
     and the hit points is what makes the odds of a 20-bullet burst a few hundred
     outcomes (the bullets' own damage and conditions are in the details)."""
-    lost, unconscious, marked, cap = so_far
+    lost, unconscious, marked, cap, times = so_far
     through, knocked_out, mark = bullet
-    lost += through
+    lost += through * times
     if cap is not None and lost >= cap:
-        return (cap, False, False, cap)
-    return (lost, unconscious or knocked_out, (marked or mark) and not lost, cap)
+        return (cap, False, False, cap, times)
+    return (lost, unconscious or knocked_out, (marked or mark) and not lost, cap, times)
 
 
 def resolve_damage(attack, target, hit: Step, state, dice, *, once: bool = False) -> Step:
@@ -127,10 +128,11 @@ def resolve_damage(attack, target, hit: Step, state, dice, *, once: bool = False
     through, up to the hit points it had (all of it where hit points are not
     tracked); the text and ``data`` give every bullet's damage in full.
 
-    Bullets whose critical is rolled here are alike, so they are one ``dice.repeat``
-    (the rule reads only the tally of :func:`_add`): exact odds branch over the
-    burst's hit points lost, not over every bullet's dice. Bullets whose critical
-    the hit step decided differ one from the next and are rolled in a loop.
+    Bullets that roll alike are one ``dice.repeat`` (the rule reads only the tally
+    of :func:`_add`): exact odds branch over the hit points the burst takes, not over
+    every bullet's dice. Where the hit roll decided which bullets are critical
+    (``fallout.critical-on-hit-roll``), the critical ones are one repeat and the rest
+    another, in that order.
     """
     damage = shot_damage(attack.weapon)
     ammo = ammo_profile(attack.weapon)
@@ -139,39 +141,42 @@ def resolve_damage(attack, target, hit: Step, state, dice, *, once: bool = False
     before = state.targets.get(target.name, {})
     hp = before.get("hp")
     cap = None if hp is None else max(0, hp)
-    count = 1 if once else hit.value or 0
-    if decided is None:
-        row = aimed_row(attack, target)
-        key = ("fallout bullet", damage, ammo, crit_chance, row, aim_of(attack) if row else None,
-               target.name, target.dt, target.dr)
-        tally, details = dice.repeat(
+    hits = hit.value or 0
+    row = aimed_row(attack, target)
+    key = ("fallout bullet", damage, ammo, crit_chance, row, aim_of(attack) if row else None,
+           target.name, target.dt, target.dr)
+
+    def bullets(count: int, tally: Tally, critical: bool | None) -> tuple[Tally, list]:
+        return dice.repeat(
             count, "bullet",
-            lambda d: _bullet(attack, target, d, damage, ammo, crit_chance, None),
-            fold=_add, start=(0, False, False, None if once else cap), key=key,
+            lambda d: _bullet(attack, target, d, damage, ammo, crit_chance, critical),
+            fold=_add, start=tally, key=(*key, critical),
         )
-    else:
-        tally, details = (0, False, False, cap), []
-        for i in range(count):
-            score, detail = _bullet(attack, target, dice, damage, ammo, crit_chance, bool(decided[i]))
-            tally = _add(tally, score)
-            details.append(detail)
-    lost, unconscious, marked, _ = tally
+
+    start: Tally = (0, False, False, cap, hits if once else 1)
+    if once:
+        tally, details = bullets(1, start, None if decided is None else bool(decided[0]))
+    elif decided is None:
+        tally, details = bullets(hits, start, None)
+    else:  # the hit roll said which are critical: those first, then the rest
+        critical = sum(bool(c) for c in decided)
+        tally, first = bullets(critical, start, True)
+        tally, rest = bullets(hits - critical, tally, False)
+        details = first + rest
+    lost, unconscious, marked, _, _ = tally
     # The tally says what the bullets decide; the bullets, what each one did.
     conditions = list(before.get("conditions", []))
     for detail in details:
         conditions.extend(c for c in detail[4] if c not in conditions)
     rolls = [roll for detail in details for roll in detail[3]]
-    bullets = [{"rolled": rolled, "through": through, "critical": effect} for rolled, through, effect, _, _ in details]
-    if once:
-        hits = hit.value or 0
-        lost, bullets = lost * hits, bullets * hits
-        if cap is not None and lost >= cap:
-            lost = cap
-    through = sum(b["through"] for b in bullets)
+    shots = [{"rolled": rolled, "through": through, "critical": effect} for rolled, through, effect, _, _ in details]
+    if once:  # one bullet rolled, every hit dealing the same
+        shots = shots * hits
+    through = sum(b["through"] for b in shots)
     hp_after = None if hp is None else hp - lost
     status = status_after(before.get("status", STATUSES[0]), hp_after, lost, unconscious, marked)
-    parts = [f"{b['through']}" + (f" (critical: {b['critical']})" if b["critical"] else "") for b in bullets]
-    text = f"{through} damage through" + (f": {' + '.join(parts)}" if len(parts) > 1 or bullets[0]["critical"] else "")
+    parts = [f"{b['through']}" + (f" (critical: {b['critical']})" if b["critical"] else "") for b in shots]
+    text = f"{through} damage through" + (f": {' + '.join(parts)}" if len(parts) > 1 or shots[0]["critical"] else "")
     if hp_after is not None:
         text += f"; {hp_after} hp left" if through <= lost else f"; {lost} hp lost, {hp_after} left"
     text += f", {status.replace('_', ' ')}"
@@ -181,5 +186,5 @@ def resolve_damage(attack, target, hit: Step, state, dice, *, once: bool = False
         text=text,
         rolls=rolls,
         target_state={"hp": hp_after, "status": status, "conditions": conditions},
-        data={"damage": str(damage), "critical_chance": crit_chance, "bullets": bullets, "through": through},
+        data={"damage": str(damage), "critical_chance": crit_chance, "bullets": shots, "through": through},
     )

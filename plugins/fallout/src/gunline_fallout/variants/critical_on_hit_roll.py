@@ -2,10 +2,11 @@
 
 By default a hit rolls a separate d100 for its critical. Here the to-hit roll itself
 decides: a hit whose d100 shows at or under Luck % plus the aimed area's bonus is
-critical, and no further die is rolled for it. Bursts then roll one d100 per bullet,
-object by object (each face matters, so no pool); with ``fallout.cluster-burst`` also
-enabled the bursts are rolled on d10s, which cannot tell a critical, and keep the
-separate d100.
+critical, and no further die is rolled for it. Bursts roll their d100 per bullet as
+a pool, object by object, read as how many bullets hit and how many of those are
+critical; the damage of the critical ones is rolled first (see
+:func:`..wound.resolve_damage`). With ``fallout.cluster-burst`` also enabled the
+bursts are rolled on d10s, which cannot tell a critical, and keep the separate d100.
 """
 
 from __future__ import annotations
@@ -35,15 +36,18 @@ def resolve_hit(attack, target, pool, state, dice):
     chance = min(100, pool.value)
     crit = min(chance, critical_chance(attack, target))
     bullets = bullets_reaching(attack, target, state)
-    rolls, criticals = [], []
-    label = "to hit, per bullet" if attack.mode == "burst" else "to hit"
-    for _ in range(bullets):
+    if attack.mode == "burst":
+        # one d100 a bullet, read only as how many hit and how many of those are
+        # critical (the faces 1 to ``crit``, counted together)
+        roll = dice.pool(bullets, "to hit, per bullet", sides=100, at_least=None, at_most=chance, again=None,
+                         chance=False, special=(tuple(range(1, crit + 1)),) if crit else (), target=target.name)
+        faces = roll.values
+    else:
         # read only as critical (at or under ``crit``), plain hit, or miss
-        roll = dice.roll(100, label, at_least=crit + 1, at_most=chance, need=need_text(None, chance),
+        roll = dice.roll(100, "to hit", at_least=crit + 1, at_most=chance, need=need_text(None, chance),
                          target=target.name)
-        rolls.append(roll)
-        if roll.total <= chance:
-            criticals.append(roll.total <= crit)
+        faces = [roll.total]
+    criticals = [face <= crit for face in faces if face <= chance]
     hits = len(criticals)
     if attack.mode == "burst":
         text = f"{hits} of {bullets} bullets hit" + (f", {bullets - hits} fly on" if hits < bullets else "")
@@ -51,4 +55,4 @@ def resolve_hit(attack, target, pool, state, dice):
         text = "hit" if hits else "miss"
     if any(criticals):
         text += f" ({sum(criticals)} critical: {crit} or less)"
-    return Step(kind="hit", value=hits, text=text, rolls=rolls, **flight(bullets, hits, criticals=criticals))
+    return Step(kind="hit", value=hits, text=text, rolls=[roll], **flight(bullets, hits, criticals=criticals))
