@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from machine import machine_line
+
 from gunline import discover
 from gunline.dice import RandomDice
 from gunline.engine import resolve
@@ -149,6 +151,7 @@ def monte_carlo(registry) -> None:
 
 def main() -> None:
     registry = discover()
+    print(machine_line())
     examples(registry)
     pools()
     monte_carlo(registry)

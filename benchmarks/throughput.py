@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
+
+from machine import machine_line
 
 from gunline import ChainState, RandomDice, discover
 from gunline.engine import resolve
@@ -128,17 +129,6 @@ def _rates(runs: dict[str, Callable[[int], Any]], seconds: float, batch: int = 2
     return best
 
 
-def _reference_us() -> float:
-    """A fixed pure-Python workload, to tell a slow or busy machine from slow code."""
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(1000):
-            sum(range(1000))
-        best = min(best, (time.perf_counter() - start) * 1000)
-    return best
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
@@ -175,9 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             base = results.get(name[: -len(", full stack")] + ", direct")
             if base:
                 print(f"{name[: -len(', full stack')]:<40} ratio {base / rate:4.2f}x (direct / stack)")
-    print(f"machine: {_reference_us():.1f} us for sum(range(1000)) in this run, load average "
-          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores "
-          "(the rates scale with it; compare the same line on another machine)")
+    print(machine_line())
     print(f"targets: {CASES[0]['name']} >= {TARGET_RATE:,} chains/s; every case <= {TARGET_RATIO:g}x the baseline: "
           f"{'met' if ok else 'NOT met'}")
     return 0 if ok else 1

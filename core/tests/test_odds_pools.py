@@ -193,3 +193,41 @@ def test_branching_pool_with_special_branches_over_counts():
     assert dice.sizes == [15]  # (k, ones) with k + ones <= 4: 5 * 6 / 2
     # the random interpreter accepts the promise too
     assert RandomDice(3).pool(4, "injury dice", sides=6, at_least=6, again=None, special=(1,)).dice == "4d6"
+
+
+def _in(face, entry):
+    return face == entry if isinstance(entry, int) else face in entry
+
+
+@pytest.mark.parametrize(
+    "count,sides,at_most,special",
+    [(3, 100, 60, ((1, 2, 3, 4, 5),)), (4, 10, 6, (1, (2, 3))), (2, 20, 20, ((19, 20), (1,)))],
+)
+def test_grouped_special_faces_are_counted_together(count, sides, at_most, special):
+    """A group counts every die showing any of its faces: 3d100 at 60 or less with
+    the faces 1-5 (criticals) counted together is (hits, criticals), 10 classes, by a
+    list of every face tuple."""
+    from gunline.odds.outcomes import special_groups
+
+    groups = special_groups(special, sides)
+    expected = {}
+    for faces in product(range(1, sides + 1), repeat=count):
+        key = (sum(f <= at_most for f in faces), tuple(sum(_in(f, g) for f in faces) for g in groups))
+        expected[key] = expected.get(key, 0) + 1  # counted, then divided: no rounding
+    dice = BranchingDice([])
+    dice.pool(count, "p", sides=sides, at_least=None, at_most=at_most, again=None, chance=False, special=special)
+    assert dice.sizes == [len(expected)]
+    got = {}
+    for w, faces, total in counted_pool_outcomes(count, sides, None, at_most, None, groups):
+        got[(total, tuple(sum(_in(f, g) for f in faces) for g in groups))] = w
+    assert got.keys() == expected.keys()
+    for key, ways in expected.items():
+        assert got[key] == pytest.approx(ways / sides**count, abs=1e-12)
+
+
+def test_a_face_in_two_groups_is_refused():
+    from gunline.odds.outcomes import special_groups
+
+    with pytest.raises(ValueError, match="counted twice"):
+        special_groups((1, range(1, 4)), 6)
+    assert special_groups((range(1, 4), 6, 9), 6) == (6, (1, 2, 3))

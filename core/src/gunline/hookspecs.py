@@ -101,8 +101,9 @@ class GunlineSpec:
         """Return the attack-level steps that come before any target's roll.
 
         *First result.* For rolls that shape the whole attack: a sustained-fire shot
-        count, a declaration, a reaction. Their ``data`` is visible to later hooks
-        through ``state.steps``.
+        count, a declaration, a reaction. What later hooks need of them goes in a
+        step's ``attack_state`` (merged into ``state.attack``); the steps themselves
+        are in ``state.steps``.
         """
 
     # -- per target ------------------------------------------------------------------
@@ -154,8 +155,9 @@ class GunlineSpec:
         """Return the attack's ``ammo`` step: rounds spent (``value``; 0 or ``None``
         where the game counts none) and ``weapon_state`` (``rounds_left``, ``status``).
 
-        *First result.* Called once per attack, after every target. ``state.steps``
-        holds everything rolled so far (Necromunda reads the to-hit 6s from it).
+        *First result.* Called once per attack, after every target. ``state.attack``
+        holds what the targets' steps left for it (Necromunda: the ammo rolls its
+        to-hit 6s made due); ``state.steps``, everything rolled so far.
         """
 
     @hookspec(firstresult=True)

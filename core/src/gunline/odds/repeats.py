@@ -62,6 +62,8 @@ class _Folds:
         self.states: list[dict[Any, list] | None] = [{start: [1.0, ()]}]
         self.work = 0
         self.classes: dict[int, Classes | None] = {}
+        #: Folded values that every run folds to themselves: carried on as they are.
+        self.still: set = set()
 
     def _runs(self) -> list[RunClass] | None:
         if self.runs is None:
@@ -86,20 +88,34 @@ class _Folds:
             self.work += len(states) * len(runs)
             nxt: dict[Any, list] | None = {} if self.work <= WORK_BUDGET else None
             if nxt is not None:
-                fold, high = self.fold, self.high
+                fold, high, still = self.fold, self.high, self.still
+                scored = [(i, score, q) for i, (score, q, _, _) in enumerate(runs)]
+                get = nxt.get
                 for value, (p, path) in states.items():
-                    for i, (score, q, _, _) in enumerate(runs):
+                    if value in still:  # every run folds it to itself (a dead target)
+                        entry = get(value)
+                        if entry is None:
+                            nxt[value] = [p, path + (0,)]
+                        else:
+                            entry[0] += p
+                        continue
+                    moved = False
+                    for i, score, q in scored:
+                        folded = fold(value, score)
+                        if not moved and folded != value:
+                            moved = True
                         w = p * q
                         if w < DROP:
                             continue
-                        folded = fold(value, score)
-                        entry = nxt.get(folded)
+                        entry = get(folded)
                         if entry is None:
                             nxt[folded] = [w, path + (i,)]
                         else:
                             entry[0] += w
                             if high:
                                 entry[1] = path + (i,)
+                    if not moved:
+                        still.add(value)
                 if len(nxt) > FOLDED_BUDGET:
                     nxt = None
             self.states.append(nxt)

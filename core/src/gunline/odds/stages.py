@@ -124,36 +124,42 @@ def _apply(state: ChainState, steps: list[Step]) -> ChainState:
 
 
 def _extend(partial: Partial, steps: list[Step], pool_rolls) -> Partial:
-    """The partial summaries with ``steps`` (and the pools rolled for them) added;
-    only the blocks they touch are copied."""
+    """The partial summaries with ``steps`` (and the pools rolled for them) added, as
+    a new dict; only the blocks they touch are copied."""
     out = dict(partial)
     fresh: set = set()
-
-    def block(who):
+    owner = {}
+    for step in steps:
+        who = step.target
+        if who in fresh:
+            positive, sums, _ = out[who]
+        else:
+            positive, sums, pools = out.get(who, ((), {}, {}))
+            positive, sums = set(positive), dict(sums)
+            out[who] = (positive, sums, dict(pools))
+            fresh.add(who)
+        value = step.value
+        if value.__class__ is not int and not isinstance(value, int):
+            value = 0
+        kind = step.kind
+        sums[kind] = sums.get(kind, 0) + value
+        if value >= 1:
+            positive.add(kind)
+        for roll in step.rolls:
+            owner[id(roll)] = who
+    for roll, target in pool_rolls:
+        who = owner.get(id(roll), target)
         if who not in fresh:
             positive, sums, pools = out.get(who, ((), {}, {}))
             out[who] = (set(positive), dict(sums), dict(pools))
             fresh.add(who)
-        return out[who]
-
-    owner = {}
-    for step in steps:
-        positive, sums, _ = block(step.target)
-        value = step.value if isinstance(step.value, int) else 0
-        sums[step.kind] = sums.get(step.kind, 0) + value
-        if value >= 1:
-            positive.add(step.kind)
-        for roll in step.rolls:
-            owner[id(roll)] = step.target
-    for roll, target in pool_rolls:
-        pools = block(owner.get(id(roll), target))[2]
+        pools = out[who][2]
         pools[roll.label] = pools.get(roll.label, 0) + roll.total
     return out
 
 
 def _combine(partial: Partial, delta: Partial) -> Partial:
-    if not delta:
-        return partial
+    """``partial`` with an outcome's ``delta`` added, as a new dict."""
     out = dict(partial)
     for who, (p, s, q) in delta.items():
         base = out.get(who)

@@ -50,8 +50,10 @@ def status_after(previous: str, hp: int | None, lost: int, unconscious: bool, ma
         now = "wounded"
     else:
         now = "unharmed"
-    rank = {s: i for i, s in enumerate(STATUSES)}
-    return max(previous, now, key=lambda s: rank.get(s, 0))
+    return now if _RANK[now] > _RANK.get(previous, 0) else previous
+
+
+_RANK = {s: i for i, s in enumerate(STATUSES)}
 
 
 def _critical(attack, target, dice, rolls) -> tuple[tuple[int, int], list[str], bool, str]:
