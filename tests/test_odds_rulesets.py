@@ -219,15 +219,16 @@ def _multi_target_examples():
     return out
 
 
-@pytest.mark.parametrize("path", _multi_target_examples(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", _all_examples(), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_staged_enumeration_agrees_with_whole_chains(registry, path):
-    """Merging paths at target boundaries (what later hooks can see) must give the
+    """Running the attack hook by hook (each hook once per distinct input it read,
+    paths merged at target boundaries by what later hooks can see) must give the
     odds of replaying every whole chain through the engine."""
     import msgspec
 
     from gunline.odds import api
     from gunline.odds.leaf import summarize
-    from gunline.odds.stages import StepsRead, Unstageable, staged_marginals
+    from gunline.odds.stages import Unstageable, staged
     from gunline.odds.tally import build_odds
 
     need(registry, read_document(path).get("ruleset"))
@@ -242,10 +243,7 @@ def test_staged_enumeration_agrees_with_whole_chains(registry, path):
 
     try:
         whole = build_odds(api.whole_marginals(run, 3000, len(names)), **shape)
-        try:
-            marginals = staged_marginals(stack, attack, None, 3000, with_steps=False)
-        except StepsRead:
-            marginals = staged_marginals(stack, attack, None, 3000, with_steps=True)
+        marginals = staged(stack, attack, None, 3000)
     except (TreeTooLarge, Unstageable) as exc:
         pytest.skip(f"not comparable within the budget: {exc}")
     staged = build_odds(marginals, **shape)

@@ -21,7 +21,7 @@ from .models import (
 from .plugins import Registry, discover, hookimpl
 from .state import ChainState
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "HOOKSPEC_VERSION",

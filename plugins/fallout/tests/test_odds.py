@@ -182,3 +182,66 @@ def test_three_bullet_burst_damage_is_exact(registry, fo, luck):
         lo, hi = mc.targets["ghoul"].ci95.status[name]
         mid, half = (lo + hi) / 2, (hi - lo) / 2 * 4.5 / 1.96
         assert mid - half - 1e-9 <= p <= mid + half + 1e-9, name
+
+
+def _super_mutant_oracle(p_hit: float = 0.41, bullets: int = 20, hp: int = 120):
+    """The minigun's first object by a second method: hits are Binomial(20, 0.41)
+    (every bullet is rolled against it first); a bullet deals 1d10+35 (2mm EC) against
+    DT 4 and DR 30 − 20 = 10%, rounded down; Luck 6 makes 6% of bullets critical, and
+    the general table's d10 multiplies (3: ×3, 4: ×2, 5: ×1.5), bypasses armour (7) or
+    knocks the mutant out (6). Damage through is never 0 here, so every hit wounds.
+    Returns the status distribution and the expected hit points lost."""
+    crit = 0.06
+    bullet: dict[tuple[int, bool], float] = {}
+    for face in range(1, 11):
+        rolled = face + 35
+        plain = (rolled - 4) * 90 // 100
+        bullet[(plain, False)] = bullet.get((plain, False), 0.0) + 0.1 * (1 - crit)
+        for effect in range(1, 11):
+            num, den = _MULTIPLIER.get(effect, (1, 1))
+            through = rolled if effect == 7 else plain * num // den
+            key = (through, effect == _UNCONSCIOUS_FACE)
+            bullet[key] = bullet.get(key, 0.0) + 0.1 * crit * 0.1
+    status = dict.fromkeys(("unharmed", "wounded", "unconscious", "dead"), 0.0)
+    lost = 0.0
+    after = {(0, False): 1.0}  # (hit points lost so far, capped; knocked out) after h hits
+    for hits in range(bullets + 1):
+        weight = comb(bullets, hits) * p_hit**hits * (1 - p_hit) ** (bullets - hits)
+        for (taken, out), p in after.items():
+            if hits == 0:
+                now = "unharmed"
+            elif taken >= hp:
+                now = "dead"
+            else:
+                now = "unconscious" if out else "wounded"
+            status[now] += weight * p
+            lost += weight * p * taken
+        nxt: dict[tuple[int, bool], float] = {}
+        for (taken, out), p in after.items():
+            for (through, knocked), q in bullet.items():
+                key = (min(hp, taken + through), out or knocked)
+                nxt[key] = nxt.get(key, 0.0) + p * q
+        after = nxt
+    return status, lost
+
+
+def test_twenty_bullet_burst_at_three_objects_is_exact(registry, fo):
+    """The minigun example with damage, criticals and hit points: exact, its first
+    object checked against a second computation, and every object against every-face
+    Monte Carlo (which relies on no dice promise)."""
+    attack = fo.attack_of(registry, fo.example("minigun_twenty_bullets.toml"))
+    exact = odds.compute_odds(registry, attack)
+    assert exact.exact
+    mutant = exact.targets["super mutant"]
+    status, lost = _super_mutant_oracle()
+    for name, p in status.items():
+        assert mutant.status[name] == pytest.approx(p, abs=1e-12), name
+    assert mutant.expected["wound"] == pytest.approx(lost, abs=1e-9)
+    for target in exact.targets.values():
+        assert sum(target.status.values()) == pytest.approx(1.0, abs=1e-12)
+    mc = odds.compute_odds(registry, attack, samples=3000, seed=11, every_face=True)
+    for name, target in exact.targets.items():
+        for status_name, p in target.status.items():
+            lo, hi = mc.targets[name].ci95.status[status_name]
+            mid, half = (lo + hi) / 2, (hi - lo) / 2 * 4.5 / 1.96
+            assert mid - half - 1e-9 <= p <= mid + half + 1e-9, (name, status_name)
