@@ -65,7 +65,8 @@ def test_not_a_struct_is_refused():
 @pytest.mark.parametrize(
     "kind,text,value",
     [("int", " 7 ", 7), ("int", "seven", "seven"), ("int", "", None), ("float", "2.5", 2.5),
-     ("bool", "yes", True), ("bool", "no", False), ("str", "Sykes", "Sykes")],
+     ("bool", "yes", True), ("bool", "no", False), ("str", "Sykes", "Sykes"),
+     ("any", "12", 12), ("any", "-3", -3), ("any", "+35", "+35"), ("any", "D6", "D6"), ("any", "07", "07")],
 )
 def test_parse_value(kind, text, value):
     spec = FieldSpec(name="x", path="x", kind=kind, required=False)
@@ -76,3 +77,21 @@ def test_format_value_round_trips_parse():
     spec = FieldSpec(name="x", path="x", kind="int", required=True)
     assert parse_value(spec, format_value(12)) == 12
     assert format_value(None) == "" and format_value(True) == "true"
+
+
+@pytest.mark.parametrize(
+    "kind,value",
+    [("table", {"tracks": "legs"}), ("list", [{"name": "Taro", "distance": 15}, {"name": "Jiro"}]),
+     ("any", {"name": "yumi"}), ("list", [[1, 2], [3]])],
+)
+def test_tables_and_lists_of_tables_round_trip_as_inline_toml(kind, value):
+    spec = FieldSpec(name="x", path="x", kind=kind, required=False)
+    text = format_value(value)
+    assert text.startswith(("{", "["))
+    assert parse_value(spec, text) == value
+
+
+def test_text_that_is_not_a_toml_value_is_kept_for_validation_to_name():
+    spec = FieldSpec(name="areas", path="targets[0].areas", kind="table", required=False)
+    assert parse_value(spec, "{ tracks = ") == "{ tracks ="
+    assert parse_value(spec, "tracks") == "tracks"

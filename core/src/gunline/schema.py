@@ -10,6 +10,8 @@ and forms alike.
 
 from __future__ import annotations
 
+import re
+import tomllib
 import typing
 from typing import Any, Literal
 
@@ -186,6 +188,12 @@ def parse_value(spec: FieldSpec, text: str) -> Any:
     text = text.strip()
     if text == "":
         return None
+    if spec.kind in ("table", "list", "any") and text[:1] in ("{", "["):
+        # a table or a list of tables, written as TOML writes it inline
+        try:
+            return tomllib.loads(f"value = {text}")["value"]
+        except tomllib.TOMLDecodeError:
+            return text
     if spec.kind == "int":
         try:
             return int(text)
@@ -199,17 +207,31 @@ def parse_value(spec: FieldSpec, text: str) -> Any:
     if spec.kind == "bool":
         return text.lower() in ("1", "true", "yes", "on")
     if spec.kind == "any":  # a union such as ``int | Literal["D6"]``: a number if it is one
-        try:
-            return int(text)
-        except ValueError:
-            return text
+        # written as a plain number: a sign or a leading zero belongs to the text
+        # ("+6", Fallout's damage over the ammunition's dice, is not the number 6)
+        return int(text) if _PLAIN_INT.fullmatch(text) else text
     return text
 
 
+_PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
 def format_value(value: Any) -> str:
-    """A document value as the text a form field shows."""
+    """A document value as the text a form field shows: tables and lists of them as
+    TOML writes them inline (``{ tracks = "legs" }``), read back by :func:`parse_value`."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if is_structured(value):
+        from .tomlwrite import inline
+
+        return inline(value)
     return str(value)
+
+
+def is_structured(value: Any) -> bool:
+    """A table, or a list that holds tables or lists: edited as one TOML value."""
+    if isinstance(value, dict):
+        return True
+    return isinstance(value, (list, tuple)) and any(isinstance(v, (dict, list, tuple)) for v in value)

@@ -67,6 +67,11 @@ def _value(value: Any) -> str:
     raise TypeError(f"cannot write {type(value).__name__} to TOML")
 
 
+def inline(value: Any) -> str:
+    """``value`` as TOML writes it inline: ``{ tracks = "legs" }``, ``[1, 2]``."""
+    return _value(value)
+
+
 def _table(lines: list[str], path: list[str], table: dict[str, Any]) -> None:
     scalars = [(k, v) for k, v in table.items() if v is not None and not _is_table(v) and not _is_table_array(v)]
     tables = [(k, v) for k, v in table.items() if _is_table(v)]

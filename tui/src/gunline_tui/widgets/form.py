@@ -22,7 +22,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 from gunline.models import Ruleset
 from gunline.plugins import Registry
 from gunline.scenario import catalogue_entry
-from gunline.schema import FieldSpec, describe, format_value, parse_value
+from gunline.schema import FieldSpec, describe, format_value, is_structured, parse_value
 
 from ..draft import Draft
 from .choice import Choice
@@ -185,7 +185,8 @@ class ScenarioForm(VerticalScroll):
             placeholder = f"{format_value(spec.default)} · {placeholder}"
         elif spec.required:
             placeholder = f"required · {placeholder}"
-        text = ",".join(map(str, value)) if isinstance(value, list) else format_value(value)
+        plain_list = isinstance(value, list) and not is_structured(value)
+        text = ",".join(map(str, value)) if plain_list else format_value(value)
         return Input(text, placeholder=placeholder, compact=True, name=spec.path)
 
     # -- editing -------------------------------------------------------------------
@@ -217,7 +218,7 @@ class ScenarioForm(VerticalScroll):
         spec = self.specs.get(path)
         if spec is None:
             return
-        if spec.kind == "list":
+        if spec.kind == "list" and event.value.strip()[:1] not in ("[", "{"):
             items = [p.strip() for p in event.value.split(",") if p.strip()]
             value: Any = [int(p) if p.lstrip("-").isdigit() else p for p in items] or None
         else:
