@@ -27,8 +27,8 @@ from .sampling import sample, sample_tree
 from .stages import Unstageable, staged
 from .tally import Marginals, build_odds, marginals_of
 
-#: Most replays (of a chain, or of one stage of it) before falling back to Monte
-#: Carlo: about a second with a typical ruleset.
+#: Most hook runs and paths (staged), or replays of the whole chain, before falling
+#: back to Monte Carlo: about a second with a typical ruleset.
 DEFAULT_BUDGET = 10_000
 #: Samples drawn when falling back to Monte Carlo without a sample count (95%
 #: intervals about ±1 percentage point).

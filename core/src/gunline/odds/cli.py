@@ -30,7 +30,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="NAME", help="enable a variant (repeatable)")
     p.add_argument("--samples", type=_positive, metavar="N", help="Monte Carlo with N samples instead of exact odds")
     p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo samples (default 0)")
-    p.add_argument("--budget", type=_positive, metavar="N", help="most outcomes to enumerate before Monte Carlo")
+    p.add_argument("--budget", type=_positive, metavar="N", help="most hook runs and paths to enumerate before Monte Carlo (default 10000)")
     p.add_argument("--json", action="store_true", help="print the odds as JSON")
     p.add_argument("--encounter", metavar="NAME", help="start from this encounter's saved state (rounds left, wounds)")
     p.add_argument("--journal", metavar="PATH", help="journal file for --encounter (default: $GUNLINE_JOURNAL or per-user)")
