@@ -97,6 +97,8 @@ def test_prior_state_overlays_and_feeds_the_refusal(registry, doc):
     [
         ("resolve_hit", lambda: "hit!", "returned str, expected Step or list[Step]"),
         ("resolve_hit", lambda: Step(kind="wound", value=1), "returned no step of kind 'hit'"),
+        ("resolve_hit", lambda: [], "returned no step of kind 'hit'"),
+        ("build_pool", lambda: [], "returned no step"),
         ("modify_pool", lambda: {"label": "x", "value": 1}, "returned dict, expected list[Modifier]"),
         ("check_attack", lambda: 42, "returned int, expected str or list[str]"),
         ("resolve_hit", lambda: 1 / 0, "ZeroDivisionError: division by zero"),

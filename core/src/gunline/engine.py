@@ -144,7 +144,10 @@ def pool_steps(callers: tuple[Any, Any], attack: Attack, target: Any, state: Cha
         plain = _plain_modifiers(result)
         modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
     result, plugin = call["build_pool"](attack, target, modifiers, state)
-    return plain_steps(result) or _steps(result, plugin or attack.ruleset, "build_pool"), plugin
+    steps = plain_steps(result) or _steps(result, plugin or attack.ruleset, "build_pool")
+    if not steps:
+        raise PluginFailed(plugin or attack.ruleset, "build_pool", "returned no step (the pool step comes last)")
+    return steps, plugin
 
 
 def hit_steps(
@@ -153,7 +156,7 @@ def hit_steps(
     """``resolve_hit``: steps that hold the target's ``hit`` step (see :func:`hit_of`)."""
     result, plugin = callers[0]["resolve_hit"](attack, target, pool, state, dice)
     steps = plain_steps(result) or _steps(result, plugin or attack.ruleset, "resolve_hit")
-    if hit_of(steps) is None:
+    if not steps or (steps[-1].kind != "hit" and hit_of(steps) is None):  # usually it comes last
         raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
     return steps, plugin
 
@@ -186,7 +189,7 @@ def target_stage(
     state.merge(steps, plugin, name)
     steps, plugin = hit_steps(callers, attack, target, steps[-1], state, dice)
     state.merge(steps, plugin, name)
-    hit = hit_of(steps)
+    hit = steps[-1] if steps[-1].kind == "hit" else hit_of(steps)
     if hit.value:
         steps, plugin = wound_steps(callers, attack, target, hit, state, dice)
         if steps:
