@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gunline import ChainState, Step
-from gunline.odds.reads import ALL, FILLED, MISSING, PRESENT, Memo, fingerprint, forget_step, seen_state, seen_step, value_at
+from gunline.odds.reads import ALL, FILLED, MISSING, PRESENT, Memo, fingerprint, seen_state, seen_step, value_at
 
 
 def _state() -> ChainState:
@@ -58,12 +58,9 @@ def test_the_handed_step_records_its_fields_and_data_keys():
     reads: set = set()
     hit = Step(kind="hit", value=3, text="3 of 10 bullets hit", data={"bullets": 10, "passed_on": 7})
     seen = seen_step(hit, reads)
-    try:
-        assert isinstance(seen, Step)
-        assert seen.value == 3
-        assert (seen.data or {}).get("criticals") is None
-    finally:
-        forget_step(seen)
+    assert isinstance(seen, Step)
+    assert seen.value == 3
+    assert (seen.data or {}).get("criticals") is None
     assert reads == {("arg", "value"), ("arg", "data", PRESENT), ("arg", "data", FILLED), ("arg", "data", "criticals")}
     # the text and the bullets that reached were never read
     other = Step(kind="hit", value=3, text="3 of 4 bullets hit", data={"bullets": 4, "passed_on": 1})
@@ -75,7 +72,8 @@ def test_the_memo_answers_only_calls_that_agree_on_every_path_read():
     hit = Step(kind="hit", value=3, data={"passed_on": 7})
     state = _state()
     memo.add({("arg", "value"), ("targets", "raider", "hp")}, state, hit, "three hits on 30 hp")
-    assert memo.find(_state(), Step(kind="hit", value=3, data={"passed_on": 1})) == "three hits on 30 hp"
+    found, paths = memo.find(_state(), Step(kind="hit", value=3, data={"passed_on": 1}))
+    assert found == "three hits on 30 hp" and set(paths) == {("arg", "value"), ("targets", "raider", "hp")}
     assert memo.find(_state(), Step(kind="hit", value=2)) is None
     hurt = _state()
     hurt.targets["raider"] = {"status": "wounded", "hp": 12}
@@ -85,8 +83,54 @@ def test_the_memo_answers_only_calls_that_agree_on_every_path_read():
 def test_fingerprints_tell_types_apart():
     assert fingerprint([1]) != fingerprint([True])
     assert fingerprint([1]) != fingerprint([1.0])
-    assert fingerprint([MISSING]) != fingerprint([None])
+    assert fingerprint([MISSING]) != fingerprint([None]) != fingerprint(["\x00missing"])
+    assert fingerprint([(1, 2)]) != fingerprint([[1, 2]])
+    assert fingerprint([{1: "a"}]) != fingerprint([{"1": "a"}])
+    assert fingerprint([float("nan")]) != fingerprint([None]) != fingerprint([float("inf")])
     assert fingerprint([{"hp": 3}]) == fingerprint([{"hp": 3}])
+    assert fingerprint([Step(kind="hit", value=1)]) == fingerprint([Step(kind="hit", value=1)])
+
+
+def test_the_handed_step_stands_in_for_the_step_and_its_own_class():
+    class Burst(Step, kw_only=True):
+        crits: int = 0
+
+        def doubled(self) -> int:
+            return 2 * (self.value or 0)
+
+    reads: set = set()
+    hit = Burst(kind="hit", value=3, crits=1)
+    seen = seen_step(hit, reads)
+    assert isinstance(seen, Burst) and seen.crits == 1 and seen.doubled() == 6
+    assert seen == hit and ("arg", ALL) in reads
+    with pytest.raises(AttributeError):
+        seen.value = 4
+
+
+def test_whole_step_uses_and_msgspec_refusals():
+    import copy
+
+    import msgspec
+
+    reads: set = set()
+    seen = seen_step(Step(kind="hit", value=2), reads)
+    assert copy.copy(seen) == Step(kind="hit", value=2)
+    assert ("arg", ALL) in reads
+    with pytest.raises(TypeError):  # a whole-step operation msgspec cannot be watched doing
+        msgspec.structs.replace(seen, kind="wound")
+
+
+def test_views_handed_on_are_laundered_and_count_as_read_whole():
+    from gunline.odds.reads import SeenDict, holds_views, launder
+
+    reads: set = set()
+    view = seen_state(_state(), reads)
+    data = {"left": view.attack, "more": [view.weapon]}
+    assert holds_views(data)
+    plain = launder(data)
+    assert not holds_views(plain) and plain == {"left": {"flying": 4}, "more": [{"rounds_left": 30, "status": "ok"}]}
+    assert type(plain["left"]) is dict and not isinstance(plain["left"], SeenDict)
+    assert ("attack", ALL) in reads and ("weapon", ALL) in reads
 
 
 @pytest.mark.parametrize("use", [lambda d: list(d.items()), lambda d: d.copy(), lambda d: d == {}, lambda d: repr(d)])

@@ -106,14 +106,16 @@ def _registry(rules) -> Registry:
 
 
 def _whole(reg, attack):
-    stack = reg.stack("line", ())
+    """The odds of replaying every whole chain through the engine, and the shape
+    :func:`build_odds` needs."""
+    stack = reg.stack(attack.ruleset, ())
     names = tuple(t.name for t in attack.targets)
 
     def run(dice):
         return summarize(resolve(stack, attack, dice), names, dice.pool_rolls)
 
     shape = dict(names=names, statuses=stack.ruleset.statuses, weapon_statuses=stack.ruleset.weapon_statuses,
-                 ruleset="line", variants=[])
+                 ruleset=attack.ruleset, variants=[])
     return build_odds(api.whole_marginals(run, 1_000_000, len(names)), **shape), shape
 
 
@@ -183,3 +185,156 @@ def test_a_step_aimed_back_at_a_finished_target_keeps_every_target_to_the_end():
     _same(staged_odds, whole)
     assert staged_odds.targets["A"].status.get("counted_dead", 0.0) > 0.0
     assert "dead" not in [s for s, p in staged_odds.targets["A"].status.items() if p > 0]
+
+
+# -- rules that use their arguments in unusual ways: the staged odds (or, where the
+# -- views cannot follow, whole chains) must still be those of replaying every chain.
+
+class Plain(msgspec.Struct, kw_only=True):
+    name: str
+
+
+class Hp(msgspec.Struct, kw_only=True):
+    name: str
+    hp: int = 2
+
+
+class Toy:
+    """A 4+ on a d6 hits; one ammo step. Subclasses change one hook."""
+
+    @hookimpl
+    def gunline_ruleset(self):
+        return Ruleset(name="odd", title="Odd", shooter=Plain, weapon=Plain, target=Hp,
+                       statuses=("unharmed", "hurt", "dead"), weapon_statuses=("ok",))
+
+    @hookimpl
+    def build_pool(self):
+        return Step(kind="pool", value=4)
+
+    @hookimpl
+    def resolve_hit(self, pool, dice):
+        roll = dice.roll(6, "hit", at_least=pool.value)
+        return Step(kind="hit", value=int(roll.total >= pool.value), rolls=[roll])
+
+    @hookimpl
+    def spend_ammo(self):
+        return Step(kind="ammo", value=1)
+
+
+class DataSubclass(Toy):
+    @hookimpl
+    def resolve_hit(self, dice):
+        from collections import OrderedDict
+
+        roll = dice.roll(6, "hit", at_least=4, special=(4, 5, 6))
+        return Step(kind="hit", value=int(roll.total >= 4), rolls=[roll], data=OrderedDict(face=roll.total))
+
+    @hookimpl
+    def resolve_wound(self, hit):
+        damage = hit.data["face"] - 3
+        return Step(kind="wound", value=damage, target_state={"status": "dead" if damage >= 2 else "hurt"})
+
+
+class ViewHandedOn(Toy):
+    @hookimpl
+    def begin_attack(self, dice):
+        return Step(kind="declare", value=0, attack_state={"bonus": dice.roll(3, "bonus").total})
+
+    @hookimpl
+    def resolve_hit(self, state):
+        return Step(kind="hit", value=1, data=state.attack)  # hands the view on, reads nothing
+
+    @hookimpl
+    def resolve_wound(self, hit):
+        return Step(kind="wound", value=hit.data["bonus"])
+
+
+class ReplacesTheHit(Toy):
+    @hookimpl
+    def resolve_hit(self, dice):
+        roll = dice.roll(6, "hit", at_least=4, special=(4, 5, 6))
+        return Step(kind="hit", value=max(0, roll.total - 3), rolls=[roll])
+
+    @hookimpl
+    def resolve_wound(self, hit):
+        return msgspec.structs.replace(hit, kind="wound", rolls=[])
+
+
+class OwnStep(Step, kw_only=True):
+    crits: int = 0
+
+
+class StepSubclass(Toy):
+    @hookimpl
+    def resolve_hit(self, dice):
+        roll = dice.roll(6, "hit", at_least=4, special=(6,))
+        return OwnStep(kind="hit", value=int(roll.total >= 4), rolls=[roll], crits=int(roll.total == 6))
+
+    @hookimpl
+    def resolve_wound(self, hit):
+        return Step(kind="wound", value=1 + hit.crits)
+
+
+class DefaultDicts(Toy):
+    @hookimpl
+    def start_state(self, attack):
+        from collections import defaultdict
+
+        return ChainState(shooter={"name": "S", "status": "unharmed"}, weapon={"status": "ok"},
+                          targets={t.name: defaultdict(int, status="unharmed") for t in attack.targets})
+
+    @hookimpl
+    def resolve_wound(self, target, state):
+        wounds = state.targets[target.name]["wounds"] + 1
+        return Step(kind="wound", value=1, target_state={"wounds": wounds, "status": "hurt"})
+
+
+class RicochetAtTheFirst(Toy):
+    @hookimpl
+    def spend_ammo(self, dice):
+        dice.pool(2, "ricochet", sides=6, at_least=5, again=None, chance=False, target="A")
+        return Step(kind="ammo", value=1)
+
+
+class ShowsTheRollAgain(Toy):
+    @hookimpl
+    def resolve_hit(self, dice):
+        roll = dice.pool(2, "to hit", sides=6, at_least=4, again=None, chance=False)
+        return Step(kind="hit", value=roll.total, rolls=[roll])
+
+    @hookimpl
+    def resolve_wound(self, target, hit):
+        if target.name == "A":
+            return Step(kind="through", value=hit.value, target="B", rolls=list(hit.rolls))
+        return Step(kind="wound", value=hit.value)
+
+
+class LooksForThePool(Toy):
+    @hookimpl
+    def resolve_hit(self, pool, state, dice):
+        roll = dice.roll(6, "hit", at_least=4)
+        return Step(kind="hit", value=int(roll.total >= 4 and pool in state.steps), rolls=[roll])
+
+
+ODD = {"ruleset": "odd", "shooter": {"name": "S"}, "weapon": {"name": "w"}, "targets": [{"name": "A"}, {"name": "B"}]}
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [DataSubclass, ViewHandedOn, ReplacesTheHit, StepSubclass, DefaultDicts, RicochetAtTheFirst,
+     ShowsTheRollAgain, LooksForThePool],
+    ids=lambda r: r.__name__,
+)
+def test_unusual_uses_of_the_arguments_give_the_odds_of_whole_chains(rules):
+    reg = Registry()
+    reg.add("odd", rules())
+    attack = build_attack(reg, ODD)
+    whole, _ = _whole(reg, attack)
+    odds = compute_odds(reg, attack)
+    assert odds.exact
+    a, b = msgspec.to_builtins(odds), msgspec.to_builtins(whole)
+    for doc in (a, b):
+        doc.pop("outcomes")
+        for key in ("ruleset", "variants", "samples", "note"):
+            doc.pop(key, None)
+    _close(a, b)

@@ -106,6 +106,10 @@ def exact_marginals(stack, attack: Attack, prior, run, budget: int, high: bool =
         return staged(stack, attack, prior, budget, high)
     except Unstageable:
         pass
+    except PluginFailed:
+        # a hook that cannot run on the recording views (msgspec refuses them):
+        # whole chains, which name the plugin again if it fails there too
+        pass
     return whole_marginals(run, budget, len(attack.targets), high)
 
 

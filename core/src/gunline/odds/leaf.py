@@ -32,7 +32,7 @@ def _block(sums: dict[str, int], positive: set[str], pools: dict[str, int] | Non
 
 def summarize(chain: Chain, names: tuple[str, ...], pool_rolls: list[tuple[Roll, str | None]]) -> Leaf:
     """The summary of one chain; ``pool_rolls`` are the pools the dice handed out,
-    attributed to the target of the step that shows them (else the target the
+    attributed to the target of the first step that shows them (else the target the
     request named)."""
     sums: dict[str | None, dict[str, int]] = {}
     positive: dict[str | None, set[str]] = {}
@@ -55,7 +55,7 @@ def summarize(chain: Chain, names: tuple[str, ...], pool_rolls: list[tuple[Roll,
             kinds.add(kind)
         if pool_rolls:
             for roll in step.rolls:
-                owner[id(roll)] = who
+                owner.setdefault(id(roll), who)  # the first step that shows it
     pools: dict[str | None, dict[str, int]] = {}
     for roll, target in pool_rolls:
         who = owner.get(id(roll), target)

@@ -14,12 +14,14 @@ read, as a *path*:
   ``(..., FILLED)``: only whether it is empty;
   ``("steps", ALL)``: the steps so far (any use of them);
 * ``("arg", field)``: a field of the step the hook is handed (the pool step of
-  ``resolve_hit``, the hit step of ``resolve_wound``); its ``data`` is read key by key
-  like a state dict, at ``("arg", "data", key)`` (``PRESENT``: whether it has one).
+  ``resolve_hit``, the hit step of ``resolve_wound``); its ``data``, when a plain
+  dict, is read key by key like a state dict, at ``("arg", "data", key)``
+  (``PRESENT``: whether it has one); ``("arg", ALL)``: the whole step.
 
 A hook is pure, so two calls whose arguments agree on every path the first one read
 (over every path of its dice tree) run alike: :func:`value_at` reads those paths
-off another state, and :class:`Memo` hands back the first call's outcomes.
+off another state, and :class:`Memo` hands back the first call's outcomes. A view a
+hook hands on inside what it returns counts as read whole (:func:`launder`).
 
 The views record reads through the mapping and sequence interface, which is all a
 hook is documented to use; a hook that reads a state dict by other means (encoding
@@ -29,7 +31,7 @@ face-by-face Monte Carlo is what catches that.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 import msgspec
 
@@ -235,39 +237,104 @@ class SeenSteps(list):
     __hash__ = None  # type: ignore[assignment]
 
 
-_FIELDS = frozenset(Step.__struct_fields__)
+class SeenStep:
+    """The step a hook is handed, standing in for it: every field read is recorded
+    (``data`` key by key when it is a plain dict); ``isinstance(seen, Step)`` holds
+    and the ruleset's own fields and methods are there. Whole-step uses (comparing,
+    printing, copying) record every field. msgspec's functions refuse it, so a hook
+    that calls ``msgspec.structs.replace(hit, ...)`` fails here and the odds replay
+    whole chains instead (never a wrong answer from a read that was not seen)."""
 
+    __slots__ = ("_step", "_reads", "_data")
 
-class SeenStep(Step):
-    """A copy of the step a hook is handed that records the fields read from it
-    (``reads`` is set on the instance through :func:`seen_step`)."""
+    def __init__(self, step: Step, reads: set) -> None:
+        object.__setattr__(self, "_step", step)
+        object.__setattr__(self, "_reads", reads)
+        data = step.data
+        object.__setattr__(self, "_data", SeenDict(data, reads, ("arg", "data")) if type(data) is dict else None)
 
-    def __getattribute__(self, name: str):
-        if name in _FIELDS:
-            reads = _STEP_READS.get(id(self))
-            if reads is not None and name != "data":
-                reads.add(("arg", name))
-            elif reads is not None:
+    @property
+    def __class__(self):  # isinstance() sees the step's own class
+        return type(object.__getattribute__(self, "_step"))
+
+    def __getattr__(self, name: str):
+        reads = object.__getattribute__(self, "_reads")
+        if name == "data":
+            data = object.__getattribute__(self, "_data")
+            if data is not None:
                 reads.add(("arg", "data", PRESENT))
-        return object.__getattribute__(self, name)
+                return data
+        reads.add(("arg", name))
+        return getattr(object.__getattribute__(self, "_step"), name)
 
+    def __setattr__(self, name, value):
+        raise AttributeError("hooks do not change the steps they are handed")
 
-#: id of a live SeenStep -> the reads it records into (a Struct takes no extra
-#: attributes). Entries are dropped by :func:`forget_step`.
-_STEP_READS: dict[int, set] = {}
+    def _whole(self) -> Step:
+        object.__getattribute__(self, "_reads").add(("arg", ALL))
+        return object.__getattribute__(self, "_step")
+
+    def __eq__(self, other):
+        return self._whole() == (other._whole() if isinstance(other, SeenStep) else other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __repr__(self):
+        return repr(self._whole())
+
+    def __copy__(self):
+        return self._whole()
+
+    def __deepcopy__(self, memo):
+        import copy
+
+        return copy.deepcopy(self._whole(), memo)
+
+    def __reduce_ex__(self, protocol):
+        return self._whole().__reduce_ex__(protocol)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def seen_step(step: Step, reads: set) -> SeenStep:
-    fields = {f: getattr(step, f) for f in _FIELDS}
-    if type(fields["data"]) is dict:
-        fields["data"] = SeenDict(fields["data"], reads, ("arg", "data"))
-    copy = SeenStep(**fields)
-    _STEP_READS[id(copy)] = reads
-    return copy
+    return SeenStep(step, reads)
 
 
-def forget_step(step: Any) -> None:
-    _STEP_READS.pop(id(step), None)
+_VIEWS = frozenset({SeenDict, SeenTargets, SeenSteps, SeenStep})
+
+
+def launder(value: Any) -> Any:
+    """``value`` with every view in it replaced by what it stands for, each recorded
+    as read whole: a hook that hands a view on (``Step(data=state.attack)``) used all
+    of it, and the chain must hold plain values."""
+    if isinstance(value, (SeenDict, SeenSteps)):
+        if isinstance(value, SeenDict):
+            value._whole()
+            return {k: launder(v) for k, v in dict.items(value)}
+        value._mark()
+        return [launder(v) for v in list.__iter__(value)]
+    if isinstance(value, SeenStep):
+        return value._whole()
+    if type(value) is dict:
+        return {k: launder(v) for k, v in value.items()}
+    if type(value) is list:
+        return [launder(v) for v in value]
+    return value
+
+
+def holds_views(value: Any) -> bool:
+    """Whether a view of this module is ``value``, or one of its items or values (a
+    step's ``data`` holding ``state.attack``, or ``{"before": state.targets[name]}``).
+    Two levels: a view buried deeper in what a hook returns is not looked for."""
+    kind = type(value)
+    if kind in _VIEWS:
+        return True
+    if kind is dict:
+        return any(type(v) in _VIEWS for v in value.values())
+    if kind is list:
+        return any(type(v) in _VIEWS for v in value)
+    return False
 
 
 def seen_state(state: ChainState, reads: set) -> ChainState:
@@ -291,8 +358,10 @@ def value_at(path: tuple, state: ChainState, arg: Step | None) -> Any:
     head = path[0]
     if head == "arg":
         field = path[1]
-        if field != "data":
-            return getattr(arg, field)
+        if field is ALL:
+            return arg
+        if field != "data" or len(path) == 2:  # a field, or ``data`` that is no plain dict
+            return getattr(arg, field, MISSING)
         data = arg.data
         if path[2] is PRESENT:
             return data is not None
@@ -316,21 +385,35 @@ def value_at(path: tuple, state: ChainState, arg: Step | None) -> Any:
     return part if path[1] is ALL else part.get(path[1], MISSING)
 
 
-def _enc_hook(obj: Any) -> Any:
-    if isinstance(obj, _Mark):
-        return f"\x00{obj.name}"
-    raise TypeError(f"cannot compare {type(obj).__name__}")
+_SCALARS = frozenset({str, int, bool, type(None), _Mark})
 
 
-_encode = msgspec.json.Encoder(enc_hook=_enc_hook).encode
+def _freeze(value: Any) -> Hashable:
+    """A hashable stand-in for ``value`` that tells apart what ``==`` or a hook
+    could: types (1, True, 1.0, "1"; a tuple and a list), dict keys by type, NaN."""
+    kind = value.__class__
+    if kind in _SCALARS:
+        return (kind, value)
+    if kind is dict:
+        return (dict, tuple((_freeze(k), _freeze(v)) for k, v in value.items()))
+    if kind is list or kind is tuple:
+        return (kind, tuple([(v.__class__, v) if v.__class__ in _SCALARS else _freeze(v) for v in value]))
+    if kind is set or kind is frozenset:
+        return (kind, frozenset(_freeze(v) for v in value))
+    if kind is float:
+        return (float, repr(value))
+    if isinstance(value, msgspec.Struct):
+        return (kind, tuple(_freeze(getattr(value, f)) for f in value.__struct_fields__))
+    hash(value)  # anything else must be hashable as it is (else: TypeError)
+    return (kind, value)
 
 
-def fingerprint(values: list) -> bytes | None:
-    """A hashable stand-in for ``values`` (equal values, equal fingerprints, types
-    told apart), or None when they cannot be encoded."""
+def fingerprint(values: list) -> Hashable | None:
+    """A hashable stand-in for ``values`` (equal values, equal fingerprints; types,
+    dict keys and NaN told apart), or None when they cannot be frozen."""
     try:
-        return _encode(values)
-    except (TypeError, msgspec.EncodeError, OverflowError):
+        return tuple([(v.__class__, v) if v.__class__ in _SCALARS else _freeze(v) for v in values])
+    except (TypeError, RecursionError):
         return None
 
 
@@ -345,9 +428,11 @@ class Memo:
     def __init__(self) -> None:
         #: paths (sorted tuple) -> {fingerprint: outcomes}, and a list for the
         #: records whose values have no fingerprint (compared one by one).
-        self.groups: dict[tuple, tuple[dict[bytes, Any], list]] = {}
+        self.groups: dict[tuple, tuple[dict[Hashable, Any], list]] = {}
 
-    def find(self, state: ChainState, arg: Step | None) -> Any | None:
+    def find(self, state: ChainState, arg: Step | None) -> tuple[Any, tuple] | None:
+        """``(outcomes, paths read)`` of a call that read what ``state`` and ``arg``
+        hold now, or None."""
         for paths, (by_print, loose) in self.groups.items():
             values = [value_at(p, state, arg) for p in paths]
             if by_print:
@@ -355,14 +440,14 @@ class Memo:
                 if key is not None:
                     found = by_print.get(key)
                     if found is not None:
-                        return found
+                        return found, paths
             for recorded, outcomes in loose:
                 if all(_same(a, b) for a, b in zip(values, recorded)):
-                    return outcomes
+                    return outcomes, paths
         return None
 
     def add(self, reads: set, state: ChainState, arg: Step | None, outcomes: Any) -> None:
-        paths = tuple(sorted(reads, key=repr))
+        paths = tuple(sorted(reads, key=repr))  # one fixed order for the fingerprints
         values = [value_at(p, state, arg) for p in paths]
         by_print, loose = self.groups.setdefault(paths, ({}, []))
         key = fingerprint(values)

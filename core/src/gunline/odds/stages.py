@@ -46,7 +46,7 @@ from ..stack import callers_of
 from ..state import ChainState
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import BranchingDice, TreeTooLarge
-from .reads import ALL, Memo, fingerprint, forget_step, seen_state, seen_step
+from .reads import ALL, Memo, SeenStep, fingerprint, holds_views, launder, seen_state, seen_step
 from .tally import Marginals
 
 
@@ -93,14 +93,26 @@ class Outcome:
         self.status = status
 
 
-def _fill(steps: list[Step], plugin: str, name: str | None) -> None:
+_STATE_FIELDS = ("data", "target_state", "shooter_state", "weapon_state", "attack_state")
+
+
+def _fill(steps: list[Step], plugin: str, name: str | None) -> list[Step]:
     """What :meth:`ChainState.merge` fills in: the source and, in a target's stage,
-    the target of every step that names none."""
+    the target of every step that names none. Views a hook handed on (the step it
+    was given, a state dict in a step's ``data``) are replaced by plain values and
+    count as read whole (:func:`.reads.launder`)."""
+    if any(isinstance(step, SeenStep) for step in steps):
+        steps = [launder(step) if isinstance(step, SeenStep) else step for step in steps]
     for step in steps:
+        for field in _STATE_FIELDS:
+            value = getattr(step, field)
+            if value is not None and holds_views(value):
+                setattr(step, field, launder(value))
         if not step.source:
             step.source = plugin
         if step.target is None and name is not None:
             step.target = name
+    return steps
 
 
 def _apply(state: ChainState, steps: list[Step]) -> ChainState:
@@ -146,7 +158,7 @@ def _extend(partial: Partial, steps: list[Step], pool_rolls) -> Partial:
         if value >= 1:
             positive.add(kind)
         for roll in step.rolls:
-            owner[id(roll)] = who
+            owner.setdefault(id(roll), who)  # the first step that shows it, as summarize does
     for roll, target in pool_rolls:
         who = owner.get(id(roll), target)
         if who not in fresh:
@@ -189,7 +201,9 @@ def _leaf(status: str, part) -> tuple:
     return (status, tuple(sorted(positive)), tuple(sorted(sums)), tuple(sorted(sums.items())), tuple(sorted(pools.items())))
 
 
-_encode = msgspec.json.Encoder().encode
+#: Merge keys: MessagePack tells int from str dict keys and NaN from None (JSON
+#: does not); it writes tuples and sets as lists, which a state rarely mixes.
+_encode = msgspec.msgpack.Encoder().encode
 
 #: The outcome of a phase that did not run (no wound step after a miss).
 NOTHING = [Outcome(1.0, [], [], "")]
@@ -236,6 +250,9 @@ class _Run:
         initial = start_state(stack, attack, prior)
         if type(initial) is not ChainState:
             raise Unstageable("the start state is a ChainState subclass")
+        parts = (initial.shooter, initial.weapon, initial.attack, initial.targets, *initial.targets.values())
+        if any(type(part) is not dict for part in parts):
+            raise Unstageable("a start state dict is a dict subclass (the stages copy plain dicts)")
         initial.steps = []
         self.initial = initial
         self.finished: frozenset[str] = frozenset()
@@ -265,22 +282,28 @@ class _Run:
         if self.work > self.budget:
             raise TreeTooLarge(f"more than {self.budget} outcomes")
 
-    def _check(self, reads: set, old: int, steps: list[Step]) -> None:
+    def _check(self, reads, old: int, outs: list["Outcome"]) -> None:
         """Stop (or, while scouting, enlarge the merge keys) when a hook used what the
-        keys leave out: the steps of earlier stages, a finished target."""
+        keys leave out: the steps of earlier stages, a finished target (read, aimed
+        at, or credited with a pool)."""
         finished = self.finished
-        needs_finished = finished and not self.with_finished and (
+        if finished and not self.with_finished and (
             any(p[0] == "targets" and (p[1] is ALL or p[1] in finished) for p in reads)
-            or any(step.target in finished for step in steps)
-        )
-        if needs_finished:
+            or any(step.target in finished for out in outs for step in out.steps)
+            or any(block in finished for out in outs for block in out.delta)
+        ):
             if not self.scouting:
                 raise FinishedRead("a hook used a target whose stage was over")
             self.with_finished = True
-        if old and not self.with_steps and ("steps", ALL) in reads:
-            if not self.scouting:
-                raise StepsRead("a hook read the steps of an earlier stage")
-            self.with_steps = True
+        if old and ("steps", ALL) in reads:
+            self._steps_read()
+
+    def _steps_read(self) -> None:
+        if self.with_steps:
+            return
+        if not self.scouting:
+            raise StepsRead("a hook read the steps of an earlier stage")
+        self.with_steps = True
 
     def outcomes(self, key: tuple, call: Call, child: _Child, name: str | None, first: bool = False) -> list[Outcome]:
         """The outcomes of one hook call on ``child`` (from the memo when a call
@@ -289,7 +312,12 @@ class _Run:
         if not first:
             found = memo.find(child.state, child.arg)
             if found is not None:
-                return found
+                # the call it repeats was checked in this same phase; only whether
+                # earlier steps were there to read can differ
+                outs, paths = found
+                if child.old and ("steps", ALL) in paths:
+                    self._steps_read()
+                return outs
         reads: set = set()
         view = seen_state(child.state, reads)
         arg = seen_step(child.arg, reads) if child.arg is not None else None
@@ -298,30 +326,26 @@ class _Run:
         def run(dice: BranchingDice):
             return call(view, arg, dice)
 
-        try:
-            if first:
-                dice = BranchingDice([])
-                steps, plugin = run(dice)
-                _fill(steps, plugin, name)
-                outs.append(Outcome(1.0, steps, dice.pool_rolls, name))
-            else:
-                try:
-                    for count, (w, (steps, plugin), dice) in enumerate(
-                        leaves(run, max(1, self.budget - self.work), self.high), 1
-                    ):
-                        if count in PROBE_AT:
-                            too_large(run, self.budget)
-                        self.spend()
-                        _fill(steps, plugin, name)
-                        outs.append(Outcome(w, steps, dice.pool_rolls, name))
-                except TreeTooLarge as exc:
-                    if exc.estimated:
-                        raise
-                    raise TreeTooLarge(f"more than {self.budget} outcomes") from None
-        finally:
-            forget_step(arg)
-        for out in outs:
-            self._check(reads, child.old, out.steps)
+        if first:
+            dice = BranchingDice([])
+            steps, plugin = run(dice)
+            steps = _fill(steps, plugin, name)
+            outs.append(Outcome(1.0, steps, dice.pool_rolls, name))
+        else:
+            try:
+                for count, (w, (steps, plugin), dice) in enumerate(
+                    leaves(run, max(1, self.budget - self.work), self.high), 1
+                ):
+                    if count in PROBE_AT:
+                        too_large(run, self.budget)
+                    self.spend()
+                    steps = _fill(steps, plugin, name)
+                    outs.append(Outcome(w, steps, dice.pool_rolls, name))
+            except TreeTooLarge as exc:
+                if exc.estimated:
+                    raise
+                raise TreeTooLarge(f"more than {self.budget} outcomes") from None
+        self._check(reads, child.old, outs)
         if not first:
             memo.add(reads, child.state, child.arg, outs)
         return outs
@@ -425,7 +449,6 @@ class _Run:
                     self.marginals.outcomes += 1
                 merge(weight, state, partial)
         for weight, before, part, outs in groups.values():
-            self.spend(len(outs))
             for out in outs:
                 status = out.status if out.status is not None else before.get("status", "")
                 block = _combine({name: part} if part is not None else {}, out.delta).get(name)
@@ -515,11 +538,14 @@ def staged_marginals(
 def staged(stack, attack: Attack, prior: ChainState | None, budget: int, high: bool = False) -> Marginals:
     """:func:`staged_marginals` with the merge keys as small as the rules allow:
     started without the steps and the finished targets, and started again with
-    what a hook turned out to read. Raises :class:`Unstageable` when even that fails."""
+    what a hook turned out to read (every start spending from one ``budget``).
+    Raises :class:`Unstageable` when even that fails."""
     with_steps = with_finished = False
+    left = budget
     while True:
+        run = _Run(stack, attack, prior, left, with_steps, high, with_finished)
         try:
-            return staged_marginals(stack, attack, prior, budget, with_steps, high, with_finished)
+            return run.run()
         except StepsRead:
             if with_steps:
                 raise Unstageable("a hook read the steps") from None
@@ -528,3 +554,6 @@ def staged(stack, attack: Attack, prior: ChainState | None, budget: int, high: b
             if with_finished:
                 raise Unstageable("a hook read a finished target") from None
             with_finished = True
+        left -= run.work
+        if left <= 0:
+            raise TreeTooLarge(f"more than {budget} outcomes")
