@@ -298,3 +298,30 @@ def test_rounds_read_from_the_scenario_instead_of_the_state_are_caught():
     registry = registry_with(toy)
     with pytest.raises(ConformanceError, match="began with 5 rounds left, spent 1 and ended with 5"):
         checks.check_next_attack_starts_where_the_last_ended(registry, attack(registry), [0])
+
+
+def test_a_read_the_odds_cannot_see_shows_against_whole_chains():
+    """The wound hook reads the attack's hit count through an unbound ``dict.get``,
+    which the recording views do not see: the hook-by-hook odds hand the second
+    target's wound the first path's outcome, and replaying whole chains shows it."""
+    from gunline.scenario import build_attack
+    from gunline.testing.odds import check_odds
+
+    toy = helpers.fresh_toy()
+
+    @hookimpl
+    def resolve_hit(target, pool, state, dice):
+        roll = dice.roll(6, "to hit", at_least=pool.value, target=target.name)
+        hits = int(roll.total >= pool.value)
+        return Step(kind="hit", value=hits, rolls=[roll], attack_state={"hits": state.attack.get("hits", 0) + hits})
+
+    @hookimpl
+    def resolve_wound(state):
+        return Step(kind="wound", value=dict.get(state.attack, "hits", 0), target_state={"status": "wounded"})
+
+    toy.resolve_hit, toy.resolve_wound = resolve_hit, resolve_wound
+    registry = registry_with(toy)
+    doc = {"ruleset": "toy", "shooter": {"name": "Ada", "skill": 4}, "weapon": {"name": "pistol", "rounds": 6},
+           "targets": [{"name": "Bo"}, {"name": "Cy"}]}
+    with pytest.raises(ConformanceError, match="Cy expected wound is .* replaying every whole chain"):
+        check_odds(registry, build_attack(registry, doc), 500)

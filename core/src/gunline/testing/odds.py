@@ -1,6 +1,9 @@
 """The odds check: every distribution sums to 1, and the exact odds agree with a
 second method, seeded Monte Carlo (which rolls every face and so relies on no dice
-promise: a hook that breaks its ``at_least``/``special`` promise shows up here)."""
+promise: a hook that breaks its ``at_least``/``special`` promise shows up here), and
+with a third, replaying every whole chain through the engine (which relies on no
+record of what the hooks read: a hook that reads its arguments by means the odds
+cannot see shows up here)."""
 
 from __future__ import annotations
 
@@ -92,5 +95,45 @@ def check_odds(registry: Registry, attack: Attack, samples: int, budget: int = 3
                     f"(interval widened to {WIDEN_TO_Z} standard errors: {max(lo, 0):.4f} to {min(hi, 1):.4f}); "
                     "does a hook use a roll beyond what it promised with at_least/at_most/special?"
                 )
+    if odds.exact:
+        problems += _against_whole_chains(registry, attack, odds, budget)
     if problems:
         raise fail("; ".join(problems))
+
+
+def _against_whole_chains(registry: Registry, attack: Attack, odds: Any, budget: int) -> list[str]:
+    """Where every whole chain can be replayed within ``budget``, the exact odds must
+    be theirs (to 1e-9)."""
+    from ..engine import resolve
+    from ..odds import api
+    from ..odds.interpreter import TreeTooLarge
+    from ..odds.leaf import summarize
+    from ..odds.tally import build_odds
+
+    stack = registry.stack(attack.ruleset, attack.variants)
+    names = tuple(t.name for t in attack.targets)
+
+    def run(dice):
+        return summarize(resolve(stack, attack, dice, describe=False), names, dice.pool_rolls)
+
+    try:
+        marginals = api.whole_marginals(run, budget, len(names))
+    except TreeTooLarge:
+        return []
+    whole = build_odds(marginals, names=names, statuses=tuple(stack.ruleset.statuses),
+                       weapon_statuses=tuple(stack.ruleset.weapon_statuses), ruleset=stack.name,
+                       variants=list(stack.variants))
+    problems = []
+    for name, target in odds.targets.items():
+        other = whole.targets[name]
+        pairs = [("hit", target.hit, other.hit), ("wound", target.wound, other.wound)]
+        pairs += [(status, p, other.status.get(status, 0.0)) for status, p in target.status.items()]
+        pairs += [(f"expected {kind}", v, other.expected.get(kind, 0.0)) for kind, v in target.expected.items()]
+        for label, p, q in pairs:
+            if not isclose(p, q, abs_tol=1e-9):
+                problems.append(
+                    f"{name} {label} is {p:.6f} in the exact odds but {q:.6f} replaying every whole chain; "
+                    "does a hook read the state or the step it is handed by means the odds cannot see "
+                    "(an unbound dict method, msgspec encoding a state dict)?"
+                )
+    return problems
