@@ -116,6 +116,16 @@ _MULTIPLIER = {3: (3, 1), 4: (2, 1), 5: (3, 2)}
 _UNCONSCIOUS_FACE = 6
 
 
+def _fate(hits: int, total: int, knocked_out: bool, hp: int) -> str:
+    """The status the notes give a target after ``hits`` bullets that dealt ``total``
+    (damage always wounds here: every bullet gets through)."""
+    if hits == 0:
+        return "unharmed"
+    if total >= hp:
+        return "dead"
+    return "unconscious" if knocked_out else "wounded"
+
+
 def _ghoul_oracle(luck: int, hp: int = 40):
     """The Sten gun's burst at the ghoul by a second method: every sequence of
     bullet fates listed, in exact fractions. A bullet deals 1d6+9 (DT 0, DR 0: the
@@ -144,13 +154,7 @@ def _ghoul_oracle(luck: int, hp: int = 40):
                 weight *= p
                 total += through
                 knocked_out |= out
-            if hits == 0:
-                now = "unharmed"
-            elif total >= hp:
-                now = "dead"
-            else:
-                now = "unconscious" if knocked_out else "wounded"
-            status[now] += weight
+            status[_fate(hits, total, knocked_out, hp)] += weight
             lost += weight * min(total, hp)
     return status, lost
 
@@ -208,13 +212,7 @@ def _super_mutant_oracle(p_hit: float = 0.41, bullets: int = 20, hp: int = 120):
     for hits in range(bullets + 1):
         weight = comb(bullets, hits) * p_hit**hits * (1 - p_hit) ** (bullets - hits)
         for (taken, out), p in after.items():
-            if hits == 0:
-                now = "unharmed"
-            elif taken >= hp:
-                now = "dead"
-            else:
-                now = "unconscious" if out else "wounded"
-            status[now] += weight * p
+            status[_fate(hits, taken, out, hp)] += weight * p
             lost += weight * p * taken
         nxt: dict[tuple[int, bool], float] = {}
         for (taken, out), p in after.items():
