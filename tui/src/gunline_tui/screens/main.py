@@ -310,7 +310,6 @@ class MainScreen(Screen[None]):
 
     def current_attack(self) -> Attack | None:
         """The draft as an Attack, or None (the problem is shown at its field)."""
-        form = self.query_one(ScenarioForm)
         try:
             attack = build_attack(self.registry, self.draft.doc)
         except BadInput as exc:
