@@ -156,13 +156,15 @@ def hit_steps(
     """``resolve_hit``: steps that hold the target's ``hit`` step (see :func:`hit_of`)."""
     result, plugin = callers[0]["resolve_hit"](attack, target, pool, state, dice)
     steps = plain_steps(result) or _steps(result, plugin or attack.ruleset, "resolve_hit")
-    if not steps or (steps[-1].kind != "hit" and hit_of(steps) is None):  # usually it comes last
+    if hit_of(steps) is None:
         raise PluginFailed(plugin, "resolve_hit", "returned no step of kind 'hit'")
     return steps, plugin
 
 
 def hit_of(steps: list[Step]) -> Step | None:
     """The (last) step of kind ``hit`` among a resolver's steps."""
+    if steps and steps[-1].kind == "hit":  # the usual case: it comes last
+        return steps[-1]
     hit = None
     for step in steps:
         if step.kind == "hit":
@@ -189,7 +191,7 @@ def target_stage(
     state.merge(steps, plugin, name)
     steps, plugin = hit_steps(callers, attack, target, steps[-1], state, dice)
     state.merge(steps, plugin, name)
-    hit = steps[-1] if steps[-1].kind == "hit" else hit_of(steps)
+    hit = hit_of(steps)
     if hit.value:
         steps, plugin = wound_steps(callers, attack, target, hit, state, dice)
         if steps:

@@ -18,65 +18,63 @@ TargetLeaf = tuple[str, tuple[str, ...], tuple[str, ...], tuple[tuple[str, int],
 Leaf = tuple[tuple[TargetLeaf, ...], TargetLeaf, str, int, str]
 
 
-def _block(sums: dict[str, int], positive: set[str], pools: dict[str, int] | None, status: str) -> TargetLeaf:
-    # Not sorted: the key only has to be equal for equal chains (which build their
-    # dicts in the same order); two keys for one outcome would merely tally apart.
-    return (
-        status,
-        tuple(positive),
-        tuple(sums),
-        tuple(sums.items()),
-        tuple(pools.items()) if pools else (),
-    )
+#: The partial summary of one block (a target, or None for the attack-level steps):
+#: (kinds valued >= 1, kind -> summed value, pool label -> successes).
+Block = tuple[set[str], dict[str, int], dict[str, int]]
 
 
-def summarize(chain: Chain, names: tuple[str, ...], pool_rolls: list[tuple[Roll, str | None]]) -> Leaf:
-    """The summary of one chain; ``pool_rolls`` are the pools the dice handed out,
-    attributed to the target of the first step that shows them (else the target the
-    request named)."""
-    sums: dict[str | None, dict[str, int]] = {}
-    positive: dict[str | None, set[str]] = {}
+def add_steps(blocks: dict, steps, pool_rolls) -> dict:
+    """``blocks`` (block -> :data:`Block`) with ``steps`` and the pools rolled for
+    them added, as a new dict; only the blocks they touch are copied. A pool counts
+    for the target of the first step that shows it, else the target its request
+    named. The one definition of a summary: whole chains (:func:`summarize`) and
+    the staged enumeration, which adds an attack's steps a hook at a time, use it."""
+    out = dict(blocks)
+    fresh: set = set()
     owner: dict[int, str | None] = {}
-    # One pass, no per-step method lookups: this runs once per leaf of every tree.
-    for step in chain.steps:
+    for step in steps:
         who = step.target
-        block = sums.get(who)
-        if block is None:
-            block = sums[who] = {}
-            kinds = positive[who] = set()
+        if who in fresh:
+            positive, sums, _ = out[who]
         else:
-            kinds = positive[who]
+            positive, sums, pools = out.get(who, ((), {}, {}))
+            positive, sums = set(positive), dict(sums)
+            out[who] = (positive, sums, dict(pools))
+            fresh.add(who)
         value = step.value
         if value.__class__ is not int and not isinstance(value, int):
             value = 0
         kind = step.kind
-        block[kind] = block.get(kind, 0) + value
+        sums[kind] = sums.get(kind, 0) + value
         if value >= 1:
-            kinds.add(kind)
-        if pool_rolls:
-            for roll in step.rolls:
-                owner.setdefault(id(roll), who)  # the first step that shows it
-    pools: dict[str | None, dict[str, int]] = {}
+            positive.add(kind)
+        for roll in step.rolls:
+            owner.setdefault(id(roll), who)
     for roll, target in pool_rolls:
         who = owner.get(id(roll), target)
-        counts = pools.setdefault(who, {})
-        counts[roll.label] = counts.get(roll.label, 0) + roll.total
-    empty: dict[str, int] = {}
-    targets = tuple(
-        _block(
-            sums.get(name, empty),
-            positive.get(name, set()),
-            pools.get(name),
-            str(chain.targets.get(name, {}).get("status", "")),
-        )
-        for name in names
-    )
-    attack_sums = sums.get(None, empty)
-    attack = _block(attack_sums, positive.get(None, set()), pools.get(None), "")
+        if who not in fresh:
+            positive, sums, pools = out.get(who, ((), {}, {}))
+            out[who] = (set(positive), dict(sums), dict(pools))
+            fresh.add(who)
+        pools = out[who][2]
+        pools[roll.label] = pools.get(roll.label, 0) + roll.total
+    return out
+
+
+def target_leaf(status: str, block: Block | None) -> TargetLeaf:
+    """A block's summary as the tally keys it, with the final ``status``."""
+    positive, sums, pools = block if block is not None else ((), {}, {})
+    return (status, tuple(sorted(positive)), tuple(sorted(sums)), tuple(sorted(sums.items())), tuple(sorted(pools.items())))
+
+
+def summarize(chain: Chain, names: tuple[str, ...], pool_rolls: list[tuple[Roll, str | None]]) -> Leaf:
+    """The summary of one chain; ``pool_rolls`` are the pools the dice handed out."""
+    blocks = add_steps({}, chain.steps, pool_rolls)
+    attack = blocks.get(None)
     return (
-        targets,
-        attack,
+        tuple(target_leaf(str(chain.targets.get(name, {}).get("status", "")), blocks.get(name)) for name in names),
+        target_leaf("", attack),
         str(chain.weapon.get("status", "")),
-        attack_sums.get("ammo", 0),
+        attack[1].get("ammo", 0) if attack is not None else 0,
         str(chain.shooter.get("status", "")),
     )

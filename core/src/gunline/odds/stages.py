@@ -40,12 +40,14 @@ from typing import Any, Callable
 
 import msgspec
 
+from ..contract import STATE_FIELDS
 from ..engine import ammo_steps, begin_steps, hit_of, hit_steps, pool_steps, start_state, wound_steps
 from ..models import Attack, Step
 from ..stack import callers_of
 from ..state import ChainState
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import BranchingDice, TreeTooLarge
+from .leaf import add_steps, target_leaf
 from .reads import ALL, Memo, SeenStep, fingerprint, holds_views, launder, seen_state, seen_step
 from .tally import Marginals
 
@@ -62,38 +64,33 @@ class FinishedRead(Unstageable):
     """A hook read the state of a target whose stage was over."""
 
 
-#: A partial summary of the blocks still open: block (target name, or None for the
-#: attack-level steps) -> (kinds valued >= 1, kind -> summed value, pool label ->
-#: successes).
+#: The partial summaries of the blocks still open (:func:`.leaf.add_steps`).
 Partial = dict
 
 
 class Outcome:
     """One outcome of one hook call: its probability, its steps (source and target
-    filled in, as the engine's merge does), the pools it rolled, what it adds to
-    each block's summary and, when it touches nothing but the target ``local``, the
-    status it leaves that target in (None: unchanged)."""
+    filled in, as the engine's merge does), what it adds to each block's summary,
+    whether it is ``local`` (touches nothing but the target ``name`` of its stage)
+    and, if so, the status it leaves that target in (None: unchanged)."""
 
     __slots__ = ("weight", "steps", "delta", "local", "status")
 
     def __init__(self, weight: float, steps: list[Step], pool_rolls: list, name: str | None) -> None:
         self.weight = weight
         self.steps = steps
-        self.delta = _extend({}, steps, pool_rolls)
-        local = name is not None and all(
+        self.delta = add_steps({}, steps, pool_rolls)
+        local = (name is not None or not steps) and set(self.delta) <= {name} and all(
             s.target == name and s.shooter_state is None and s.weapon_state is None and s.attack_state is None
             for s in steps
-        ) and set(self.delta) <= {name}
-        self.local = name if local else None
+        )
+        self.local = local
         status = None
         if local:
             for s in steps:
                 if s.target_state and "status" in s.target_state:
                     status = s.target_state["status"]
         self.status = status
-
-
-_STATE_FIELDS = ("data", "target_state", "shooter_state", "weapon_state", "attack_state")
 
 
 def _fill(steps: list[Step], plugin: str, name: str | None) -> list[Step]:
@@ -104,7 +101,7 @@ def _fill(steps: list[Step], plugin: str, name: str | None) -> list[Step]:
     if any(isinstance(step, SeenStep) for step in steps):
         steps = [launder(step) if isinstance(step, SeenStep) else step for step in steps]
     for step in steps:
-        for field in _STATE_FIELDS:
+        for field in STATE_FIELDS:
             value = getattr(step, field)
             if value is not None and holds_views(value):
                 setattr(step, field, launder(value))
@@ -135,41 +132,6 @@ def _apply(state: ChainState, steps: list[Step]) -> ChainState:
     return ChainState(shooter=shooter, weapon=weapon, targets=targets, attack=attack, steps=state.steps + steps)
 
 
-def _extend(partial: Partial, steps: list[Step], pool_rolls) -> Partial:
-    """The partial summaries with ``steps`` (and the pools rolled for them) added, as
-    a new dict; only the blocks they touch are copied."""
-    out = dict(partial)
-    fresh: set = set()
-    owner = {}
-    for step in steps:
-        who = step.target
-        if who in fresh:
-            positive, sums, _ = out[who]
-        else:
-            positive, sums, pools = out.get(who, ((), {}, {}))
-            positive, sums = set(positive), dict(sums)
-            out[who] = (positive, sums, dict(pools))
-            fresh.add(who)
-        value = step.value
-        if value.__class__ is not int and not isinstance(value, int):
-            value = 0
-        kind = step.kind
-        sums[kind] = sums.get(kind, 0) + value
-        if value >= 1:
-            positive.add(kind)
-        for roll in step.rolls:
-            owner.setdefault(id(roll), who)  # the first step that shows it, as summarize does
-    for roll, target in pool_rolls:
-        who = owner.get(id(roll), target)
-        if who not in fresh:
-            positive, sums, pools = out.get(who, ((), {}, {}))
-            out[who] = (set(positive), dict(sums), dict(pools))
-            fresh.add(who)
-        pools = out[who][2]
-        pools[roll.label] = pools.get(roll.label, 0) + roll.total
-    return out
-
-
 def _combine(partial: Partial, delta: Partial) -> Partial:
     """``partial`` with an outcome's ``delta`` added, as a new dict."""
     out = dict(partial)
@@ -196,17 +158,12 @@ def _frozen(partial: Partial) -> list:
     return sorted(([b or "", b is None, *_block_print(part)] for b, part in partial.items()), key=lambda x: (x[0], x[1]))
 
 
-def _leaf(status: str, part) -> tuple:
-    positive, sums, pools = part if part is not None else ((), {}, {})
-    return (status, tuple(sorted(positive)), tuple(sorted(sums)), tuple(sorted(sums.items())), tuple(sorted(pools.items())))
-
-
 #: Merge keys: MessagePack tells int from str dict keys and NaN from None (JSON
 #: does not); it writes tuples and sets as lists, which a state rarely mixes.
 _encode = msgspec.msgpack.Encoder().encode
 
 #: The outcome of a phase that did not run (no wound step after a miss).
-NOTHING = [Outcome(1.0, [], [], "")]
+NOTHING = [Outcome(1.0, [], [], None)]
 
 
 class _Child:
@@ -423,7 +380,7 @@ class _Run:
         table = self.marginals.targets[self.names.index(name)] if name is not None else None
         groups: dict[tuple, list] = {}
         for child, outs in closing:
-            local = name is not None and not self.with_steps and not self.with_finished and all(o.local == name or o is NOTHING[0] for o in outs)
+            local = name is not None and not self.with_steps and not self.with_finished and all(o.local for o in outs)
             if local:
                 partial = dict(child.partial)
                 part = partial.pop(name, None)
@@ -444,7 +401,7 @@ class _Run:
                 partial = _combine(child.partial, out.delta)
                 weight = child.weight * out.weight
                 if name is not None:
-                    leaf = _leaf(str(state.targets.get(name, {}).get("status", "")), partial.pop(name, None))
+                    leaf = target_leaf(str(state.targets.get(name, {}).get("status", "")), partial.pop(name, None))
                     table[leaf] = table.get(leaf, 0.0) + weight
                     self.marginals.outcomes += 1
                 merge(weight, state, partial)
@@ -452,7 +409,7 @@ class _Run:
             for out in outs:
                 status = out.status if out.status is not None else before.get("status", "")
                 block = _combine({name: part} if part is not None else {}, out.delta).get(name)
-                leaf = _leaf(str(status), block)
+                leaf = target_leaf(str(status), block)
                 table[leaf] = table.get(leaf, 0.0) + weight * out.weight
                 self.marginals.outcomes += 1
         self.finished = after
@@ -504,10 +461,10 @@ class _Run:
         for weight, state, partial in frontier.values():
             if self.with_finished:
                 for name, table in zip(self.names, marginals.targets):
-                    leaf = _leaf(str(state.targets.get(name, {}).get("status", "")), partial.get(name))
+                    leaf = target_leaf(str(state.targets.get(name, {}).get("status", "")), partial.get(name))
                     table[leaf] = table.get(leaf, 0.0) + weight
                     marginals.outcomes += 1
-            leaf = _leaf("", partial.get(None))
+            leaf = target_leaf("", partial.get(None))
             marginals.attack[leaf] = marginals.attack.get(leaf, 0.0) + weight
             rounds = partial.get(None, (None, {}, None))[1].get("ammo", 0)
             key = (str(state.weapon.get("status", "")), rounds)
