@@ -14,9 +14,13 @@ import importlib
 import os
 import sys
 import traceback
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 from .errors import AttackRefused, BadInput, GunlineError
+
+if TYPE_CHECKING:
+    from .plugins import Registry
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_DICE_NEEDED = 0, 1, 2, 3
 
@@ -29,7 +33,10 @@ EXTRA_COMMANDS = (".odds.cli", ".journal.cli", ".scaffold.cli")
 class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors as bad input (exit 2), in one line."""
 
-    def error(self, message: str):  # type: ignore[override]
+    #: The subcommands' names, for telling ``gunline FILE`` from a mistyped command.
+    commands: tuple[str, ...] = ()
+
+    def error(self, message: str) -> NoReturn:
         raise BadInput(f"{self.prog}: {message} (see --help)")
 
 
@@ -45,7 +52,7 @@ def _faces(text: str) -> list[int]:
     return faces
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> _Parser:
     parser = _Parser(prog="gunline", description="Resolve ranged attacks in tabletop games.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -57,7 +64,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", action="append", default=[], metavar="NAME", help="enable a variant (repeatable)")
     p.add_argument("--json", action="store_true", help="print the chain as JSON")
     p.add_argument("--encounter", metavar="NAME", help="start from this encounter's state and commit the chain to it")
-    p.add_argument("--journal", metavar="PATH", help="journal file for --encounter (default: $GUNLINE_JOURNAL or per-user)")
+    p.add_argument(
+        "--journal", metavar="PATH", help="journal file for --encounter (default: $GUNLINE_JOURNAL or per-user)"
+    )
 
     p = sub.add_parser("validate", help="check a scenario file against its ruleset")
     p.add_argument("file")
@@ -79,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", help="scenario file to open")
     p.add_argument("--encounter", metavar="NAME", help="resolve from this encounter's state; commit to it by key")
     p.add_argument("--journal", metavar="PATH", help="journal file (default: $GUNLINE_JOURNAL or per-user)")
-    parser.commands = tuple(sub.choices)  # type: ignore[attr-defined]
+    parser.commands = tuple(sub.choices)
     return parser
 
 
@@ -107,13 +116,13 @@ def with_default_command(argv: list[str], commands: Sequence[str]) -> list[str]:
     return argv[:i] + ["tui"] + argv[i:] if is_app else argv
 
 
-def _registry():
+def _registry() -> Registry:
     from .plugins import discover
 
     return discover()
 
 
-def cmd_resolve(args) -> int:
+def cmd_resolve(args: argparse.Namespace) -> int:
     from .dice import BadFace, DiceNeeded
     from .render import chain_text
     from .runner import chain_json, run
@@ -153,7 +162,7 @@ def cmd_resolve(args) -> int:
     return EXIT_OK
 
 
-def cmd_validate(args) -> int:
+def cmd_validate(args: argparse.Namespace) -> int:
     from .runner import check
     from .scenario import load_attack
 
@@ -169,7 +178,7 @@ def cmd_validate(args) -> int:
     return EXIT_OK
 
 
-def cmd_plugins(args) -> int:
+def cmd_plugins(args: argparse.Namespace) -> int:
     import msgspec
 
     from .render import plugins_text
@@ -193,7 +202,7 @@ def cmd_plugins(args) -> int:
     return EXIT_OK
 
 
-def cmd_tui(args) -> int:
+def cmd_tui(args: argparse.Namespace) -> int:
     try:
         from gunline_tui.app import main as tui_main
     except ImportError as exc:
@@ -244,7 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if debug:
             traceback.print_exc()
         else:
-            print(f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr)
+            print(
+                f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr
+            )
         return EXIT_ERROR
 
 

@@ -41,7 +41,8 @@ def _is_state(value: Any) -> bool:
 
 def check_modifier(mod: Modifier, plugin: str, hook: str) -> None:
     if not isinstance(mod.label, str) or not isinstance(mod.value, int):
-        raise _fail(plugin, hook, f"returned Modifier({mod.label!r}, value={mod.value!r}); expected a str label and an int value")
+        got = f"Modifier({mod.label!r}, value={mod.value!r})"
+        raise _fail(plugin, hook, f"returned {got}; expected a str label and an int value")
 
 
 def _plain_state(value: Any) -> bool:
@@ -116,7 +117,9 @@ def check_step(step: Step, plugin: str, hook: str) -> None:
     for name in STATE_FIELDS:
         value = getattr(step, name)
         if value is not None and not _is_state(value):
-            raise _fail(plugin, hook, f"returned a {step.kind} step whose {name} is {type(value).__name__}, expected a dict")
+            raise _fail(
+                plugin, hook, f"returned a {step.kind} step whose {name} is {type(value).__name__}, expected a dict"
+            )
     if not isinstance(step.rolls, list) or not all(isinstance(r, Roll) for r in step.rolls):
         raise _fail(plugin, hook, f"returned a {step.kind} step whose rolls are not a list of gunline.Roll")
     if not isinstance(step.modifiers, list) or not all(isinstance(m, Modifier) for m in step.modifiers):
@@ -142,7 +145,9 @@ def check_state(state: ChainState, plugin: str, hook: str) -> None:
         raise _fail(plugin, hook, f"returned a state whose targets are {type(state.targets).__name__}, expected a dict")
     for name, value in state.targets.items():
         if not _is_state(value):
-            raise _fail(plugin, hook, f"returned a state whose target {name!r} is {type(value).__name__}, expected a dict")
+            raise _fail(
+                plugin, hook, f"returned a state whose target {name!r} is {type(value).__name__}, expected a dict"
+            )
 
 
 def _is_struct_type(value: Any) -> bool:
@@ -162,7 +167,9 @@ def check_declaration(decl: Ruleset | Variant) -> None:
     if not any(f.encode_name == "name" for f in msgspec.structs.fields(decl.target)):
         raise TypeError(f"ruleset {decl.name!r}: its target Struct needs a 'name' field")
     if decl.settings is not None and not _is_struct_type(decl.settings):
-        raise TypeError(f"ruleset {decl.name!r}: settings is {decl.settings!r}, expected a msgspec.Struct class or None")
+        raise TypeError(
+            f"ruleset {decl.name!r}: settings is {decl.settings!r}, expected a msgspec.Struct class or None"
+        )
     for part in ("modes", "statuses", "weapon_statuses"):
         value = getattr(decl, part)
         if not isinstance(value, (tuple, list)) or not value or not all(isinstance(v, str) for v in value):

@@ -26,9 +26,10 @@ def _steps(result: Any, plugin: str, hook: str) -> list[Step]:
         result = [result]
     elif not (isinstance(result, list) and all(isinstance(s, Step) for s in result)):
         raise PluginFailed(plugin, hook, f"returned {type(result).__name__}, expected Step or list[Step]")
-    for step in result:
+    checked: list[Step] = result
+    for step in checked:
         check_step(step, plugin, hook)
-    return result
+    return checked
 
 
 def _modifiers(result: Any, plugin: str) -> list[Modifier]:
@@ -192,6 +193,7 @@ def target_stage(
     steps, plugin = hit_steps(callers, attack, target, steps[-1], state, dice)
     state.merge(steps, plugin, name)
     hit = hit_of(steps)
+    assert hit is not None, "hit_steps refuses steps without a hit"
     if hit.value:
         steps, plugin = wound_steps(callers, attack, target, hit, state, dice)
         if steps:

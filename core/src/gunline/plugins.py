@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -26,6 +27,9 @@ from .contract import check_declaration
 from .errors import BadInput
 from .hookspecs import REQUIRED_RULESET_HOOKS, GunlineSpec
 from .models import HOOKSPEC_VERSION, PluginInfo, Ruleset, Variant
+
+if TYPE_CHECKING:
+    from .stack import RulesStack
 
 ENTRY_POINT_GROUP = "gunline"
 ENV_LOAD = "GUNLINE_LOAD_PLUGINS"
@@ -152,7 +156,7 @@ class Registry:
     env: dict[str, str] = field(default_factory=dict)
     #: Names in those variables that no installed plugin or distribution has.
     unmatched: dict[str, list[str]] = field(default_factory=dict)
-    _stacks: dict[tuple[str, tuple[str, ...]], Any] = field(default_factory=dict)
+    _stacks: dict[tuple[str, tuple[str, ...]], RulesStack] = field(default_factory=dict)
 
     # -- filling it ------------------------------------------------------------------
     def add(self, name: str, obj: Any, distribution: str = "", version: str = "") -> Plugin:
@@ -190,7 +194,7 @@ class Registry:
         return {
             n: p
             for n, p in self.plugins.items()
-            if not p.is_ruleset and p.declaration.ruleset in (ruleset, None)
+            if isinstance(p.declaration, Variant) and p.declaration.ruleset in (ruleset, None)
         }
 
     def ruleset(self, name: str) -> Ruleset:
@@ -226,7 +230,7 @@ class Registry:
                 out.append(v)
         return tuple(out)
 
-    def stack(self, ruleset: str, variants: Iterable[str] = ()):
+    def stack(self, ruleset: str, variants: Iterable[str] = ()) -> RulesStack:
         """The rules stack for ``ruleset`` with ``variants`` enabled (cached).
 
         Building a stack is cheap, so switching a variant while the app runs is just

@@ -5,7 +5,7 @@ Hit, miss and status are always written in words: nothing relies on colour.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from .models import Chain, PluginInfo, Step
 

@@ -13,7 +13,7 @@ Three front-end needs, none of them game-specific:
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import msgspec
 

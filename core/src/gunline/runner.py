@@ -5,7 +5,7 @@ wherever it is used."""
 from __future__ import annotations
 
 import os
-from typing import Sequence
+from collections.abc import Sequence
 
 import msgspec
 
@@ -44,8 +44,7 @@ def run(
     stack = registry.stack(attack.ruleset, attack.variants)
     if faces is None:
         seed = new_seed() if seed is None else seed
-        dice = RandomDice(seed)
-        return resolve(stack, attack, dice, seed=seed, prior=prior), 0
+        return resolve(stack, attack, RandomDice(seed), seed=seed, prior=prior), 0
     dice = (
         manual_dice(faces, seed, manual)
         if seed is not None

@@ -11,8 +11,9 @@ import re
 import tomllib
 import types
 import typing
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import msgspec
 
@@ -92,6 +93,7 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
         return msgspec.convert(data, struct)
     except msgspec.ValidationError as exc:
         match = _MSGSPEC_PATH.match(str(exc))
+        assert match is not None, "the pattern matches any message"
         msg, path = match.group("msg"), match.group("path") or ""
         path, msg = _field_named(struct, path, msg)
         full = (field + path) if field else path.lstrip(".")
@@ -140,7 +142,7 @@ def _hint_at(struct: type, path: str) -> Any:
     return hint
 
 
-def _literal_choices(struct: type, path: str) -> tuple | None:
+def _literal_choices(struct: type, path: str) -> tuple[Any, ...] | None:
     """The values, in declared order, that a ``Literal`` field at ``path`` accepts
     (msgspec's own message for a wrong one does not list them)."""
     hint = _strip(_hint_at(struct, path))
@@ -185,9 +187,8 @@ def _lookup(data: Any, path: str) -> Any:
 
 
 def _type_name(value: Any) -> str:
-    return {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer", float: "a float"}.get(
-        type(value), type(value).__name__
-    )
+    names = {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer", float: "a float"}
+    return names.get(type(value), type(value).__name__)
 
 
 def merge_weapon(ruleset: Ruleset, data: Any, source: str) -> tuple[dict[str, Any], bool]:
@@ -240,9 +241,8 @@ def build_attack(
 
     mode = doc.get("mode", ruleset.modes[0])
     if mode not in ruleset.modes:
-        raise _fail(
-            source, "mode", f"{mode!r} is not a fire mode of {ruleset.name}; expected one of: {', '.join(ruleset.modes)}"
-        )
+        expected = ", ".join(ruleset.modes)
+        raise _fail(source, "mode", f"{mode!r} is not a fire mode of {ruleset.name}; expected one of: {expected}")
 
     shooter = convert(doc.get("shooter"), ruleset.shooter, source, "shooter") if "shooter" in doc else None
     if shooter is None:

@@ -57,7 +57,7 @@ class FieldSpec(msgspec.Struct, frozen=True, kw_only=True):
     max_length: int | None = None
     choices: tuple[Any, ...] = ()
     description: str = ""
-    children: tuple["FieldSpec", ...] = ()
+    children: tuple[FieldSpec, ...] = ()
 
     def hint(self) -> str:
         """The type and bounds in a few characters: ``int 1–10``, ``a|b|c``."""

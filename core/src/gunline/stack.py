@@ -16,6 +16,7 @@ specialised at compile time for the usual case of one implementation.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
@@ -57,7 +58,7 @@ class _CompiledHook:
         self.positional = [(p, _positional(f, names, self.argnames)) for p, f, names in self.plain]
 
 
-def _positional(function, argnames: tuple[str, ...], spec: tuple[str, ...]):
+def _positional(function: Callable[..., Any], argnames: tuple[str, ...], spec: tuple[str, ...]) -> Callable[..., Any]:
     """``function`` as called with the hookspec's arguments in the hookspec's order:
     itself when it takes exactly those (the usual case), else an adapter that picks
     the ones it names (pluggy lets an implementation take any subset)."""
@@ -73,7 +74,7 @@ def _positional(function, argnames: tuple[str, ...], spec: tuple[str, ...]):
     return lambda *args: function(*pick(args))
 
 
-def _arguments(argnames: tuple[str, ...]):
+def _arguments(argnames: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
     """A function from a call's keyword arguments to an implementation's positional
     ones; ``itemgetter`` does it in C (this runs for every hook of every attack)."""
     if len(argnames) > 1:
@@ -148,7 +149,7 @@ class RulesStack:
                 return result, plugin
         return None, ""
 
-    def _first_caller(self, compiled: _CompiledHook):
+    def _first_caller(self, compiled: _CompiledHook) -> Callable[..., tuple[Any, str]]:
         """A positional caller equivalent to :meth:`first` for one hook."""
         hook = compiled.name
         if compiled.caller is not None:
@@ -176,7 +177,7 @@ class RulesStack:
 
         return in_turn
 
-    def _each_caller(self, compiled: _CompiledHook):
+    def _each_caller(self, compiled: _CompiledHook) -> Callable[..., list[tuple[Any, str]]]:
         """A positional caller equivalent to :meth:`each` for one hook."""
         hook = compiled.name
         if compiled.caller is not None:
@@ -263,7 +264,7 @@ def single({spec}):
 """
 
 
-def _single_caller(compiled: _CompiledHook, answer: str):
+def _single_caller(compiled: _CompiledHook, answer: str) -> Callable[..., Any]:
     """Compile the caller of ``compiled``'s one implementation; ``answer`` is the
     expression it returns (``_result`` and ``_plugin`` in scope)."""
     ((plugin, function, argnames),) = compiled.plain
@@ -273,7 +274,8 @@ def _single_caller(compiled: _CompiledHook, answer: str):
         "_DiceInterrupt": DiceInterrupt, "_PluginFailed": PluginFailed,
     }
     exec(compile(source, f"<gunline caller of {compiled.name}>", "exec"), scope)
-    return scope["single"]
+    single: Callable[..., Any] = scope["single"]
+    return single
 
 
 def callers_of(stack: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -286,7 +288,7 @@ def callers_of(stack: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     return _KeywordCallers(stack.first), _KeywordCallers(stack.each)
 
 
-class _KeywordCallers(dict):
+class _KeywordCallers(dict[str, Any]):
     """hook name -> positional caller of ``method(hook, **kwargs)``, made on demand."""
 
     def __init__(self, method: Any) -> None:

@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+if TYPE_CHECKING:
+    from ..models import Attack, Chain
+    from ..plugins import Registry
+    from .ledger import Journal
+    from .models import Entry
 
 EXIT_OK = 0
 
@@ -21,7 +28,7 @@ def add_journal_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("journal", help="encounters: list, show, undo, reload, export")
     sub = p.add_subparsers(dest="journal_command", required=True, metavar="ACTION")
 
@@ -60,17 +67,17 @@ def add_parser(subparsers) -> None:
         add_journal_option(parser)
 
 
-def _open(args, must_exist: bool = True):
+def _open(args: argparse.Namespace, must_exist: bool = True) -> Journal:
     from .ledger import Journal
 
     return Journal(args.journal, must_exist=must_exist)
 
 
-def _print_json(value) -> None:
+def _print_json(value: Any) -> None:
     sys.stdout.write(msgspec.json.encode(value).decode() + "\n")
 
 
-def cmd_list(args) -> int:
+def cmd_list(args: argparse.Namespace) -> int:
     with _open(args) as journal:
         rows = journal.encounters()
     if args.json:
@@ -84,7 +91,7 @@ def cmd_list(args) -> int:
     return EXIT_OK
 
 
-def cmd_show(args) -> int:
+def cmd_show(args: argparse.Namespace) -> int:
     from .export import state_markdown
 
     with _open(args) as journal:
@@ -101,16 +108,16 @@ def cmd_show(args) -> int:
     return EXIT_OK
 
 
-def cmd_undo(args) -> int:
+def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args) as journal:
         entry = journal.undo(args.encounter)
     print(f"{args.encounter}: #{entry.id} {entry.summary}")
     return EXIT_OK
 
 
-def cmd_reload(args) -> int:
+def cmd_reload(args: argparse.Namespace) -> int:
     from ..plugins import discover
-    from ..scenario import read_document, build_attack
+    from ..scenario import build_attack, read_document
 
     registry = discover()
     attack = document = None
@@ -125,7 +132,7 @@ def cmd_reload(args) -> int:
     return EXIT_OK
 
 
-def cmd_export(args) -> int:
+def cmd_export(args: argparse.Namespace) -> int:
     from .atomic import write_atomic
     from .export import export_json, export_markdown
 
@@ -144,7 +151,7 @@ def cmd_export(args) -> int:
     return EXIT_OK
 
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     from ..errors import GunlineError
     from .verify import problems
 
@@ -158,7 +165,9 @@ def cmd_check(args) -> int:
     return EXIT_OK
 
 
-def commit_resolve(args, registry, attack, path):
+def commit_resolve(
+    args: argparse.Namespace, registry: Registry, attack: Attack, path: str
+) -> tuple[Chain, int, Entry]:
     """``gunline resolve FILE --encounter NAME``: resolve from the encounter's state
     and commit, in one transaction, keeping the scenario document read from ``path``.
     Returns ``(chain, unused, entry)``."""

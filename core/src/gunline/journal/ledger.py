@@ -11,14 +11,15 @@ rifle each have their own clip.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..engine import start_state
 from ..errors import AttackRefused, BadInput, PluginFailed
 from ..models import Attack, Chain
 from ..runner import chain_json, run
 from ..state import ChainState
-from .models import Change, Entry
+from .models import Change, Entry, Table
 from .store import Store
 
 
@@ -119,12 +120,16 @@ class Journal(Store):
 
     def _commit(self, conn: sqlite3.Connection, eid: int, attack: Attack, document: Any, chain: Chain) -> int:
         who, what = shooter_name(attack), weapon_name(attack)
-        proposed = [("shooters", [who], chain.shooter), ("weapons", [who, what], chain.weapon)]
+        proposed: list[tuple[Table, list[str], dict[str, Any]]] = [
+            ("shooters", [who], chain.shooter), ("weapons", [who, what], chain.weapon)
+        ]
         proposed += [("targets", [name], state) for name, state in chain.targets.items()]
         changes = []
         for table, key, after in proposed:
             if not isinstance(after, dict):
-                raise PluginFailed(attack.ruleset, "state", f"{table[:-1]} state is {type(after).__name__}, expected dict")
+                raise PluginFailed(
+                    attack.ruleset, "state", f"{table[:-1]} state is {type(after).__name__}, expected dict"
+                )
             before = self._row_state(conn, eid, table, key)
             after = _json_safe(after, attack.ruleset, f"{table[:-1]} {'/'.join(key)}")
             if before != after:
@@ -171,7 +176,9 @@ class Journal(Store):
                     f"reload: the {attack.ruleset} rules give no reload for {who}'s {what}; its state stays as it is"
                 )
             if not isinstance(result, dict) or not all(isinstance(k, str) for k in result):
-                raise PluginFailed(plugin, "reload_weapon", f"returned {type(result).__name__}, expected dict[str, ...]")
+                raise PluginFailed(
+                    plugin, "reload_weapon", f"returned {type(result).__name__}, expected dict[str, ...]"
+                )
             after = _json_safe({**state.weapon, **result}, plugin, "weapon state")
             before = self._row_state(conn, eid, "weapons", [who, what])
             changes = [Change(table="weapons", key=[who, what], before=before, after=after)]
@@ -184,7 +191,9 @@ class Journal(Store):
             )
             return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
 
-    def _last_attack(self, conn, eid: int, encounter: str, shooter: str | None, weapon: str | None) -> Entry:
+    def _last_attack(
+        self, conn: sqlite3.Connection, eid: int, encounter: str, shooter: str | None, weapon: str | None
+    ) -> Entry:
         for entry in reversed(self._entries(conn, eid, "x.action = 'attack'")):
             if entry.undone_by is not None:
                 continue
@@ -253,6 +262,6 @@ def _json_safe(state: dict[str, Any], plugin: str, what: str) -> dict[str, Any]:
     import msgspec
 
     try:
-        return msgspec.json.decode(msgspec.json.encode(state))
+        return msgspec.json.decode(msgspec.json.encode(state), type=dict[str, Any])
     except (TypeError, msgspec.EncodeError, ValueError) as exc:
         raise PluginFailed(plugin, "state", f"{what} cannot be stored: {exc}") from None

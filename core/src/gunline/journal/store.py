@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Self
 
 import msgspec
 
@@ -35,7 +36,7 @@ _encode = msgspec.json.Encoder().encode
 
 def now() -> str:
     """UTC time of an entry, to the millisecond, ISO 8601."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def check_name(name: Any) -> str:
@@ -152,7 +153,7 @@ class Store:
         with self._lock:
             self.conn.close()
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -214,7 +215,7 @@ class Store:
             names = [r[0] for r in conn.execute("SELECT name FROM encounters ORDER BY name")]
             known = ", ".join(repr(n) for n in names) if names else "none yet"
             raise BadInput(f"encounter {name!r}: not in journal {self.path}; encounters: {known}")
-        return row[0]
+        return int(row[0])
 
     def _decode(self, text: str | None, what: str, type_: Any = Any) -> Any:
         if text is None:
@@ -224,7 +225,7 @@ class Store:
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise BadInput(f"journal {self.path}: {what} is damaged: {exc}") from None
 
-    def _row_state(self, conn: sqlite3.Connection, eid: int, table: str, key: list[str]) -> dict | None:
+    def _row_state(self, conn: sqlite3.Connection, eid: int, table: str, key: list[str]) -> dict[str, Any] | None:
         cols = STATE_TABLES[table]
         where = " AND ".join(f"{c} = ?" for c in cols)
         row = conn.execute(
@@ -258,7 +259,8 @@ class Store:
         cur = conn.execute(
             f"INSERT INTO entries (encounter_id, {cols}) VALUES (?, {marks})", (eid, *fields.values())
         )
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None, "an INSERT sets lastrowid"
+        return cur.lastrowid
 
     # -- reading ---------------------------------------------------------------------
     def encounters(self) -> list[EncounterSummary]:
@@ -299,7 +301,9 @@ class Store:
         with self.read() as conn:
             return self._entries(conn, None if encounter is None else self._encounter_id(conn, encounter))
 
-    def _entries(self, conn: sqlite3.Connection, eid: int | None, where: str = "", args: tuple = ()) -> list[Entry]:
+    def _entries(
+        self, conn: sqlite3.Connection, eid: int | None, where: str = "", args: tuple[Any, ...] = ()
+    ) -> list[Entry]:
         clauses = ([] if eid is None else ["x.encounter_id = ?"]) + ([where] if where else [])
         sql = (
             f"SELECT {self._ENTRY_COLUMNS} FROM entries x JOIN encounters e ON e.id = x.encounter_id "
@@ -310,7 +314,7 @@ class Store:
         rows = conn.execute(sql, ((eid,) if eid is not None else ()) + args).fetchall()
         return [self._entry(r) for r in rows]
 
-    def _entry(self, r: tuple) -> Entry:
+    def _entry(self, r: tuple[Any, ...]) -> Entry:
         what = f"entry {r[0]}"
         try:
             return Entry(

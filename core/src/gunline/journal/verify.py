@@ -22,7 +22,7 @@ def problems(store: Store) -> list[str]:
         if out:
             return out
         names = dict(conn.execute("SELECT id, name FROM encounters"))
-        replayed: dict[tuple[Any, ...], dict] = {}
+        replayed: dict[tuple[Any, ...], dict[str, Any]] = {}
         seen_ids: dict[int, str] = {}
         for entry in store._entries(conn, None):
             seen_ids[entry.id] = entry.encounter
@@ -36,7 +36,7 @@ def problems(store: Store) -> list[str]:
                     replayed.pop(key, None)
                 else:
                     replayed[key] = change.after
-        stored: dict[tuple[Any, ...], dict] = {}
+        stored: dict[tuple[Any, ...], dict[str, Any]] = {}
         for table, cols in STATE_TABLES.items():
             for row in conn.execute(f"SELECT encounter_id, {', '.join(cols)}, state FROM {table}"):
                 stored[(names[row[0]], table, *row[1:-1])] = store._decode(row[-1], f"{table} row", dict)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "new-plugin",
         help="write a new ruleset distribution that passes its own tests",

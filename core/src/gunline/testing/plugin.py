@@ -7,10 +7,15 @@ asks for ``case`` runs once per example and per variant, one that asks for
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .suite import RulesetConformance
 
+if TYPE_CHECKING:
+    import pytest
 
-def pytest_generate_tests(metafunc) -> None:
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     cls = metafunc.cls
     if cls is None or not issubclass(cls, RulesetConformance):
         return

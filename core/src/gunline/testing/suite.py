@@ -11,11 +11,13 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from ..errors import AttackRefused
+from ..models import Attack, Variant
 from ..plugins import Registry, discover
 from ..runner import chain_json, run
 from . import checks
@@ -78,13 +80,15 @@ class RulesetConformance:
         cases = [Case(p) for p in files]
         if with_variants and cls.with_variants:
             own = sorted(
-                n for n, p in registry.variants_for(cls.ruleset).items() if p.declaration.ruleset == cls.ruleset
+                n
+                for n, p in registry.variants_for(cls.ruleset).items()
+                if isinstance(p.declaration, Variant) and p.declaration.ruleset == cls.ruleset
             )
             cases += [Case(p, (v,)) for v in own for p in files]
         return cases
 
     # -- helpers for the tests ------------------------------------------------------
-    def attack_of(self, case: Case):
+    def attack_of(self, case: Case) -> tuple[Registry, Attack]:
         import pytest
 
         from ..runner import check
