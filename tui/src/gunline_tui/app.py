@@ -6,8 +6,9 @@ points needed); ``main`` is what the CLI calls.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -28,10 +29,10 @@ def first_example(registry: Registry) -> Path | None:
     example (``Ruleset.featured``, the one its authors chose to show it best), else
     the first example by name of the first ruleset that ships any."""
     folders = []
-    for _name, plugin in sorted(registry.rulesets.items()):
-        folder = plugin.declaration.examples
-        if folder and Path(folder).is_dir():
-            folders.append((Path(folder), getattr(plugin.declaration, "featured", None)))
+    for name, plugin in sorted(registry.rulesets.items()):
+        examples = registry.ruleset(name).examples
+        if examples and Path(examples).is_dir():
+            folders.append((Path(examples), getattr(plugin.declaration, "featured", None)))
     for folder, featured in folders:
         if featured and (folder / featured).is_file():
             return folder / featured

@@ -56,7 +56,7 @@ def _value(key: str, value: Any) -> str:
     return f"{key} {value}"
 
 
-def state_text(name: str, state: "EncounterState | None", entries: int, last: str = "") -> Text:
+def state_text(name: str, state: EncounterState | None, entries: int, last: str = "") -> Text:
     """The encounter's state to read at a glance: every weapon with its rounds left
     and status (a broken or jammed weapon says so in the ruleset's word), every
     target with its status and the counts that are not zero."""

@@ -462,6 +462,7 @@ class MainScreen(Screen[None]):
         if refused is not None:
             self._refused(refused)
         else:
+            assert chain is not None, "_resolve gives a chain when it gives no refusal"
             self.show_chain(job, chain)
 
     @work(thread=True, exit_on_error=False, exclusive=True, group="resolve", description="Resolving")
@@ -637,8 +638,8 @@ class MainScreen(Screen[None]):
 
     def action_examples(self) -> None:
         options = []
-        for name, plugin in sorted(self.registry.rulesets.items()):
-            folder = plugin.declaration.examples
+        for name in sorted(self.registry.rulesets):
+            folder = self.registry.ruleset(name).examples
             if folder and Path(folder).is_dir():
                 for f in sorted(Path(folder).glob("*.toml")):
                     options.append((f"{name}: {f.stem}", str(f)))
@@ -756,11 +757,15 @@ class MainScreen(Screen[None]):
         options += [(f"{r.name} · {r.entries} entr{'y' if r.entries == 1 else 'ies'}", "enc:" + r.name) for r in rows]
         options.append(("no encounter (attacks start from the scenario alone)", "none:"))
 
+        def created(name: str | None) -> None:
+            if name:
+                self.create_encounter(name.strip())
+
         def picked(choice: str | None) -> None:
             if choice == "new:":
                 self.app.push_screen(
                     PromptDialog("New encounter", "", f"a name, e.g. pit fight · journal {path}", _check_name),
-                    lambda name: self.create_encounter(name.strip()) if name else None,
+                    created,
                 )
             elif choice == "none:":
                 self.use_encounter(None)
@@ -793,7 +798,9 @@ class MainScreen(Screen[None]):
             self.refresh_encounter()
         self.validate_and_preview()
 
-    @work(thread=True, exit_on_error=False, exclusive=True, group="encounter-state", description="Reading the encounter")
+    @work(
+        thread=True, exit_on_error=False, exclusive=True, group="encounter-state", description="Reading the encounter"
+    )
     def refresh_encounter(self) -> None:
         name = self.encounter.name
         if name is None:

@@ -61,7 +61,7 @@ class Node:
 
     label: Text
     expand: bool = False
-    children: list["Node"] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
 
 
 def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None) -> list[Node]:
@@ -92,7 +92,9 @@ def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None) 
             (group.children if group is not None else top).append(removed)
     weapon = chain.weapon
     rounds = weapon.get("rounds_left")
-    top.append(Node(Text(f"weapon {weapon.get('status', '')}" + (f", {rounds} rounds left" if rounds is not None else ""))))
+    top.append(
+        Node(Text(f"weapon {weapon.get('status', '')}" + (f", {rounds} rounds left" if rounds is not None else "")))
+    )
     top.append(Node(Text("dice: " + (" ".join(str(d) for d in chain.dice) or "none"))))
     return top
 
@@ -138,7 +140,7 @@ class ChainView(Vertical):
             changed = diff is not None and name in diff.outcomes
             lines.append("≠ " if changed else "► ", style="bold")
             lines.append(line)
-            if changed:
+            if changed and diff is not None:
                 lines.append(f"  (was: {diff.outcomes[name]})", style="italic")
         self._fit(self.query_one("#outcomes", Static), lines)
         self._sync_tree(chain_nodes(chain, diff, odds))

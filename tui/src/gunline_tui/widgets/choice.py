@@ -8,8 +8,9 @@ always shown as text between ‹ ›, so the state never rests on colour.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
@@ -27,11 +28,11 @@ class Choice(Static, can_focus=True):
 
     @dataclass
     class Changed(Message):
-        choice: "Choice"
+        choice: Choice
         value: Any
 
         @property
-        def control(self) -> "Choice":
+        def control(self) -> Choice:
             return self.choice
 
     def __init__(self, values: Sequence[Any], value: Any = None, *, allow_blank: bool = False,

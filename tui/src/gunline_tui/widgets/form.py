@@ -9,7 +9,8 @@ error messages start with, so an error is shown under the field it is about.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -25,8 +26,8 @@ from gunline.scenario import catalogue_entry
 from gunline.schema import FieldSpec, describe, format_value, is_structured, parse_value
 
 from ..draft import Draft
-from .choice import Choice
 from ..messages import DraftEdited, TargetAction
+from .choice import Choice
 
 CUSTOM = "(custom)"
 
@@ -77,6 +78,7 @@ class ScenarioForm(VerticalScroll):
         self.edited = edited
         self.specs: dict[str, FieldSpec] = {}
         self.editors: dict[str, Widget] = {}
+        self.labels: dict[str, str] = {}
 
     # -- building ------------------------------------------------------------------
     @property
@@ -167,6 +169,7 @@ class ScenarioForm(VerticalScroll):
                 continue
             self.specs[spec.path] = spec
             if weapon:
+                assert rules is not None, "weapon fields are built only under a known ruleset"
                 value = self.draft.weapon_value(rules, spec.name)
             else:
                 value = self.draft.get(spec.path)
@@ -178,8 +181,8 @@ class ScenarioForm(VerticalScroll):
             return Switch("yes" if current else "no", current, compact=True, name=spec.path)
         if spec.kind == "choice":
             blank_ok = spec.optional or not spec.has_default
-            current = value if value in spec.choices else (spec.default if spec.has_default else None)
-            return Choice(spec.choices, current, allow_blank=blank_ok, name=spec.path)
+            chosen = value if value in spec.choices else (spec.default if spec.has_default else None)
+            return Choice(spec.choices, chosen, allow_blank=blank_ok, name=spec.path)
         placeholder = spec.hint()
         if spec.has_default and spec.default not in (None, [], {}):
             placeholder = f"{format_value(spec.default)} · {placeholder}"
@@ -194,6 +197,7 @@ class ScenarioForm(VerticalScroll):
         """Write a field into the draft; False when nothing changed."""
         rules = self.ruleset
         if path.startswith("weapon.") and path.count(".") == 1:
+            assert rules is not None, "weapon fields are built only under a known ruleset"
             field = path.split(".", 1)[1]
             before = self.draft.doc.get("weapon", {}).get(field)
             self.draft.set_weapon_field(rules, field, value)
@@ -259,12 +263,13 @@ class ScenarioForm(VerticalScroll):
         path = event.select.name or ""
         value = None if event.value is Select.NULL else event.value
         if path == "ruleset":
-            if value is not None and value != self.draft.doc.get("ruleset"):
+            if isinstance(value, str) and value != self.draft.doc.get("ruleset"):
                 self.post_message(DraftEdited("ruleset", structural=True))
                 self._new_ruleset = value
             return
         if path == "weapon:catalogue":
             rules = self.ruleset
+            assert rules is not None and isinstance(value, str), "the catalogue's options are its names"
             name = self.draft.doc.get("weapon", {}).get("name")
             now = catalogue_entry(rules, name) if isinstance(name, str) else None
             if value == CUSTOM:
@@ -308,7 +313,7 @@ class ScenarioForm(VerticalScroll):
                 label = self._label_of(self._marked[0])
                 label.remove_class("-invalid")
                 label.update(self.labels[self._marked[0]])
-            if wanted is not None:
+            if wanted is not None and path is not None:
                 editor = self.editors[path]
                 label = self._label_of(path)
                 label.add_class("-invalid")
