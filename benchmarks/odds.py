@@ -27,8 +27,7 @@ from machine import machine_line
 from gunline import discover
 from gunline.dice import RandomDice
 from gunline.engine import resolve
-from gunline.odds import compute_odds
-from gunline.odds import repeats
+from gunline.odds import compute_odds, repeats
 from gunline.odds.distributions import chance_distribution, pool_distribution
 from gunline.scenario import load_attack
 
@@ -117,7 +116,9 @@ def pools() -> None:
             theirs = best(lambda: icepool_pool(count, again), 3)
             line += f"   icepool (depth 24, fresh die) {1000 * theirs:8.2f} ms"
         print(line)
-    print(f"   chance die             gunline {1000 * best(lambda: chance_distribution.__wrapped__(10, 10), 20):7.3f} ms")
+    print(
+        f"   chance die             gunline {1000 * best(lambda: chance_distribution.__wrapped__(10, 10), 20):7.3f} ms"
+    )
 
 
 def monte_carlo(registry) -> None:

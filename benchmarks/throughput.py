@@ -21,8 +21,9 @@ import argparse
 import importlib
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from machine import machine_line
 

@@ -134,7 +134,9 @@ def main() -> None:
     print(f"  gunline            {ours * 1000:7.0f} ms   ratio {ours / bare:.2f}x (target <= 1.5x)")
     print(f"  gunline, form too  {form * 1000:7.0f} ms   ratio {form / bare:.2f}x")
     times = asyncio.run(edit_to_redraw(max(10, args.runs * 4)))
-    print(f"edit to redrawn chain (load average {os.getloadavg()[0]:.1f}), 80x24, WoD four targets ({len(times)} edits):")
+    print(
+        f"edit to redrawn chain (load average {os.getloadavg()[0]:.1f}), 80x24, WoD four targets ({len(times)} edits):"
+    )
     print(f"  median {statistics.median(times) * 1000:6.1f} ms   max {max(times) * 1000:6.1f} ms (target <= 50 ms)")
 
 

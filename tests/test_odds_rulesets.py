@@ -60,7 +60,9 @@ def test_lasgun_at_long_range_by_hand(registry):
         "out_of_action": wounded * F(1, 6),
     }
     assert t.status == pytest.approx({k: float(v) for k, v in expected.items()}, abs=1e-9)
-    assert t.status == pytest.approx({"unharmed": 0.5, "pinned": 0.291667, "down": 0.166667, "out_of_action": 0.041667}, abs=1e-6)
+    assert t.status == pytest.approx(
+        {"unharmed": 0.5, "pinned": 0.291667, "down": 0.166667, "out_of_action": 0.041667}, abs=1e-6
+    )
     assert sum(t.status.values()) == pytest.approx(1.0, abs=1e-12)
     assert odds.step_probability("Goliath", "hit") == pytest.approx(1 / 2)
 
@@ -126,7 +128,7 @@ def test_wod_examples_against_closed_form_and_icepool(registry, variant, again):
                 continue
             assert t.hit == pytest.approx(1 - 0.7**dice, abs=1e-12), (path, name)
             reference = _icepool_pool(dice, again)
-            for label, table in t.pools.items():
+            for table in t.pools.values():
                 for k, p in enumerate(table):
                     assert p == pytest.approx(float(reference.probability(">=", k)), abs=1e-11), (path, name, k)
             assert sum(t.status.values()) == pytest.approx(1.0, abs=1e-12)

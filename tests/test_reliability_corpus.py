@@ -144,11 +144,19 @@ JOURNALS = {
     "folder": (lambda p: p.mkdir(), ["journal", "list"], "is a folder"),
     "truncated": (_truncated, ["journal", "show", "pit"], "not a gunline journal"),
     "damaged state": (_journal_then(["UPDATE targets SET state = '[1'"]), ["journal", "show", "pit"], "damaged"),
-    "state not an object": (_journal_then(["UPDATE weapons SET state = '[1, 2]'"]), ["journal", "show", "pit"], "damaged"),
-    "damaged changes": (_journal_then(["UPDATE entries SET changes = '{'"]), ["journal", "undo", "pit"], "entry 1 is damaged"),
-    "dice not a list": (_journal_then(["UPDATE entries SET dice = '\"six\"'"]), ["journal", "export", "pit"], "entry 1 is damaged"),
+    "state not an object": (
+        _journal_then(["UPDATE weapons SET state = '[1, 2]'"]), ["journal", "show", "pit"], "damaged"
+    ),
+    "damaged changes": (
+        _journal_then(["UPDATE entries SET changes = '{'"]), ["journal", "undo", "pit"], "entry 1 is damaged"
+    ),
+    "dice not a list": (
+        _journal_then(["UPDATE entries SET dice = '\"six\"'"]), ["journal", "export", "pit"], "entry 1 is damaged"
+    ),
     "change of unknown table": (
-        _journal_then(["""UPDATE entries SET changes = '[{"table":"dragons","key":["x"],"before":null,"after":null}]'"""]),
+        _journal_then(
+            ["""UPDATE entries SET changes = '[{"table":"dragons","key":["x"],"before":null,"after":null}]'"""]
+        ),
         ["journal", "show", "pit"],
         "entry 1 is damaged",
     ),
@@ -200,9 +208,19 @@ def _drop_targets(text: str) -> str:
 #: (name, how to break an example's text, what the message must say)
 FAULTS = [
     ("unknown target field", lambda t: t.rstrip() + "\nflavour = 'grim'\n", "flavour: unknown field"),
-    ("mode unknown", lambda t: "mode = 'nonsense'\n" + "\n".join(l for l in t.splitlines() if not l.startswith("mode")), "'nonsense' is not a fire mode"),
+    (
+        "mode unknown",
+        lambda t: "mode = 'nonsense'\n" + "\n".join(line for line in t.splitlines() if not line.startswith("mode")),
+        "'nonsense' is not a fire mode",
+    ),
     ("no targets", _drop_targets, "targets"),
-    ("variant unknown", lambda t: "\n".join(l for l in t.splitlines() if not l.startswith("variants")).replace("ruleset =", "variants = ['x.nope']\nruleset =", 1), "unknown variant 'x.nope'"),
+    (
+        "variant unknown",
+        lambda t: "\n".join(line for line in t.splitlines() if not line.startswith("variants")).replace(
+            "ruleset =", "variants = ['x.nope']\nruleset =", 1
+        ),
+        "unknown variant 'x.nope'",
+    ),
     ("target name a number", lambda t: t.rstrip() + "\n\n[[targets]]\nname = 12\n", ".name: expected str"),
     ("shooter a string", lambda t: "shooter = 'Bob'\n" + t.replace("[shooter]", "[ignored]"), None),
 ]
@@ -214,6 +232,8 @@ def test_malformed_scenarios_of_installed_rulesets(capsys, tmp_path, example, fa
     _, breaks, says = fault
     path = tmp_path / example.name
     path.write_text(breaks(example.read_text()))
-    for argv in (["validate", path], ["resolve", path, "--seed", "1", "--encounter", "e", "--journal", tmp_path / "j.db"]):
+    for argv in (
+        ["validate", path], ["resolve", path, "--seed", "1", "--encounter", "e", "--journal", tmp_path / "j.db"]
+    ):
         err = one_line_exit_2(capsys, argv, says or str(path))
         assert str(path) in err

@@ -32,7 +32,8 @@ CHILD = textwrap.dedent(
     from gunline.journal import store
     from gunline.scenario import build_attack
 
-    toy_path, journal_path, count, pause_after, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    toy_path, journal_path = sys.argv[1], sys.argv[2]
+    count, pause_after, rounds = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
     spec = importlib.util.spec_from_file_location("toy_ruleset", toy_path)
     toy = importlib.util.module_from_spec(spec); spec.loader.exec_module(toy)
     registry = Registry(); registry.add("toy", toy)

@@ -145,7 +145,9 @@ BROKEN_SOURCES = {
     "gl_rel_import": "import gunline_no_such_dependency\n",
     "gl_rel_raises": "raise RuntimeError('config file missing')\n",
     "gl_rel_decl": "from gunline import hookimpl\n@hookimpl\ndef gunline_ruleset():\n    return {'name': 'x'}\n",
-    "gl_rel_hookraises": "from gunline import hookimpl\n@hookimpl\ndef gunline_variant():\n    raise KeyError('name')\n",
+    "gl_rel_hookraises": (
+        "from gunline import hookimpl\n@hookimpl\ndef gunline_variant():\n    raise KeyError('name')\n"
+    ),
     "gl_rel_nomodes": (
         "import msgspec\nfrom gunline import hookimpl, Ruleset\n"
         "class S(msgspec.Struct):\n    name: str\n"
@@ -194,7 +196,10 @@ def test_cli_names_a_broken_plugin_in_one_line_with_exit_1(tmp_path, monkeypatch
     raising = bad_variant("resolve_hit", lambda attack: _raise())
     monkeypatch.setattr("gunline.plugins.discover", lambda *a, **k: registry_with(raising))
     path = tmp_path / "s.toml"
-    path.write_text('ruleset = "toy"\nvariants = ["toy.bad"]\n[shooter]\nname = "Ann"\n[weapon]\nname = "pistol"\n[[targets]]\nname = "Bo"\n')
+    path.write_text(
+        'ruleset = "toy"\nvariants = ["toy.bad"]\n[shooter]\nname = "Ann"\n[weapon]\nname = "pistol"\n'
+        '[[targets]]\nname = "Bo"\n'
+    )
     assert main(["resolve", str(path), "--seed", "1"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err

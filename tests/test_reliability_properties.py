@@ -10,8 +10,8 @@ The toy ruleset always runs; every installed ruleset runs too, seeded with its o
 from __future__ import annotations
 
 import copy
-import os
 import importlib.util
+import os
 import tempfile
 import tomllib
 from pathlib import Path
@@ -151,7 +151,9 @@ def test_mutated_documents_resolve_or_give_one_line(ruleset):
 
 
 @SETTINGS
-@given(doc=st.dictionaries(st.sampled_from(["ruleset", "variants", "mode", "shooter", "weapon", "targets", "aim"]), values))
+@given(
+    doc=st.dictionaries(st.sampled_from(["ruleset", "variants", "mode", "shooter", "weapon", "targets", "aim"]), values)
+)
 def test_generated_documents_never_crash(doc):
     doc.setdefault("ruleset", "toy")
     resolve_or_refuse(TOY, doc, 1)
@@ -236,7 +238,9 @@ def test_random_chains_keep_their_invariants(ruleset):
             ),
         }
     ),
-    actions=st.lists(st.tuples(st.sampled_from(["attack", "attack", "undo", "reload"]), st.integers(0, 999)), max_size=8),
+    actions=st.lists(
+        st.tuples(st.sampled_from(["attack", "attack", "undo", "reload"]), st.integers(0, 999)), max_size=8
+    ),
 )
 def test_encounters_stay_consistent_under_any_sequence(doc, actions):
     attack = build_attack(TOY, doc)
@@ -285,7 +289,9 @@ def test_installed_rulesets_keep_encounters_consistent(ruleset):
     @settings(max_examples=15, deadline=None, derandomize=True)
     @given(
         doc=st.sampled_from(docs),
-        actions=st.lists(st.tuples(st.sampled_from(["attack", "attack", "undo", "reload"]), st.integers(0, 999)), max_size=6),
+        actions=st.lists(
+            st.tuples(st.sampled_from(["attack", "attack", "undo", "reload"]), st.integers(0, 999)), max_size=6
+        ),
     )
     def check_one(doc, actions):
         try:

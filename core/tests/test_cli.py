@@ -99,8 +99,9 @@ def test_usage_errors_exit_2(capsys):
 
 def test_plugin_failure_exits_1_naming_the_plugin(toy_cli, capsys, registry, toy, monkeypatch):
     monkeypatch.setattr(toy, "build_pool", toy.build_pool)  # keep a handle
-    from gunline import Variant, hookimpl
     import types
+
+    from gunline import Variant, hookimpl
 
     mod = types.ModuleType("toy.crash")
     mod.gunline_variant = hookimpl(lambda: Variant(name="toy.crash", ruleset="toy"))

@@ -7,7 +7,10 @@ from gunline.dice import BadFace, DiceNeeded, RandomDice, ScriptedDice, manual_d
 
 def test_same_seed_same_faces_different_seed_different_faces():
     a, b, c = RandomDice(11), RandomDice(11), RandomDice(12)
-    rolls = lambda d: [d.roll(6, "x").total for _ in range(50)]
+
+    def rolls(d):
+        return [d.roll(6, "x").total for _ in range(50)]
+
     ra, rb, rc = rolls(a), rolls(b), rolls(c)
     assert ra == rb
     assert ra != rc

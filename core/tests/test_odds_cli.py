@@ -102,7 +102,9 @@ def test_odds_from_an_encounter_state(toy_file, capsys, tmp_path):
     """After a double shot that hit Bo once (6, 1), Bo has one wound left: the next
     double shot kills him unless both dice miss (3/4)."""
     journal = tmp_path / "journal.sqlite"
-    code, _, err = _run(capsys, "resolve", str(toy_file), "--dice", "6,1", "--encounter", "fight", "--journal", str(journal))
+    code, _, err = _run(
+        capsys, "resolve", str(toy_file), "--dice", "6,1", "--encounter", "fight", "--journal", str(journal)
+    )
     assert code == 0, err
     code, out, err = _run(capsys, "odds", str(toy_file), "--json", "--encounter", "fight", "--journal", str(journal))
     assert code == 0, err

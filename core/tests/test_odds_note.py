@@ -12,6 +12,7 @@ from gunline import Registry, Step
 from gunline.odds import api, compute_odds
 from gunline.scenario import build_attack
 
+
 def _lopsided(toy):
     """The toy game, but the hit is one d1000 roll whose top face alone leads on to
     twelve d6 rolls, every face mattering: 999 leaves beside 6**12. A sample of 16

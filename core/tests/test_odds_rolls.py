@@ -97,6 +97,6 @@ def test_face_outside_roll_and_pool_branches_over_every_face():
 
 
 def test_roll_faces_replay_through_the_scripted_interpreter():
-    for w, faces, total in roll_outcomes(6, 3, 10, None, (6,), False):
+    for _w, faces, total in roll_outcomes(6, 3, 10, None, (6,), False):
         roll = ScriptedDice(list(faces)).roll(6, "x", count=3, at_least=10, special=(6,))
         assert roll.total == total

@@ -217,7 +217,9 @@ def test_monte_carlo_agrees_with_the_exact_odds(pools):
             half = (hi - lo) / 2 * 4.5 / 1.96
             assert (lo + hi) / 2 - half - 1e-9 <= p <= (lo + hi) / 2 + half + 1e-9
     # same seed, same numbers
-    assert odds_json(odds_of(pools, POOL_DOC, samples=500, seed=3)) == odds_json(odds_of(pools, POOL_DOC, samples=500, seed=3))
+    assert odds_json(odds_of(pools, POOL_DOC, samples=500, seed=3)) == odds_json(
+        odds_of(pools, POOL_DOC, samples=500, seed=3)
+    )
 
 
 def test_a_chance_die_is_a_pool_of_zero(pools):

@@ -34,7 +34,10 @@ def test_inline_fields_override_the_catalogue(registry, doc):
         (lambda d: d.update(ruleset=3), "s.toml: ruleset: expected a string, got an integer"),
         (lambda d: d.update(variants=["toy.x"]), "s.toml: variants: unknown variant 'toy.x'"),
         (lambda d: d.update(variants="toy.x"), "s.toml: variants: expected an array of variant names"),
-        (lambda d: d.update(mode="auto"), "s.toml: mode: 'auto' is not a fire mode of toy; expected one of: single, double"),
+        (
+            lambda d: d.update(mode="auto"),
+            "s.toml: mode: 'auto' is not a fire mode of toy; expected one of: single, double",
+        ),
         (lambda d: d.pop("shooter"), "s.toml: shooter: required table is missing"),
         (lambda d: d.update(shooter="Ann"), "s.toml: shooter: expected a table, got a string"),
         (lambda d: d["shooter"].update(skill=9), "s.toml: shooter.skill: expected int <= 6, got 9"),
@@ -42,12 +45,19 @@ def test_inline_fields_override_the_catalogue(registry, doc):
         (lambda d: d["shooter"].update(skil=4), "s.toml: shooter.skil: unknown field (did you mean 'skill'?)"),
         (lambda d: d["shooter"].pop("name"), "s.toml: shooter.name: required field is missing"),
         (lambda d: d.pop("weapon"), "s.toml: weapon: required table is missing"),
-        (lambda d: d.update(weapon={"name": "blaster"}), "s.toml: weapon.rounds: required field is missing ('blaster' is not in the toy catalogue"),
+        (
+            lambda d: d.update(weapon={"name": "blaster"}),
+            "s.toml: weapon.rounds: required field is missing ('blaster' is not in the toy catalogue",
+        ),
         (lambda d: d.pop("targets"), "s.toml: targets: required: at least one [[targets]] table"),
         (lambda d: d.update(targets=[]), "s.toml: targets: expected at least one [[targets]] table"),
         (lambda d: d["targets"][1].update(wounds=0), "s.toml: targets[1].wounds: expected int >= 1, got 0"),
         (lambda d: d["targets"][1].update(name="Bo"), "s.toml: targets[1].name: 'Bo' names two targets"),
-        (lambda d: d.update(lighting="dark"), "s.toml: lighting: unknown top-level key; expected one of: ruleset, variants, mode, shooter, weapon, targets"),
+        (
+            lambda d: d.update(lighting="dark"),
+            "s.toml: lighting: unknown top-level key; "
+            "expected one of: ruleset, variants, mode, shooter, weapon, targets",
+        ),
         (lambda d: d.update(targest=[]), "s.toml: targest: unknown top-level key (did you mean 'targets'?)"),
         (lambda d: d["targets"][0].update(name=" "), "s.toml: targets[0].name: expected a non-empty name"),
     ],
@@ -71,8 +81,9 @@ def test_unreadable_and_non_toml_files(registry, tmp_path):
 
 
 def test_extra_variants_join_the_files_own(registry, doc, toy):
-    from gunline import Variant, hookimpl
     import types
+
+    from gunline import Variant, hookimpl
 
     mod = types.ModuleType("v")
     mod.gunline_variant = hookimpl(lambda: Variant(name="toy.v", ruleset="toy"))

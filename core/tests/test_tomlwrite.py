@@ -3,7 +3,8 @@
 import tomllib
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gunline.tomlwrite import dumps
 

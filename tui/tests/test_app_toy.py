@@ -12,9 +12,8 @@ from gunline_tui.app import make_app
 from gunline_tui.screens.dialogs import PromptDialog, TextScreen
 from gunline_tui.screens.dice_entry import DiceEntryDialog
 from gunline_tui.screens.main import ACTIONS, MainScreen
-from gunline_tui.widgets.form import ScenarioForm
-
 from gunline_tui.testing import choose, field_error, run_async, screen_text, settle, tab_to, type_into
+from gunline_tui.widgets.form import ScenarioForm
 
 DOC = {
     "ruleset": "toy",
@@ -32,7 +31,7 @@ async def test_fits_80x24_with_every_key_in_the_footer(toy_registry):
         await settle(pilot)
         keys = app.screen.query_one("#keys")
         footer = str(keys.render())
-        for key, _action, label, _help in ACTIONS:
+        for _key, _action, label, _help in ACTIONS:
             assert label in footer, label
         assert keys.region.bottom == 24 and keys.region.height <= 3
         form = app.screen.query_one("#form")

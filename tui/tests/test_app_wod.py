@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -15,8 +16,6 @@ from gunline_tui.screens.dialogs import PromptDialog
 from gunline_tui.screens.dice_entry import DiceEntryDialog
 from gunline_tui.screens.main import MainScreen
 from gunline_tui.testing import choose, field_error, run_async, screen_text, settle, tab_to, type_into
-
-from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -167,7 +166,7 @@ async def test_toggling_a_variant_replays_the_dice_and_marks_the_difference(wod_
         assert after != before
         text = screen_text(app)
         changed = [t for t in before if before[t] != after[t]]
-        assert changed and text.count(f"≠ pool") >= len(changed)
+        assert changed and text.count("≠ pool") >= len(changed)
         assert "variant on: wod.per-extra-target" in text  # logged
         # and off again: back to the first chain's pools
         await pilot.press("space")

@@ -9,7 +9,8 @@ from gunline_fallout.damage import DamageDice, parse_damage, through_armor
 @pytest.mark.parametrize(
     "text, dice",
     [("2d12+8", DamageDice(count=2, sides=12, bonus=8)), ("1d6", DamageDice(count=1, sides=6)),
-     ("d20", DamageDice(count=1, sides=20)), ("+6", DamageDice(bonus=6)), ("3d4 - 2", DamageDice(count=3, sides=4, bonus=-2)),
+     ("d20", DamageDice(count=1, sides=20)), ("+6", DamageDice(bonus=6)),
+     ("3d4 - 2", DamageDice(count=3, sides=4, bonus=-2)),
      ("1D12+8", DamageDice(count=1, sides=12, bonus=8)), ("12", DamageDice(bonus=12))],
 )
 def test_damage_expressions_parse_into_data(text, dice):

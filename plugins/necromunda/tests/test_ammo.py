@@ -9,8 +9,8 @@ from fractions import Fraction as F
 import pytest
 
 from gunline import AttackRefused, ChainState
-from gunline.engine import resolve
 from gunline.dice import ScriptedDice
+from gunline.engine import resolve
 
 
 def _unwoundable(weapon: str, variants=()):

@@ -91,7 +91,8 @@ def test_running_out_of_dice_exits_3_naming_the_die(nec, capsys):
 def test_bad_files_exit_2_with_one_line(nec, capsys, name, where):
     path = str(nec.BAD / name)
     for command in ("resolve", "validate"):
-        code, out, err = _run(capsys, command, path, "--dice", "4,4,4") if command == "resolve" else _run(capsys, command, path)
+        dice = ("--dice", "4,4,4") if command == "resolve" else ()
+        code, out, err = _run(capsys, command, path, *dice)
         lines = err.strip().splitlines()
         assert code == 2, (command, err)
         assert len(lines) == 1, err

@@ -15,7 +15,9 @@ from gunline.odds.api import compute_odds
 def _to_hit_only(nec, bs: int, cover="none", **target):
     """A shot that can hit but never wound (S1 vs T10) and rolls no ammo ("auto")."""
     weapon = {"name": "sling", "short_range": 12, "long_range": 24, "strength": 1, "ammo_roll": "auto"}
-    return nec.scenario(weapon, targets=[{"name": "Ogryn", "distance": 18, "toughness": 10, "cover": cover, **target}], bs=bs)
+    return nec.scenario(
+        weapon, targets=[{"name": "Ogryn", "distance": 18, "toughness": 10, "cover": cover, **target}], bs=bs
+    )
 
 
 def _p_hit(nec, doc) -> F:

@@ -7,7 +7,9 @@ import pytest
 from gunline_necromunda.variants.book_grenade_range import book_grenade_range
 
 
-@pytest.mark.parametrize("strength, seed, book", [(1, 3, 4), (2, 6, 6), (3, 9, 8), (4, 12, 10), (5, 15, 12), (8, 24, 12)])
+@pytest.mark.parametrize(
+    "strength, seed, book", [(1, 3, 4), (2, 6, 6), (3, 9, 8), (4, 12, 10), (5, 15, 12), (8, 24, 12)]
+)
 def test_book_grenade_range_by_strength(nec, strength, seed, book):
     assert book_grenade_range(strength) == book
     doc = nec.example("grenade-at-nine-inches.toml")

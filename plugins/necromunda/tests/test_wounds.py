@@ -114,7 +114,9 @@ def test_invulnerable_save_takes_no_modifier_and_the_better_is_used(nec):
     assert save.value == 1 and "power armour 3+" in save.text and len(save.rolls) == 1
 
 
-@pytest.mark.parametrize("face, status, flesh", [(1, "pinned", 1), (3, "down", 0), (5, "down", 0), (6, "out_of_action", 0)])
+@pytest.mark.parametrize(
+    "face, status, flesh", [(1, "pinned", 1), (3, "down", 0), (5, "down", 0), (6, "out_of_action", 0)]
+)
 def test_n13_injury_dice(nec, face, status, flesh):
     chain = nec.resolve(nec.example("lasgun-long-range.toml"), [4, 4, face])
     assert chain.targets["Goliath"]["status"] == status

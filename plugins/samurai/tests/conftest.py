@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+
 from gunline import discover
 from gunline.runner import run
 from gunline.scenario import build_attack

@@ -2,6 +2,7 @@
 Catastrophic Failure and characteristics above the die as the notes say."""
 
 import pytest
+
 from gunline import ScriptedDice
 from gunline_samurai.characteristic import judge, roll_test, special_faces
 from gunline_samurai.schema import Settings

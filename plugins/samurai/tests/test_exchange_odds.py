@@ -32,6 +32,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
+
 from gunline import RandomDice, ScriptedDice
 from gunline.engine import resolve as run_engine
 from gunline_samurai.characteristic import grouping, judge, ranked_reading

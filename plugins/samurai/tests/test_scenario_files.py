@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import pytest
+
 from gunline import AttackRefused, BadInput
 
 
@@ -48,7 +49,9 @@ def test_missing_unit_model_distance(example, attack_of):
 def test_bad_reaction_choice(example, attack_of):
     doc = example("teppo_duel")
     doc["targets"][0]["reaction"] = "flee"
-    with pytest.raises(BadInput, match=r"targets\[0\].reaction: expected one of: none, dodge, return_fire, charge, got 'flee'"):
+    with pytest.raises(
+        BadInput, match=r"targets\[0\].reaction: expected one of: none, dodge, return_fire, charge, got 'flee'"
+    ):
         attack_of(doc)
 
 
@@ -89,6 +92,10 @@ def test_validate_command_says_where(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('ruleset = "samurai"\n[shooter]\nname = "A"\nshooting = 5\n[weapon]\nname = "yumi"\n'
                    '[[targets]]\nname = "B"\n[targets.reactor]\nname = "C"\nshooting = -1\n', "utf-8")
-    out = subprocess.run([sys.executable, "-m", "gunline.cli", "validate", str(bad)], capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "gunline.cli", "validate", str(bad)], capture_output=True, text=True, check=False
+    )
     assert out.returncode == 2
-    assert out.stderr.strip().splitlines() == [f"gunline: {bad}: targets[0].reactor.shooting: expected int >= 0, got -1"]
+    assert out.stderr.strip().splitlines() == [
+        f"gunline: {bad}: targets[0].reactor.shooting: expected int >= 0, got -1"
+    ]

@@ -2,6 +2,7 @@
 reactions and their loss."""
 
 import pytest
+
 from gunline import AttackRefused
 
 NINE_STEPS = ["declaration", "weapon", "target", "range", "reaction_check", "reaction", "hit", "wound", "casualties"]

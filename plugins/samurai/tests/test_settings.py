@@ -1,6 +1,7 @@
 """The inferred dice rules are scenario settings a GM can correct."""
 
 import pytest
+
 from gunline import BadInput
 
 

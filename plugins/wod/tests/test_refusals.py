@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gunline import AttackRefused, ChainState
-from gunline import cli
+from gunline import AttackRefused, ChainState, cli
 from gunline.runner import check
 from gunline.scenario import build_attack, read_document
 
@@ -22,7 +21,10 @@ def refusal(registry, doc, prior=None) -> str:
     "name, says",
     [
         ("medium-burst-four-targets.toml", "4 targets: use a long burst"),
-        ("medium-burst-nine-rounds.toml", "9 rounds left and a medium burst needs 10: reload, or fire a single shot or a short burst"),
+        (
+            "medium-burst-nine-rounds.toml",
+            "9 rounds left and a medium burst needs 10: reload, or fire a single shot or a short burst",
+        ),
         ("short-burst-two-intended.toml", "a short burst takes one intended target; use a medium burst"),
         ("pistol-burst.toml", "the heavy pistol cannot autofire: fire a single shot"),
     ],
