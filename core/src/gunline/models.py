@@ -16,7 +16,7 @@ import msgspec
 #: Version of the hook contract. A plugin states the version it was written for in
 #: its :class:`Ruleset` or :class:`Variant`; core refuses plugins written for a newer
 #: contract with a message that says so.
-HOOKSPEC_VERSION = 1
+HOOKSPEC_VERSION = 2
 
 
 class Modifier(msgspec.Struct, frozen=True, kw_only=True):
@@ -145,7 +145,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
     #: the one that shows the ruleset best. None: the first example by name.
     featured: str | None = None
     description: str = ""
-    api: int = HOOKSPEC_VERSION
+    api: int = 1  # transition: undeclared means contract 1 until the bundled rulesets move to 2
 
 
 class Variant(msgspec.Struct, frozen=True, kw_only=True):
@@ -156,7 +156,7 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     ruleset: str | None
     description: str = ""
-    api: int = HOOKSPEC_VERSION
+    api: int = 1  # transition: undeclared means contract 1 until the bundled rulesets move to 2
 
 
 class PluginInfo(msgspec.Struct, kw_only=True, omit_defaults=True):

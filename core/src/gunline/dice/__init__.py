@@ -2,7 +2,9 @@
 
 from .base import Dice
 from .random import RandomDice
+from .reads import FaceTable, Read, at_least, at_most, faces, need_of
 from .requests import BadFace, DiceInterrupt, DiceNeeded, DieRequest, need_text
+from .results import Rolled, Tally
 from .scripted import ScriptedDice, manual_dice
 
 __all__ = [
@@ -11,8 +13,16 @@ __all__ = [
     "DiceInterrupt",
     "DiceNeeded",
     "DieRequest",
+    "FaceTable",
     "RandomDice",
+    "Read",
+    "Rolled",
     "ScriptedDice",
+    "Tally",
+    "at_least",
+    "at_most",
+    "faces",
     "manual_dice",
+    "need_of",
     "need_text",
 ]

@@ -1,191 +1,157 @@
-"""The dice interface that hooks see, built on one primitive: the next face.
+"""The dice a hook is handed: every die a rule rolls goes through these methods.
 
-Hooks ask for whole rolls (:meth:`Dice.roll`, :meth:`Dice.pool`, and
-:meth:`Dice.repeat` for the same few rolls made again and again). The random and
-scripted interpreters only differ in where each physical die's face comes from
-(:meth:`Dice.face`); the odds interpreter overrides the whole-roll methods instead,
-so that it can branch over a roll's outcomes (a pool's success count, a sum's total)
-rather than over every face.
+Three requests cover the rulesets gunline knows, each stating what the rule reads
+of its dice (:mod:`.reads`):
 
-The contract for hooks: every die goes through the dice object; the result of a
-roll is used only as its documented meaning. In particular, when a hook passes
-``at_least``/``at_most`` to :meth:`Dice.roll`, it promises to use the face only by
-comparing it with that threshold and with the faces listed in ``special``: that
-promise is what lets the odds be computed over a handful of outcomes.
+* :meth:`Dice.roll`: one die, or a sum of several, read as one value
+  ("to hit: 1d6, 4+", "damage: 2d6");
+* :meth:`Dice.pool`: several dice counted by how each one reads ("attack pool:
+  7d10, 8+ succeeds, 10-again", "injury dice: 1 flesh wound, 2-5 down, 6 out of
+  action");
+* :meth:`Dice.repeat`: the same few rolls made again and again, their results
+  combined as the game says ("each bullet's damage adds up"); and
+  :meth:`Dice.scored`, a few rolls read together as one result (a wound test's
+  three dice: kill, wound or nothing).
+
+What a roll means lives in :mod:`.meaning`, once; an interpreter only says where
+faces come from (:meth:`Dice._faces`): a seeded generator, the GM's typing, or, in
+the odds, the faces of one outcome of each roll, weighed by its probability.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from ..models import Roll
-from .requests import DieRequest, need_text
+from . import meaning
+from .results import Rolled, Tally
+
+S = TypeVar("S", bound=Hashable)
+D = TypeVar("D")
+V = TypeVar("V", bound=Hashable)
+
+#: One run of a repeated body: what it scores (all the rule reads of it) and the
+#: details it shows (rolls, words).
+Body = Callable[["Dice"], tuple[S, D]]
 
 
 class Dice:
-    """Base class of every dice interpreter."""
+    """Base class of every dice interpreter (see the module)."""
 
     def __init__(self) -> None:
         #: Every face consumed, in order: the chain's ``dice`` list.
         self.consumed: list[int] = []
         #: Positions in ``consumed`` of faces typed by the GM.
         self.manual: list[int] = []
+        #: Every pool rolled, with the target its request named (for the odds of
+        #: each pool's success count).
+        self.pool_rolls: list[tuple[Roll, str | None]] = []
 
-    # -- the one primitive an interpreter supplies --------------------------------
-    def face(self, request: DieRequest) -> int:  # pragma: no cover - abstract
-        """Return the face of one physical die."""
+    # -- where faces come from: the one thing an interpreter supplies -------------------
+    def _faces(
+        self,
+        n: int,
+        sides: int,
+        label: str,
+        need: str,
+        target: str | None,
+        reroll: bool,
+        success: bool,
+    ) -> list[int]:  # pragma: no cover - abstract
+        """The faces of ``n`` dice of ``sides`` sides rolled together, appended to
+        ``consumed``. The other arguments say what they are for, so that a GM typing
+        dice is asked for the right ones (:class:`.requests.DieRequest`)."""
         raise NotImplementedError
 
-    def _take(self, request: DieRequest) -> tuple[int, bool]:
-        """Return a face and whether the GM typed it; records it in ``consumed``."""
-        before = len(self.manual)
-        value = self.face(request)
-        self.consumed.append(value)
-        return value, len(self.manual) > before
-
-    # -- what hooks call ------------------------------------------------------------
+    # -- what hooks call --------------------------------------------------------------
     def roll(
         self,
         sides: int,
         label: str,
         *,
         count: int = 1,
-        at_least: int | None = None,
-        at_most: int | None = None,
-        special: Iterable[int] = (),
+        read: Callable[[int], Any] | None = None,
         need: str | None = None,
         target: str | None = None,
-    ) -> Roll:
+    ) -> Rolled[Any]:
         """Roll ``count`` dice of ``sides`` sides and sum them.
 
-        ``at_least``/``at_most`` state the threshold the total is compared with and
-        ``special`` the faces that matter on their own (a natural 1 that always
-        misses, a 6 that forces an ammo roll). ``need`` overrides the rendered need.
+        ``read`` is what the rule reads of the total (``at_least(4)``, a
+        :func:`~.reads.faces` table, any pure function returning something hashable);
+        the result's ``value`` is ``read(total)``, or the total itself without a
+        read. ``need`` is what the GM is told the roll needs (default: the read's own
+        words, "4+"); ``target`` names who the roll is for.
         """
-        need = need if need is not None else need_text(at_least, at_most)
-        values = []
-        manual = False
-        for i in range(count):
-            request = DieRequest(
-                label=label, sides=sides, need=need, target=target, index=i + 1, of=count
-            )
-            value, typed = self._take(request)
-            values.append(value)
-            manual = manual or typed
-        return Roll(
-            label=label,
-            dice=f"{count}d{sides}",
-            values=values,
-            total=sum(values),
-            need=need,
-            manual=manual,
-        )
+        return meaning.roll(self, sides, label, count, read, need, target)
 
     def pool(
         self,
         count: int,
         label: str,
         *,
-        sides: int = 10,
-        at_least: int | None = 8,
-        at_most: int | None = None,
-        again: int | None = 10,
-        chance: bool = True,
-        special: Iterable[int | Iterable[int]] = (),
+        sides: int,
+        success: Callable[[int], Any] | None = None,
+        read: Callable[[int], Hashable] | None = None,
+        again: int | None = None,
+        need: str | None = None,
+        ask: str | None = None,
+        shown: str | None = None,
+        chance: bool = False,
         target: str | None = None,
-    ) -> Roll:
-        """Roll a success pool: ``count`` dice, each meeting the threshold is a success.
+    ) -> Rolled[Tally]:
+        """Roll ``count`` dice of ``sides`` sides and count them die by die.
 
-        ``again``: a face at or above it is rolled again and the new die counts too
-        (10-again, 9-again); rerolls that show it roll again. A pool of 0 or fewer
-        dice becomes one *chance die* when ``chance`` is set: only the top face
-        succeeds, and the roll is marked ``chance`` (a 1 on it is the game's to
-        interpret). The Roll's ``total`` is the number of successes.
-
-        ``special``: faces whose *count* the rule reads from ``values`` (the 1s among
-        several injury dice, the Lucky Chances of a unit's tests). Like ``roll``'s,
-        it is a promise: the rule uses the pool only through ``total`` and how many
-        of its dice show each special face, so exact odds branch over those counts
-        (a multinomial) instead of over every face. An entry may be a group of faces
-        (``range(1, crit + 1)``: how many bullets are critical) whose dice the rule
-        counts together and never tells apart. It changes nothing in the roll.
+        The result's ``value`` is a :class:`~.results.Tally`: ``successes``, the dice
+        that pass ``success`` (the roll's ``total`` in the chain), and, for each
+        reading of ``read`` other than ``None``, how many dice read that way. A face
+        at or above ``again`` adds a die to the pool (10-again), rolled after its
+        batch and counted like the others. ``need`` is what the chain shows the roll
+        needed (default: the success read's words and the again rule), ``ask`` the
+        name of each die when a GM is asked for it (default: ``label``), ``shown``
+        the notation shown (default: ``7d10``) and ``chance`` marks the record as a
+        chance die.
         """
-        is_chance = count <= 0 and chance
-        if is_chance:
-            count, at_least, at_most = 1, sides, None
-        elif count < 0:
-            count = 0
-        success_need = need_text(at_least, at_most)
-        need = success_need + (f", {again}-again" if again is not None else "")
-        values: list[int] = []
-        successes = 0
-        manual = False
-        pending, batch, rerolls = count, 0, False
-        while pending:
-            batch_size, pending = pending, 0
-            for i in range(batch_size):
-                request = DieRequest(
-                    label=("chance die" if is_chance else label),
-                    sides=sides,
-                    need=success_need,
-                    target=target,
-                    index=i + 1,
-                    of=batch_size,
-                    reroll=rerolls,
-                    success=True,
-                )
-                value, typed = self._take(request)
-                manual = manual or typed
-                values.append(value)
-                if (at_least is not None and value >= at_least) or (
-                    at_most is not None and value <= at_most
-                ):
-                    successes += 1
-                if again is not None and value >= again:
-                    pending += 1
-            batch += 1
-            rerolls = True
-        return Roll(
-            label=label,
-            dice=("chance die" if is_chance else f"{count}d{sides}"),
-            values=values,
-            total=successes,
-            need=need,
-            manual=manual,
-            chance=is_chance,
-        )
+        return meaning.pool(self, count, label, sides, success, read, again, need, ask, shown, chance, target)
 
     def repeat(
         self,
         times: int,
         label: str,
-        body: Callable[["Dice"], tuple[Hashable, Any]],
+        body: Callable[[Dice], tuple[S, D]],
         *,
-        fold: Callable[[Any, Any], Any],
-        start: Any,
-        key: Hashable | None = None,
-    ) -> tuple[Any, list[Any]]:
-        """Run ``body`` ``times`` times, one run after the other, and fold what the
-        runs score: every bullet of a burst rolling its damage and its critical.
+        fold: Callable[[V, S], V],
+        start: V,
+    ) -> tuple[V, list[D]]:
+        """Run ``body`` ``times`` times, one run after the other, and combine what
+        the runs score: the bullets of a burst, each rolling its damage.
 
-        ``body(dice)`` rolls one run's dice and returns ``(score, detail)``; the runs'
-        scores are folded in order, ``fold(fold(start, s1), s2) ...``, and the result
-        is ``(folded, [detail of each run])``. Dice are taken in order, run by run, so
-        random and typed dice are exactly those of a plain loop.
-
-        Like ``roll``'s threshold, it is a promise: the rule reads the runs only
-        through the folded value (the details only to show them), ``body`` rolls the
-        same way on every run (it does not depend on which run it is), ``fold`` is
-        pure and its values hashable. Exact odds then work out one run's outcomes
-        once, fold their distribution ``times`` times and branch over the folded
-        values (a sum of 20 bullets' damage: its totals, not each bullet's faces).
-        ``key``, when given, names the body with everything it depends on (equal keys,
-        equal bodies), so that the odds reuse that work across replays.
+        ``body(dice)`` rolls one run and returns ``(score, detail)``; the scores are
+        combined in order, ``fold(fold(start, s1), s2) ...``, and the result is
+        ``(combined, [detail of each run])``. Decide with the combined value alone;
+        the details are for showing (rolls, words). Every run rolls the same way (the
+        body does not depend on which run it is), ``fold`` is pure and its values
+        hashable. Dice are taken run by run, exactly as in a plain loop.
         """
         folded = start
-        details = []
+        details: list[D] = []
+        pools = len(self.pool_rolls)
         for _ in range(max(times, 0)):
             score, detail = body(self)
             folded = fold(folded, score)
             details.append(detail)
+        # a pool rolled in a run counts toward the run's score, not the pool tables
+        del self.pool_rolls[pools:]
         return folded, details
+
+    def scored(self, label: str, body: Callable[[Dice], tuple[S, D]]) -> tuple[S, D]:
+        """Roll what ``body`` rolls, read only through the score it returns:
+        ``body(dice)`` returns ``(score, detail)``, and the rule decides with the
+        score alone (the detail is for showing). A wound test made of an armour
+        roll and two opposed dice, read as kill, wound or nothing."""
+        score, (detail,) = self.repeat(1, label, body, fold=_last, start=None)
+        return score, detail
+
+
+def _last(_: Any, score: Any) -> Any:
+    return score

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .base import Dice
 from .random import RandomDice
@@ -20,7 +20,7 @@ class ScriptedDice(Dice):
     """
 
     def __init__(
-        self, faces: Sequence[int | None], fallback: Dice | None = None, manual: bool = True
+        self, faces: Sequence[int | None], fallback: RandomDice | None = None, manual: bool = True
     ) -> None:
         super().__init__()
         self.faces = list(faces)
@@ -33,16 +33,31 @@ class ScriptedDice(Dice):
         """Faces given but never asked for."""
         return max(0, len(self.faces) - self.position)
 
+    def _faces(
+        self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool
+    ) -> list[int]:
+        out = []
+        for i in range(n):
+            request = DieRequest(
+                label=label, sides=sides, need=need, target=target, index=i + 1, of=n,
+                reroll=reroll, success=success,
+            )
+            face = self.face(request)
+            self.consumed.append(face)
+            out.append(face)
+        return out
+
     def face(self, request: DieRequest) -> int:
+        """The next face for ``request``, checked against its die (not recorded in
+        ``consumed``: :meth:`_faces` does that)."""
         position = self.position
-        if position >= len(self.faces) or self.faces[position] is None:
+        given = self.faces[position] if position < len(self.faces) else None
+        if given is None:
             if self.fallback is None:
                 raise DiceNeeded(request, position)
             self.position += 1
             return self.fallback.face(request)
-        value = self.faces[position]
-        if value == 0 and request.sides == 10:
-            value = 10
+        value = 10 if given == 0 and request.sides == 10 else given
         if not 1 <= value <= request.sides:
             raise BadFace(request, value, position)
         self.position += 1

@@ -1,9 +1,8 @@
 """Exact odds of every step of an attack, before the roll: the third dice interpreter.
 
-No ruleset writes probability code: the engine is re-run over every outcome class
-of every dice request (see :mod:`.explore`), which the dice promises keep small (a
-pool branches over its success count, a thresholded roll over pass, fail and its
-special faces). Too large a tree falls back to seeded Monte Carlo, which says so.
+No ruleset writes probability code: the attack is re-run over every branch of every
+dice request (see :mod:`.stages` and :mod:`.explore`), which the reads keep small (a
+pool branches over its counts, a read roll over its readings). Too large a tree falls back to seeded Monte Carlo, which says so.
 
 Public API::
 
@@ -14,7 +13,7 @@ Public API::
     odds_json(odds)                                # the ``odds --json`` contract
 """
 
-from .api import DEFAULT_BUDGET, DEFAULT_SAMPLES, compute_odds, promise_breaks
+from .api import DEFAULT_BUDGET, DEFAULT_SAMPLES, compute_odds
 from .distributions import pool_distribution
 from .model import Odds, TargetOdds, WeaponOdds, odds_json
 
@@ -27,5 +26,4 @@ __all__ = [
     "compute_odds",
     "odds_json",
     "pool_distribution",
-    "promise_breaks",
 ]

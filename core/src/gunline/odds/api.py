@@ -62,9 +62,9 @@ def compute_odds(
     :data:`DEFAULT_BUDGET`); then, or whenever ``samples`` is given, ``samples``
     (default :data:`DEFAULT_SAMPLES`) chains are rolled from ``seed``. ``prior`` is
     an encounter's saved state, as for :func:`gunline.engine.resolve`. Monte Carlo
-    samples the outcome tree (fast, relies on the dice promises as the exact odds
-    do); ``every_face`` rolls every face with the random interpreter instead (slow,
-    relies on no promise: the independent check of the exact odds). Raises
+    samples the outcome tree (fast, relies on the reads as the exact odds do);
+    ``every_face`` rolls every face with the random interpreter instead (slower:
+    the independent check of the exact odds). Raises
     :class:`AttackRefused` for an attack the rules forbid, :class:`PluginFailed`
     for a plugin that raises or is not pure.
     """
@@ -99,57 +99,25 @@ def compute_odds(
     return build_odds(marginals, samples=samples, note=note, **shape)
 
 
-def exact_marginals(stack, attack: Attack, prior, run, budget: int, high: bool = False) -> Marginals:
+def exact_marginals(stack, attack: Attack, prior, run, budget: int) -> Marginals:
     """Staged enumeration where the rules allow it (:mod:`.stages`), else whole
     chains replayed (:mod:`.explore`)."""
     try:
-        return staged(stack, attack, prior, budget, high)
+        return staged(stack, attack, prior, budget)
     except Unstageable:
         pass
     except PluginFailed:
         # a hook that cannot run on the recording views (msgspec refuses them):
         # whole chains, which name the plugin again if it fails there too
         pass
-    return whole_marginals(run, budget, len(attack.targets), high)
+    return whole_marginals(run, budget, len(attack.targets))
 
 
-def whole_marginals(run, budget: int, count: int, high: bool = False) -> Marginals:
+def whole_marginals(run, budget: int, count: int) -> Marginals:
     """Every leaf of the whole chain's tree, replayed by the engine itself."""
     tally: dict[Leaf, float] = {}
-    for n, (weight, leaf, _) in enumerate(leaves(run, budget, high), 1):
+    for n, (weight, leaf, _) in enumerate(leaves(run, budget), 1):
         tally[leaf] = tally.get(leaf, 0.0) + weight
         if n in PROBE_AT:
             too_large(run, budget)
     return marginals_of(tally, count)
-
-
-def promise_breaks(registry: Any, attack: Attack, *, budget: int | None = None, tolerance: float = 1e-9) -> list[str]:
-    """Where the odds change when every outcome class is shown by its highest
-    member instead of its lowest: a hook that looks at a face beyond what it
-    promised (``at_least``/``at_most``/``special``, a pool's success count). Empty
-    for a ruleset that keeps its promises; raises :class:`TreeTooLarge` for a tree
-    past the budget. For plugin test suites."""
-    stack = registry.stack(attack.ruleset, attack.variants)
-    names = tuple(t.name for t in attack.targets)
-
-    def run(dice) -> Leaf:
-        return summarize(resolve(stack, attack, dice, describe=False), names, dice.pool_rolls)
-
-    shape = _shape(stack, names)
-    budget = DEFAULT_BUDGET if budget is None else budget
-    low = build_odds(exact_marginals(stack, attack, None, run, budget, False), **shape)
-    high = build_odds(exact_marginals(stack, attack, None, run, budget, True), **shape)
-    problems = []
-    for name in names:
-        a, b = low.targets[name], high.targets[name]
-        pairs = [("hit", a.hit, b.hit), ("wound", a.wound, b.wound)]
-        pairs += [(f"status {s}", p, b.status.get(s, 0.0)) for s, p in a.status.items()]
-        pairs += [(f"step {k}", p, b.steps.get(k, 0.0)) for k, p in a.steps.items()]
-        for what, p, q in pairs:
-            if abs(p - q) > tolerance:
-                problems.append(f"{name} {what}: {p:.6f} with the lowest faces of each class, {q:.6f} with the highest")
-    for s, p in low.weapon.status.items():
-        q = high.weapon.status.get(s, 0.0)
-        if abs(p - q) > tolerance:
-            problems.append(f"weapon {s}: {p:.6f} with the lowest faces of each class, {q:.6f} with the highest")
-    return problems

@@ -11,7 +11,8 @@ of the probabilities of the classes on its path, so the weights sum to 1.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator, TypeVar
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from .interpreter import BranchingDice, TreeTooLarge
 
@@ -26,9 +27,10 @@ PROBES = 16
 def leaves(
     run: Callable[[BranchingDice], T],
     budget: int,
-    high: bool = False,
+    make: Callable[[list[int], list[int]], BranchingDice] = BranchingDice,
 ) -> Iterator[tuple[float, T, BranchingDice]]:
-    """Yield ``(weight, run(dice), dice)`` for every leaf of the tree.
+    """Yield ``(weight, run(dice), dice)`` for every leaf of the tree; ``make(path,
+    known)`` makes each replay's dice.
 
     Raises :class:`TreeTooLarge` when a leaf past ``budget`` would be replayed.
     """
@@ -39,7 +41,7 @@ def leaves(
         if replays >= budget:
             raise TreeTooLarge(f"more than {budget} outcomes")
         replays += 1
-        dice = BranchingDice(path, known, high)
+        dice = make(path, known)
         result = run(dice)
         yield dice.weight, result, dice
         sizes, taken = dice.sizes, dice.path

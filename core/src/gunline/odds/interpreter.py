@@ -1,28 +1,28 @@
 """The exact-odds dice interpreter: one replay of the chain down one path of the tree.
 
-Hooks are pure, so the chain is a function of the outcomes of its dice requests.
-:class:`BranchingDice` answers the i-th request with the outcome class chosen at
-position i of ``path`` (the first class once the path runs out), multiplies the
-replay's ``weight`` by that class's probability and records how many classes the
-request had, so that :mod:`.explore` can step to the next path. Every request is
-answered with a representative Roll of its class (:mod:`.outcomes`): a pool branches
-over its success count, a thresholded roll over pass / fail and its special faces,
-never over every face.
+Hooks are pure, so the chain is a function of the branches its dice requests take.
+:class:`BranchingDice` answers the i-th request with the branch chosen at position i
+of ``path`` (the first branch once the path runs out), multiplies the replay's
+``weight`` by that branch's probability and records how many branches the request
+had, so that :mod:`.explore` can step to the next path. The chosen branch's faces go
+through the dice's own meaning (:mod:`gunline.dice.meaning`), as any rolled face
+does: a pool branches over its counts, a read roll over its readings, never over
+every face (:mod:`.branches`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple, TypeVar
 
-from ..dice import Dice, DieRequest, need_text
+from ..dice import Dice, Rolled, Tally
 from ..dice.requests import DiceInterrupt
-from ..models import Roll
-from .outcomes import Outcome, chance_outcomes, counted_pool_outcomes, pool_outcomes, roll_outcomes, special_groups
+from .branches import Branch, Branches, pool_branches, roll_branches
 from .repeats import folded_classes
 
-#: Outcome classes, default need and notation of each roll request seen: the hot
-#: path of every replay.
-_ROLLS: dict[tuple, tuple] = {}
+S = TypeVar("S", bound=Hashable)
+D = TypeVar("D")
+V = TypeVar("V", bound=Hashable)
 
 #: More dice requests than this in one chain means a rule rolls without end.
 MAX_REQUESTS = 10_000
@@ -46,42 +46,48 @@ class NotReplayable(Exception):
     a hook is not pure (it rolls outside the ``dice`` object, or keeps state)."""
 
 
-class PoolRecorder:
-    """Mixin: remembers every Roll that ``pool`` returned, with its ``target``, so the
-    odds can attribute success counts to targets (the "at least k" tables)."""
+class Request(NamedTuple):
+    """A dice request as the odds saw it: what was rolled, and how it is read."""
 
-    pool_rolls: list[tuple[Roll, str | None]]
+    kind: str  # "roll" or "pool"
+    label: str
+    target: str | None
+    sides: int
+    count: int
+    read: Callable[[int], Any] | None
+    success: Callable[[int], Any] | None
+    again: int | None
 
-    def record_pool(self, roll: Roll, target: str | None) -> Roll:
-        self.pool_rolls.append((roll, target))
-        return roll
 
+class BranchingDice(Dice):
+    """Answers dice requests from a path of branch indices."""
 
-class BranchingDice(PoolRecorder, Dice):
-    """Answers dice requests from a path of outcome-class indices."""
+    #: Whether a repeat branches over its combined values (the odds) or over each
+    #: run's dice in turn (the checks, which look at every die a rule reads).
+    fold_repeats = True
 
     def __init__(
         self,
         path: list[int],
         known: list[int] | None = None,
-        high: bool = False,
         explore: Callable[[int], int] | None = None,
     ) -> None:
         super().__init__()
         self.path = path
-        #: Number of classes of each request so far, in order.
+        #: Number of branches of each request so far, in order.
         self.sizes: list[int] = []
         #: Sizes seen by the previous replay along this path, to catch impure hooks.
         self.known = known or []
         self.weight = 1.0
-        self.high = high
-        self.pool_rolls = []
-        #: How a request past the end of ``path`` picks its class (default: the first).
+        #: How a request past the end of ``path`` picks its branch (default: the first).
         self.explore = explore
+        #: The faces of the branch being read, and how many are taken.
+        self._feed: tuple[int, ...] = ()
+        self._fed = 0
 
-    def _choose(self, outcomes: tuple[Outcome, ...], what: str) -> Outcome:
+    def _choose(self, branches: Branches, what: str) -> Branch:
         pos = len(self.sizes)
-        n = len(outcomes)
+        n = len(branches)
         if pos < len(self.path):
             if pos < len(self.known) and self.known[pos] != n:
                 raise NotReplayable(
@@ -95,10 +101,28 @@ class BranchingDice(PoolRecorder, Dice):
             index = self.explore(n) if self.explore is not None else 0
             self.path.append(index)
         self.sizes.append(n)
-        weight, faces, total = outcomes[index]
-        self.weight *= weight
-        self.consumed.extend(faces)
-        return outcomes[index]
+        branch = branches[index]
+        self.weight *= branch.weight
+        return branch
+
+    def _faces(
+        self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool
+    ) -> list[int]:
+        start = self._fed
+        faces = list(self._feed[start : start + n])
+        if len(faces) != n:  # pragma: no cover - the branches and the meaning disagree
+            raise AssertionError(f"{label}: a branch of {len(self._feed)} faces was asked for more")
+        self._fed = start + n
+        self.consumed += faces
+        return faces
+
+    def _read(self, branch: Branch) -> None:
+        self._feed, self._fed = branch.faces, 0
+
+    def _branch(self, branches: Branches, what: str, request: Request) -> Branch:
+        """The branch a request follows (its faces are then read): the path's. A
+        subclass that watches requests, or swaps the faces of one, overrides it."""
+        return self._choose(branches, what)
 
     # -- the dice API ------------------------------------------------------------------
     def roll(
@@ -107,93 +131,55 @@ class BranchingDice(PoolRecorder, Dice):
         label: str,
         *,
         count: int = 1,
-        at_least: int | None = None,
-        at_most: int | None = None,
-        special: Iterable[int] = (),
+        read: Callable[[int], Any] | None = None,
         need: str | None = None,
         target: str | None = None,
-    ) -> Roll:
-        key = (sides, count, at_least, at_most, special if special.__class__ is tuple else tuple(special), self.high)
-        known = _ROLLS.get(key)
-        if known is None:
-            outcomes = roll_outcomes(sides, count, at_least, at_most, tuple(sorted(set(key[4]))), self.high)
-            known = _ROLLS[key] = (outcomes, need_text(at_least, at_most), f"{count}d{sides}")
-        outcomes, default_need, notation = known
-        _, faces, total = self._choose(outcomes, label)
-        return Roll(
-            label=label,
-            dice=notation,
-            values=list(faces),
-            total=total,
-            need=default_need if need is None else need,
-        )
+    ) -> Rolled[Any]:
+        request = Request("roll", label, target, sides, count, read, None, None)
+        self._read(self._branch(roll_branches(sides, count, read), label, request))
+        return super().roll(sides, label, count=count, read=read, need=need, target=target)
 
     def pool(
         self,
         count: int,
         label: str,
         *,
-        sides: int = 10,
-        at_least: int | None = 8,
-        at_most: int | None = None,
-        again: int | None = 10,
-        chance: bool = True,
-        special: Iterable[int | Iterable[int]] = (),
+        sides: int,
+        success: Callable[[int], Any] | None = None,
+        read: Callable[[int], Hashable] | None = None,
+        again: int | None = None,
+        need: str | None = None,
+        ask: str | None = None,
+        shown: str | None = None,
+        chance: bool = False,
         target: str | None = None,
-    ) -> Roll:
-        is_chance = count <= 0 and chance
-        counted = special_groups(special, sides) if special else ()
-        if is_chance:
-            at_least, at_most = sides, None
-            if counted:  # the 1 stays a class of its own
-                faces = {f for e in counted for f in ((e,) if isinstance(e, int) else e)}
-                if 1 not in faces:
-                    counted = special_groups((*counted, 1), sides)
-                outcomes = counted_pool_outcomes(1, sides, sides, None, again, counted, self.high)
-            else:
-                outcomes = chance_outcomes(sides, again, self.high)
-        else:
-            count = max(count, 0)
-            if counted:
-                outcomes = counted_pool_outcomes(count, sides, at_least, at_most, again, counted, self.high)
-            else:
-                outcomes = pool_outcomes(count, sides, at_least, at_most, again, self.high)
-        need = need_text(at_least, at_most) + (f", {again}-again" if again is not None else "")
-        _, faces, total = self._choose(outcomes, f"{label}: pool of {count}d{sides}")
-        roll = Roll(
-            label=label,
-            dice=("chance die" if is_chance else f"{count}d{sides}"),
-            values=list(faces),
-            total=total,
-            need=need,
-            chance=is_chance,
+    ) -> Rolled[Tally]:
+        branches = pool_branches(count, sides, success, read, again)
+        request = Request("pool", label, target, sides, max(count, 0), read, success, again)
+        self._read(self._branch(branches, f"{label}: pool of {max(count, 0)}d{sides}", request))
+        return super().pool(
+            count, label, sides=sides, success=success, read=read, again=again, need=need, ask=ask,
+            shown=shown, chance=chance, target=target,
         )
-        return self.record_pool(roll, target)
 
     def repeat(
         self,
         times: int,
         label: str,
-        body: Callable[[Dice], tuple[Hashable, Any]],
+        body: Callable[[Dice], tuple[S, D]],
         *,
-        fold: Callable[[Any, Any], Any],
-        start: Any,
-        key: Hashable | None = None,
-    ) -> tuple[Any, list[Any]]:
-        """Branch over the folded values of ``times`` runs (:mod:`.repeats`), not over
-        every run's dice; over each run's dice in turn when they fold to too many."""
-        classes = folded_classes(times, body, fold, start, self.high, key)
+        fold: Callable[[V, S], V],
+        start: V,
+    ) -> tuple[V, list[D]]:
+        """Branch over the combined values of ``times`` runs (:mod:`.repeats`), not
+        over every run's dice; over each run's dice in turn when they combine to too
+        many values, or when :attr:`fold_repeats` is off."""
+        classes = folded_classes(times, body, fold, start) if self.fold_repeats else None
         if classes is None:
-            return Dice.repeat(self, times, label, body, fold=fold, start=start, key=key)
-        outcomes, values = classes
+            return Dice.repeat(self, times, label, body, fold=fold, start=start)
+        branches, values = classes
         pos = len(self.sizes)
-        self._choose(outcomes, f"{label}: {times} runs")
+        branch = self._choose(branches, f"{label}: {times} runs")
+        self.consumed += branch.faces
         value, details = values[self.path[pos]]
         return value, list(details)
-
-    def face(self, request: DieRequest) -> int:
-        """A single physical die asked for outside ``roll``/``pool`` (an interpreter
-        extension built on :meth:`Dice.face`): branch over every face."""
-        _, faces, _ = self._choose(roll_outcomes(request.sides, 1, None, None, (), self.high), request.label)
-        self.consumed.pop()  # ``_take`` records it again
-        return faces[0]

@@ -5,8 +5,12 @@ the whole chain's (:mod:`.explore`), and its leaves grouped by score. The folded
 value after k runs is then a dynamic programme over the runs, in order:
 ``P(v') = sum over v, s with fold(v, s) = v' of P(v) P(s)``; no fold property is
 assumed beyond purity. Each folded class keeps one sequence of run classes that
-reaches it (the first, or with ``high`` the last), whose faces and details stand for
-the class.
+reaches it (the first found), whose faces and details stand for the class.
+
+Nothing in a rule names a repeat: two repeats over bodies and folds made from the
+same code over equal values (:func:`gunline.dice.identity.key`) share one run's
+classes and the folds worked out so far, so the bullets of every target of a burst
+are worked out once.
 
 A repeat whose folded values are too many (or one run's tree too large) is not
 folded: :func:`folded_classes` says so with ``None`` and the interpreter branches
@@ -15,7 +19,11 @@ over each run's dice in turn, as for a plain loop.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from ..dice.identity import key as identity
+from .branches import Branch
 
 #: Leaves of one run's tree enumerated at most.
 RUN_BUDGET = 10_000
@@ -29,24 +37,22 @@ DROP = 1e-18
 
 #: One run's class: (score, probability, faces in order, detail).
 RunClass = tuple[Hashable, float, tuple[int, ...], Any]
-#: The classes of a repeat: outcomes as the interpreter branches over them
-#: ((probability, faces of every run in order, 0), ...) and, beside each, the folded
-#: value and the details of its runs.
-Classes = tuple[tuple[tuple[float, tuple[int, ...], int], ...], tuple[tuple[Any, tuple[Any, ...]], ...]]
+#: The classes of a repeat: branches as the interpreter follows them (probability,
+#: faces of every run in order) and, beside each, the folded value and the details
+#: of its runs.
+Classes = tuple[tuple[Branch, ...], tuple[tuple[Any, tuple[Any, ...]], ...]]
 
-def run_classes(body: Callable[[Any], tuple[Hashable, Any]], high: bool) -> list[RunClass]:
+def run_classes(body: Callable[[Any], tuple[Hashable, Any]]) -> list[RunClass]:
     """One run's outcomes grouped by score, in the order first met."""
     from .explore import leaves  # explore builds on the interpreter
 
-    groups: dict[Hashable, list] = {}
-    for weight, (score, detail), dice in leaves(body, RUN_BUDGET, high):
+    groups: dict[Hashable, list[Any]] = {}
+    for weight, (score, detail), dice in leaves(body, RUN_BUDGET):
         group = groups.get(score)
         if group is None:
             groups[score] = [weight, tuple(dice.consumed), detail]
         else:
             group[0] += weight
-            if high:
-                group[1], group[2] = tuple(dice.consumed), detail
     return [(score, w, faces, detail) for score, (w, faces, detail) in groups.items()]
 
 
@@ -54,12 +60,12 @@ class _Folds:
     """One body's runs and its folded states after 0, 1, 2 ... runs, extended on
     demand: the repeats of 3 and of 7 bullets share their first three folds."""
 
-    def __init__(self, body, fold, start, high, key=None) -> None:
-        self.body, self.fold, self.high = body, fold, high
+    def __init__(self, body: Any, fold: Any, start: Any, key: Hashable | None = None) -> None:
+        self.body, self.fold = body, fold
         #: one run's classes are the body's alone: folds from other starts share them
-        self.runs: list[RunClass] | None = _RUNS.get((key, high)) if key is not None else None
+        self.runs: list[RunClass] | None = _RUNS.get(key) if key is not None else None
         self.key = key
-        self.states: list[dict[Any, list] | None] = [{start: [1.0, ()]}]
+        self.states: list[dict[Any, list[Any]] | None] = [{start: [1.0, ()]}]
         self.work = 0
         self.classes: dict[int, Classes | None] = {}
         #: Folded values that every run folds to themselves: carried on as they are.
@@ -70,25 +76,25 @@ class _Folds:
             from .interpreter import TreeTooLarge
 
             try:
-                self.runs = run_classes(self.body, self.high)
+                self.runs = run_classes(self.body)
             except TreeTooLarge:
                 self.runs = []
                 self.states = [None]
                 return None
             if self.key is not None:
-                _RUNS[(self.key, self.high)] = self.runs
+                _RUNS[self.key] = self.runs
         return self.runs or None
 
-    def _after(self, times: int) -> dict[Any, list] | None:
+    def _after(self, times: int) -> dict[Any, list[Any]] | None:
         """Folded value -> [probability, run classes of its representative]."""
         while len(self.states) <= times:
             states, runs = self.states[-1], self._runs()
             if states is None or runs is None:
                 return None
             self.work += len(states) * len(runs)
-            nxt: dict[Any, list] | None = {} if self.work <= WORK_BUDGET else None
+            nxt: dict[Any, list[Any]] | None = {} if self.work <= WORK_BUDGET else None
             if nxt is not None:
-                fold, high, still = self.fold, self.high, self.still
+                fold, still = self.fold, self.still
                 scored = [(i, score, q) for i, (score, q, _, _) in enumerate(runs)]
                 get = nxt.get
                 for value, (p, path) in states.items():
@@ -112,8 +118,6 @@ class _Folds:
                             nxt[folded] = [w, path + (i,)]
                         else:
                             entry[0] += w
-                            if high:
-                                entry[1] = path + (i,)
                     if not moved:
                         still.add(value)
                 if len(nxt) > FOLDED_BUDGET:
@@ -131,15 +135,15 @@ class _Folds:
                 total = sum(w for w, _ in states.values())
                 outcomes, values = [], []
                 for value, (w, path) in states.items():
-                    outcomes.append((w / total, tuple(face for i in path for face in runs[i][2]), 0))
+                    outcomes.append(Branch(w / total, tuple(face for i in path for face in runs[i][2])))
                     values.append((value, tuple(runs[i][3] for i in path)))
                 self.classes[times] = (tuple(outcomes), tuple(values))
         return self.classes[times]
 
 
-_CACHE: dict[tuple, _Folds] = {}
-#: One run's classes by (key, high), shared by the folds of every start.
-_RUNS: dict[tuple, list[RunClass]] = {}
+_CACHE: dict[Hashable, _Folds] = {}
+#: One run's classes by the body's identity, shared by the folds of every start.
+_RUNS: dict[Hashable, list[RunClass]] = {}
 
 
 def forget() -> None:
@@ -153,19 +157,22 @@ def folded_classes(
     body: Callable[[Any], tuple[Hashable, Any]],
     fold: Callable[[Any, Any], Any],
     start: Any,
-    high: bool,
-    key: Hashable | None,
 ) -> Classes | None:
     """The classes of ``repeat``: one per folded value, probabilities summing to 1;
     ``None`` when there would be too many to fold."""
     times = max(times, 0)
+    key = identity(body)
     if key is None:
-        return _Folds(body, fold, start, high).classes_of(times)
-    cache_key = (key, fold, start, high)
+        return _Folds(body, fold, start).classes_of(times)
+    folding = identity(fold)
+    beginning = identity(start)
+    if folding is None or beginning is None:
+        return _Folds(body, fold, start, key).classes_of(times)
+    cache_key = (key, folding, beginning)
     folds = _CACHE.get(cache_key)
     if folds is None:
         if len(_CACHE) > 256:
             _CACHE.clear()
             _RUNS.clear()
-        folds = _CACHE[cache_key] = _Folds(body, fold, start, high, key)
+        folds = _CACHE[cache_key] = _Folds(body, fold, start, key)
     return folds.classes_of(times)

@@ -9,10 +9,10 @@ tally):
   the chain only where it steps off them (once per new path). A chain with a few
   hundred distinct paths then costs microseconds per sample instead of a whole
   engine run. Where most samples take new paths, the cache does not pay and it
-  goes on with the random interpreter. It relies on the dice promises, as the exact
+  goes on with the random interpreter. It relies on the reads, as the exact
   odds do;
 * :func:`sample`: the random interpreter, every face rolled. Slower, but it relies
-  on no dice promise, so it is the independent second method the conformance suite
+  on no read, so it is the independent second method the conformance suite
   checks the exact odds against.
 """
 
@@ -24,10 +24,9 @@ from itertools import accumulate
 from typing import Callable
 
 from ..dice import Dice, RandomDice
-from ..models import Roll
-from .interpreter import MAX_REQUESTS, BranchingDice, PoolRecorder, TreeTooLarge
+from .branches import Branch
+from .interpreter import MAX_REQUESTS, BranchingDice, TreeTooLarge
 from .leaf import Leaf
-from .outcomes import Outcome
 
 #: Nodes :func:`sample_tree` keeps at most; past it, new paths are replayed but no
 #: longer cached (memory stays bounded on trees where nearly every sample is new).
@@ -39,21 +38,14 @@ SETTLE_AT = 1024
 NEW_SHARE = 0.5
 
 
-class SamplingDice(PoolRecorder, RandomDice):
-    """Random faces from one seeded stream; remembers the pools it rolled."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.pool_rolls = []
+class SamplingDice(RandomDice):
+    """Random faces from one seeded stream, sample after sample."""
 
     def reset(self) -> None:
         """Start the next sample (the stream of faces goes on)."""
         self.consumed = []
         self.manual = []
         self.pool_rolls = []
-
-    def pool(self, count: int, label: str, **kwargs) -> Roll:  # type: ignore[override]
-        return self.record_pool(super().pool(count, label, **kwargs), kwargs.get("target"))
 
 
 def sample(run: Callable[[SamplingDice], Leaf], samples: int, seed: int) -> dict[Leaf, float]:
@@ -87,19 +79,19 @@ class _TreeDice(BranchingDice):
 
     repeat = Dice.repeat
 
-    def __init__(self, path: list[int], pick: Callable[[tuple[Outcome, ...]], int]) -> None:
+    def __init__(self, path: list[int], pick: Callable[[tuple[Branch, ...]], int]) -> None:
         super().__init__(path)
         self.pick = pick
-        self.seen: list[tuple[Outcome, ...]] = []
+        self.seen: list[tuple[Branch, ...]] = []
 
-    def _choose(self, outcomes: tuple[Outcome, ...], what: str) -> Outcome:
+    def _choose(self, branches: tuple[Branch, ...], what: str) -> Branch:
         pos = len(self.sizes)
         if pos >= len(self.path):
             if pos >= MAX_REQUESTS:
                 raise TreeTooLarge(f"a chain asked for more than {MAX_REQUESTS} dice")
-            self.path.append(self.pick(outcomes))
-        self.seen.append(outcomes)
-        return super()._choose(outcomes, what)
+            self.path.append(self.pick(branches))
+        self.seen.append(branches)
+        return super()._choose(branches, what)
 
 
 def sample_tree(run: Callable[[BranchingDice], Leaf], samples: int, seed: int) -> dict[Leaf, float]:
@@ -107,20 +99,20 @@ def sample_tree(run: Callable[[BranchingDice], Leaf], samples: int, seed: int) -
     with ``seed`` (same seed, same tally). Each leaf is drawn with its exact
     probability: every class is chosen with its weight, given the classes above it."""
     rand = random.Random(seed).random
-    weights: dict[int, tuple[tuple[Outcome, ...], tuple[float, ...]]] = {}
+    weights: dict[int, tuple[tuple[Branch, ...], tuple[float, ...]]] = {}
 
-    def cumulative(outcomes: tuple[Outcome, ...]) -> tuple[float, ...]:
-        known = weights.get(id(outcomes))
-        if known is None or known[0] is not outcomes:
-            known = weights[id(outcomes)] = (outcomes, tuple(accumulate(o[0] for o in outcomes)))
+    def cumulative(branches: tuple[Branch, ...]) -> tuple[float, ...]:
+        known = weights.get(id(branches))
+        if known is None or known[0] is not branches:
+            known = weights[id(branches)] = (branches, tuple(accumulate(o[0] for o in branches)))
         return known[1]
 
     def choose(cum: tuple[float, ...]) -> int:
         i = bisect_right(cum, rand() * cum[-1])
         return i if i < len(cum) else len(cum) - 1
 
-    def pick(outcomes: tuple[Outcome, ...]) -> int:
-        return choose(cumulative(outcomes))
+    def pick(branches: tuple[Branch, ...]) -> int:
+        return choose(cumulative(branches))
 
     nodes = 0
 

@@ -193,9 +193,9 @@ class _Run:
     """One staged enumeration of an attack (see the module)."""
 
     def __init__(
-        self, stack, attack: Attack, prior, budget: int, with_steps: bool, high: bool, with_finished: bool
+        self, stack, attack: Attack, prior, budget: int, with_steps: bool, with_finished: bool
     ) -> None:
-        self.attack, self.budget, self.with_steps, self.high = attack, budget, with_steps, high
+        self.attack, self.budget, self.with_steps = attack, budget, with_steps
         self.with_finished = with_finished
         #: While the scout walks its path, a read that needs a larger merge key
         #: enlarges it instead of stopping the walk.
@@ -291,7 +291,7 @@ class _Run:
         else:
             try:
                 for count, (w, (steps, plugin), dice) in enumerate(
-                    leaves(run, max(1, self.budget - self.work), self.high), 1
+                    leaves(run, max(1, self.budget - self.work)), 1
                 ):
                     if count in PROBE_AT:
                         too_large(run, self.budget)
@@ -480,7 +480,6 @@ def staged_marginals(
     prior: ChainState | None,
     budget: int,
     with_steps: bool,
-    high: bool = False,
     with_finished: bool = False,
 ) -> Marginals:
     """Exact marginals by stages; raises :class:`Unstageable`, :class:`StepsRead`
@@ -488,11 +487,11 @@ def staged_marginals(
     when ``with_finished`` is false and a hook reads a finished target (the merge
     keys then need the steps, or the finished targets' dicts), or
     :class:`TreeTooLarge`."""
-    run = _Run(stack, attack, prior, budget, with_steps, high, with_finished)
+    run = _Run(stack, attack, prior, budget, with_steps, with_finished)
     return run.run()
 
 
-def staged(stack, attack: Attack, prior: ChainState | None, budget: int, high: bool = False) -> Marginals:
+def staged(stack, attack: Attack, prior: ChainState | None, budget: int) -> Marginals:
     """:func:`staged_marginals` with the merge keys as small as the rules allow:
     started without the steps and the finished targets, and started again with
     what a hook turned out to read (every start spending from one ``budget``).
@@ -500,7 +499,7 @@ def staged(stack, attack: Attack, prior: ChainState | None, budget: int, high: b
     with_steps = with_finished = False
     left = budget
     while True:
-        run = _Run(stack, attack, prior, left, with_steps, high, with_finished)
+        run = _Run(stack, attack, prior, left, with_steps, with_finished)
         try:
             return run.run()
         except StepsRead:

@@ -1,0 +1,110 @@
+"""What a roll means, written once for every dice interpreter.
+
+Each interpreter differs only in where faces come from (a seeded generator, the
+GM's typing, a replayed chain, the representative faces of one outcome of the odds)
+and in how it weighs them; the faces then go through these functions, which decide
+how many dice a pool takes (rerolls), what the rule reads and what the chain
+records. Because every interpreter runs this same code, a reading the odds count is
+exactly the reading a seeded or typed roll would give for those faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
+from ..models import Roll
+from .reads import need_of
+from .results import Rolled, Tally
+
+if TYPE_CHECKING:
+    from .base import Dice
+
+#: Notations ("1d6", "2d6", "7d10") by (count, sides): built on every roll.
+_NOTATION: dict[tuple[int, int], str] = {}
+
+
+def notation(count: int, sides: int) -> str:
+    text = _NOTATION.get((count, sides))
+    if text is None:
+        text = _NOTATION[(count, sides)] = f"{count}d{sides}"
+    return text
+
+
+def roll(
+    dice: Dice,
+    sides: int,
+    label: str,
+    count: int,
+    read: Callable[[int], Any] | None,
+    need: str | None,
+    target: str | None,
+) -> Rolled[Any]:
+    """``count`` dice of ``sides`` sides, summed; the reading is ``read(total)`` (the
+    total itself without a read)."""
+    if need is None:
+        need = need_of(read) if read is not None else ""
+    typed = len(dice.manual)
+    faces = dice._faces(count, sides, label, need, target, False, False)
+    total = faces[0] if count == 1 else sum(faces)
+    record = Roll(
+        label=label,
+        dice=notation(count, sides),
+        values=faces,
+        total=total,
+        need=need,
+        manual=len(dice.manual) > typed,
+    )
+    return Rolled(total if read is None else read(total), record)
+
+
+def pool(
+    dice: Dice,
+    count: int,
+    label: str,
+    sides: int,
+    success: Callable[[int], Any] | None,
+    read: Callable[[int], Hashable] | None,
+    again: int | None,
+    need: str | None,
+    ask: str | None,
+    shown: str | None,
+    chance: bool,
+    target: str | None,
+) -> Rolled[Tally]:
+    """``count`` dice read one by one: each face at or above ``again`` adds a die
+    (rolled after the batch it came from, and rolling again itself). The reading
+    counts the dice that pass ``success`` and the dice by their ``read``."""
+    if again is not None and again <= 1:
+        raise ValueError(f"{label}: again={again} would roll every die again forever")
+    count = max(count, 0)
+    success_need = need_of(success) if success is not None else ""
+    typed = len(dice.manual)
+    values: list[int] = []
+    pending, reroll = count, False
+    who = ask if ask is not None else label
+    while pending:
+        batch = dice._faces(pending, sides, who, success_need, target, reroll, True)
+        values += batch
+        pending = 0 if again is None else sum(1 for face in batch if face >= again)
+        reroll = True
+    successes = 0 if success is None else sum(1 for face in values if success(face))
+    counts: dict[Hashable, int] = {}
+    if read is not None:
+        for face in values:
+            reading = read(face)
+            if reading is not None:
+                counts[reading] = counts.get(reading, 0) + 1
+    if need is None:
+        need = success_need + (f", {again}-again" if again is not None else "")
+    record = Roll(
+        label=label,
+        dice=shown if shown is not None else notation(count, sides),
+        values=values,
+        total=successes,
+        need=need,
+        manual=len(dice.manual) > typed,
+        chance=chance,
+    )
+    dice.pool_rolls.append((record, target))
+    return Rolled(Tally(successes, frozenset(counts.items())), record)

@@ -1,0 +1,94 @@
+"""What a rule reads of a die: the declaration every dice request carries.
+
+A rule never looks at a face on its own terms; it says what the face means to it,
+and the dice hand it that meaning (the *reading*)::
+
+    to_hit = dice.roll(6, "to hit", read=at_least(4))      # to_hit.value: True or False
+    injury = dice.roll(6, "injury", read=faces({1: "flesh wound", range(2, 6): "down",
+                                                6: "out of action"}))
+
+The reading is all the rule gets to decide with, so whatever the rule does, it does
+the same for every face that reads alike. That is what lets gunline work out the odds
+over a handful of readings instead of every face, and it needs no trust: a rule that
+peeks at the faces behind a reading is found by the conformance suite, which
+swaps every face for each of the others that read alike.
+
+A read is any pure function of the face (or of the total, for a sum of several dice)
+returning something hashable. The helpers here cover what rulebooks say most ("4+",
+"45 or less", a table of faces) and carry the words a GM is asked in ("needs 4+").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, TypeVar
+
+import msgspec
+
+T = TypeVar("T", bound=Hashable)
+
+#: What a read is: a pure function of a face (or of a sum's total).
+Read = Callable[[int], T]
+
+
+class at_least(msgspec.Struct, frozen=True, gc=False):
+    """Whether the face is ``n`` or more: a rulebook's "n+"."""
+
+    n: int
+
+    def __call__(self, face: int) -> bool:
+        return face >= self.n
+
+    @property
+    def need(self) -> str:
+        return f"{self.n}+"
+
+
+class at_most(msgspec.Struct, frozen=True, gc=False):
+    """Whether the face is ``n`` or less: a roll-under test."""
+
+    n: int
+
+    def __call__(self, face: int) -> bool:
+        return face <= self.n
+
+    @property
+    def need(self) -> str:
+        return f"{self.n} or less"
+
+
+class FaceTable(msgspec.Struct, frozen=True, gc=False):
+    """What each face means, as a rulebook's table gives it (see :func:`faces`)."""
+
+    #: The reading of face 1, 2, ... in order; faces past the end read ``otherwise``.
+    readings: tuple[Any, ...]
+    otherwise: Any = None
+    need: str = ""
+
+    def __call__(self, face: int) -> Any:
+        readings = self.readings
+        return readings[face - 1] if 0 < face <= len(readings) else self.otherwise
+
+
+def faces(
+    table: Mapping[int | Iterable[int], Hashable], *, otherwise: Hashable = None, need: str = ""
+) -> FaceTable:
+    """A read from a table of faces: ``faces({1: "flesh wound", range(2, 6): "down",
+    6: "out of action"})``. A key is a face or several (a range, a tuple); a face in
+    no key reads ``otherwise``. ``need`` is what a GM is told the roll needs."""
+    by_face: dict[int, Hashable] = {}
+    for key, reading in table.items():
+        for face in (key,) if isinstance(key, int) else key:
+            if face < 1:
+                raise ValueError(f"faces(): face {face} is not on a die")
+            if face in by_face:
+                raise ValueError(f"faces(): face {face} is given twice")
+            by_face[face] = reading
+    top = max(by_face, default=0)
+    return FaceTable(tuple(by_face.get(f, otherwise) for f in range(1, top + 1)), otherwise, need)
+
+
+def need_of(read: Any) -> str:
+    """The words a GM is told a roll needs, from its read ("4+"), or ``""``."""
+    need = getattr(read, "need", "")
+    return need if isinstance(need, str) else ""
