@@ -9,7 +9,8 @@ they never change what they were given.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -82,21 +83,35 @@ class Step(msgspec.Struct, kw_only=True):
     data: dict[str, Any] | None = None
 
 
-class Attack(msgspec.Struct, frozen=True, kw_only=True):
+#: A ruleset's own Structs, as its hooks see them in :class:`Attack`.
+ShooterT = TypeVar("ShooterT")
+WeaponT = TypeVar("WeaponT")
+TargetT = TypeVar("TargetT")
+SettingsT = TypeVar("SettingsT")
+
+
+class Attack(msgspec.Struct, Generic[ShooterT, WeaponT, TargetT, SettingsT], frozen=True, kw_only=True):
     """A validated scenario: the ruleset's own Structs, ready for the hooks.
 
     ``weapon`` is already merged with its catalogue entry. ``settings`` holds the
     ruleset's top-level keys other than the common ones (Fallout's ``aim``), as the
     ruleset's ``Settings`` Struct, or ``None`` where it declares none.
+
+    It is generic in the ruleset's Structs, so that a ruleset's hooks see them typed::
+
+        DuelAttack = Attack[Duellist, Pistol, Target, None]
+
+        @hookimpl
+        def resolve_hit(attack: DuelAttack, target: Target, pool: Step, dice: Dice) -> Step: ...
     """
 
     ruleset: str
     variants: tuple[str, ...]
     mode: str
-    shooter: Any
-    weapon: Any
-    targets: tuple[Any, ...]
-    settings: Any = None
+    shooter: ShooterT
+    weapon: WeaponT
+    targets: tuple[TargetT, ...]
+    settings: SettingsT | None = None
 
 
 class Chain(msgspec.Struct, kw_only=True):

@@ -22,6 +22,7 @@ from ..plugins import Registry, discover
 from ..runner import chain_json, run
 from . import checks
 from .odds import check_odds
+from .reads import check_reads
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ class RulesetConformance:
     odds_samples: ClassVar[int] = 500
     #: Largest outcome tree enumerated exactly; a larger one is checked by sums only.
     odds_budget: ClassVar[int] = 3000
+    #: Paths of each example's tree on which every roll's faces are swapped.
+    read_paths: ClassVar[int] = 150
 
     # -- what the plugin asks for when it parametrizes ------------------------------
     @classmethod
@@ -147,6 +150,10 @@ class RulesetConformance:
     def test_odds(self, example: Case) -> None:
         registry, attack = self.attack_of(example)
         check_odds(registry, attack, self.odds_samples, self.odds_budget)
+
+    def test_rules_read_only_what_they_declare(self, case: Case) -> None:
+        registry, attack = self.attack_of(case)
+        check_reads(registry, attack, paths=self.read_paths)
 
     def test_same_seed_same_chain_in_a_new_process(self) -> None:
         """Set iteration order changes with the hash seed: a chain must not."""
