@@ -10,6 +10,7 @@ import msgspec
 import pytest
 
 from gunline import Registry, Step, hookimpl
+from gunline.dice import at_least
 from gunline.testing import ConformanceError, checks
 
 _spec = importlib.util.spec_from_file_location("conformance_helpers", Path(__file__).parent / "conformance_helpers.py")
@@ -85,10 +86,10 @@ def test_a_hook_that_catches_dice_needed_is_caught():
     @hookimpl
     def resolve_hit(attack, target, pool, dice):
         try:
-            roll = dice.roll(6, "to hit", at_least=pool.value)
+            roll = dice.roll(6, "to hit", read=at_least(pool.value))
         except Exception:
             return Step(kind="hit", value=0, text="miss")
-        return Step(kind="hit", value=int(roll.total >= pool.value), rolls=[roll])
+        return Step(kind="hit", value=int(roll.value), rolls=[roll.roll])
 
     toy.resolve_hit = resolve_hit
     registry = registry_with(toy)
@@ -207,7 +208,7 @@ def test_pytest_reports_the_broken_check_by_name(pytester):
     """The suite as a ruleset author runs it: three lines, and pytest names what broke."""
     pytester.makepyfile(
         test_rules=f"""
-        import importlib.util, random
+        import importlib.util
         from gunline import Step, hookimpl
         from gunline.testing import RulesetConformance
 
@@ -215,11 +216,12 @@ def test_pytest_reports_the_broken_check_by_name(pytester):
         helpers = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(helpers)
         toy = helpers.fresh_toy()
-        rng = random.Random()
+        calls = []
 
         @hookimpl
         def resolve_wound(target, hit, state):
-            left = state.targets[target.name]["wounds_left"] - hit.value - rng.choice([0, 1])
+            calls.append(1)  # keeps state between calls: every other call wounds once more
+            left = state.targets[target.name]["wounds_left"] - hit.value - len(calls) % 2
             status = "dead" if left <= 0 else "wounded"
             return Step(kind="wound", value=hit.value, target_state={{"status": status, "wounds_left": left}})
 
@@ -233,7 +235,7 @@ def test_pytest_reports_the_broken_check_by_name(pytester):
         """
     )
     result = pytester.runpytest("-p", "no:cacheprovider", "-q")
-    result.assert_outcomes(passed=10, failed=6, skipped=1)  # 2 round trips left out
+    result.assert_outcomes(passed=10, failed=8, skipped=1)  # 2 round trips left out
     result.stdout.fnmatch_lines([
         "FAILED test_rules.py::TestToy::test_same_seed_same_chain[[]double[]]*",
         "FAILED test_rules.py::TestToy::test_same_seed_same_chain[[]single[]]*",
@@ -241,6 +243,8 @@ def test_pytest_reports_the_broken_check_by_name(pytester):
         "FAILED test_rules.py::TestToy::test_replay_gives_the_same_chain[[]single[]]*",
         "FAILED test_rules.py::TestToy::test_odds[[]double[]]*",
         "FAILED test_rules.py::TestToy::test_odds[[]single[]]*",
+        "FAILED test_rules.py::TestToy::test_rules_read_only_what_they_declare[[]double[]]*",
+        "FAILED test_rules.py::TestToy::test_rules_read_only_what_they_declare[[]single[]]*",
     ], consecutive=False)
 
 
@@ -259,23 +263,64 @@ def test_a_missing_ruleset_fails_with_what_to_do(pytester):
     assert result.ret != 0
 
 
-def test_a_broken_dice_promise_shows_in_the_odds():
-    """The hook promises to compare the die with the threshold only, then counts a
-    natural 6 twice: the exact odds cannot see it, seeded Monte Carlo does."""
-    from gunline.testing.odds import check_odds
-
+def _peeking_toy():
+    """Reads "4+" of its to-hit die, then counts a natural 6 twice by its face."""
     toy = helpers.fresh_toy()
 
     @hookimpl
     def resolve_hit(attack, target, pool, dice):
-        roll = dice.roll(6, "to hit", at_least=pool.value, target=target.name)  # no special=(6,)
-        hits = 2 if roll.total == 6 else int(roll.total >= pool.value)
-        return Step(kind="hit", value=hits, rolls=[roll])
+        roll = dice.roll(6, "to hit", read=at_least(pool.value), target=target.name)
+        hits = 2 if roll.roll.values[0] == 6 else int(roll.value)
+        return Step(kind="hit", value=hits, rolls=[roll.roll])
 
     toy.resolve_hit = resolve_hit
-    registry = registry_with(toy)
+    return toy
+
+
+def test_a_face_read_beyond_its_read_shows_in_the_odds():
+    """The exact odds follow the read and cannot see the natural 6; seeded Monte
+    Carlo, which rolls every face, does."""
+    from gunline.testing.odds import check_odds
+
+    registry = registry_with(_peeking_toy())
     with pytest.raises(ConformanceError, match=r"P\(Bo dead\) is 0.0000 exactly but 0.1"):
         check_odds(registry, attack(registry), 500)
+
+
+def test_a_face_read_beyond_its_read_is_found_by_swapping_faces():
+    """The read check names the roll, the two faces and the step that changed."""
+    from gunline.testing.reads import check_reads
+
+    registry = registry_with(_peeking_toy())
+    with pytest.raises(ConformanceError) as info:
+        check_reads(registry, attack(registry))
+    message = str(info.value)
+    assert "roll 'to hit' for Bo (dice request 1): faces [5] and [6] read the same (True)" in message
+    assert "step 2 (hit, Bo): value 1 instead of 2" in message
+    check_reads(registry_with(helpers.fresh_toy()), attack(registry))  # the honest toy passes
+
+
+def test_the_d20_that_peeks_fails_the_read_check_and_the_honest_one_passes(monkeypatch):
+    """A d20 rule that declares "17+" and takes a natural 20 as a kill: its exact odds
+    say no kill ever happens (the read check's fixture)."""
+    import sys
+    from pathlib import Path
+
+    from gunline.scenario import build_attack
+    from gunline.testing.helpers import registry_of
+    from gunline.testing.reads import check_reads
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "fixtures"))
+    import d20_peeks
+
+    registry = registry_of(d20_peeks)
+    doc = {"ruleset": "d20peek", "shooter": {"name": "A"}, "weapon": {"name": "bow"}, "targets": [{"name": "orc"}]}
+    d20 = build_attack(registry, doc)
+    with pytest.raises(ConformanceError, match=r"faces \[17\] and \[20\] read the same \(True\).*step 2 \(hit, orc\)"):
+        check_reads(registry, d20)
+    monkeypatch.setattr(d20_peeks, "PEEK", False)
+    check_reads(registry, d20)
+    sys.modules.pop("d20_peeks", None)
 
 
 def test_the_honest_toy_odds_agree():
@@ -311,9 +356,9 @@ def test_a_read_the_odds_cannot_see_shows_against_whole_chains():
 
     @hookimpl
     def resolve_hit(target, pool, state, dice):
-        roll = dice.roll(6, "to hit", at_least=pool.value, target=target.name)
-        hits = int(roll.total >= pool.value)
-        return Step(kind="hit", value=hits, rolls=[roll], attack_state={"hits": state.attack.get("hits", 0) + hits})
+        roll = dice.roll(6, "to hit", read=at_least(pool.value), target=target.name)
+        hits = int(roll.value)
+        return Step(kind="hit", value=hits, rolls=[roll.roll], attack_state={"hits": state.attack.get("hits", 0) + hits})
 
     @hookimpl
     def resolve_wound(state):

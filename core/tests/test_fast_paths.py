@@ -1,6 +1,6 @@
 """The engine's fast paths give what the general paths give: the positional hook
 callers of a stack against pluggy-style keyword calls, the state merge against
-step-by-step ``apply``, and the seeded dice shortcuts against the face-by-face path."""
+step-by-step ``apply``, and seeded dice against the same faces typed."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ import types
 import pytest
 
 from gunline import ChainState, PluginFailed, RandomDice, Step, Variant, hookimpl
+from gunline.dice import ScriptedDice, at_least, at_most, faces
 from gunline.stack import callers_of
 
 
 def _variant(registry, name, **hooks):
     mod = types.ModuleType(name.replace(".", "_"))
-    mod.gunline_variant = hookimpl(lambda: Variant(name=name, ruleset="toy"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name=name, ruleset="toy", api=2))
     for hook_name, fn in hooks.items():
         setattr(mod, hook_name, hookimpl(fn))
     registry.add(name, mod)
@@ -118,30 +119,34 @@ def test_merge_goes_through_the_apply_of_a_subclass():
     assert state.shooter["applied"] == 3 and len(state.steps) == 3
 
 
-class FaceByFace(RandomDice):
-    """The same generator, every die through the general path (one request per die)."""
-
-    def face(self, request):
-        return RandomDice.face(self, request)
-
-
 POOLS = [
-    (5, {}), (0, {}), (-2, {}), (-1, {"chance": False}), (7, {"again": 9}), (12, {"again": 8}),
-    (3, {"sides": 6, "at_least": 4, "again": None, "chance": False, "special": (6,)}),
-    (4, {"at_least": None, "at_most": 3, "again": None}),
+    (5, dict(sides=10, success=at_least(8), again=10)),
+    (0, dict(sides=10, success=at_least(8), again=10)),
+    (-2, dict(sides=10, success=at_least(10), read=faces({1: "one"}), again=10, shown="chance die", chance=True)),
+    (7, dict(sides=10, success=at_least(8), again=9)),
+    (12, dict(sides=10, success=at_least(8), again=8)),
+    (3, dict(sides=6, success=at_least(4), read=faces({6: "six"}))),
+    (4, dict(sides=10, success=at_most(3))),
 ]
 
 
 @pytest.mark.parametrize("count, options", POOLS)
-def test_seeded_pools_and_rolls_take_the_faces_the_general_path_takes(count, options):
-    assert RandomDice._fast and not FaceByFace._fast
+def test_random_and_typed_dice_mean_the_same_by_the_same_faces(count, options):
+    """The random interpreter and the scripted one differ only in where faces come
+    from: given the faces a seed rolled, scripted dice give the same rolls."""
     for seed in range(40):
-        fast, slow = RandomDice(seed), FaceByFace(seed)
-        for dice in (fast, slow):
-            dice.out = [
+        rolled = RandomDice(seed)
+        typed = ScriptedDice([], manual=False)
+
+        def requests(dice):
+            return [
                 dice.pool(count, "attack pool", target="Sykes", **options),
-                dice.roll(6, "to hit", at_least=4, special=(6,), target="Bo"),
-                dice.roll(6, "ammo roll", count=2, at_least=5),
+                dice.roll(6, "to hit", read=faces({6: "six"}, otherwise="other"), target="Bo"),
+                dice.roll(6, "ammo roll", count=2, read=at_least(5)),
                 dice.roll(10, "chance", need="10"),
             ]
-        assert fast.out == slow.out and fast.consumed == slow.consumed and fast.manual == slow.manual == []
+
+        first = requests(rolled)
+        typed.faces = list(rolled.consumed)
+        assert requests(typed) == first
+        assert typed.consumed == rolled.consumed and typed.unused == 0 and typed.manual == []

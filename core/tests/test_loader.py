@@ -81,7 +81,7 @@ def test_newer_hook_contract_is_refused_with_a_clear_message():
         return Variant(name="toy.future", ruleset="toy", api=HOOKSPEC_VERSION + 1)
 
     mod.gunline_variant = gunline_variant
-    with pytest.raises(TypeError, match="written for hook contract 2.*upgrade gunline"):
+    with pytest.raises(TypeError, match=f"written for hook contract {HOOKSPEC_VERSION + 1}.*upgrade gunline"):
         Registry().add("toy.future", mod)
 
 

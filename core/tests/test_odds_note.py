@@ -29,9 +29,9 @@ def _lopsided(toy):
 
         @toy.hookimpl
         def resolve_hit(self, target, dice):
-            if dice.roll(1000, "which way").total < 1000:
+            if dice.roll(1000, "which way").value < 1000:
                 return Step(kind="hit", value=0)
-            total = sum(dice.roll(6, "spray").total for _ in range(12))
+            total = sum(dice.roll(6, "spray").value for _ in range(12))
             return Step(kind="hit", value=int(total > 42))
 
     return Lopsided()

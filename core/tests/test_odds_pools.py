@@ -1,7 +1,8 @@
 """Success pools in the odds interpreter, against independent computations: the
 closed form P(>= 1) = 1 - 0.7**n (10-again cannot change "at least one"), icepool
 for whole distributions with 10-again and 9-again, binomials for pools that do not
-roll again, and the scripted interpreter for the faces each outcome class shows."""
+roll again, brute force over every face for pools read by their counts, and the
+scripted interpreter for the faces each branch shows."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from math import comb
 import icepool
 import pytest
 
-from gunline.dice import ScriptedDice
+from gunline.dice import RandomDice, ScriptedDice, Tally, at_least, at_most, faces
+from gunline.odds.branches import FOLD, pool_branches
 from gunline.odds.distributions import chance_distribution, pool_distribution
-from gunline.odds.outcomes import FOLD, chance_outcomes, pool_outcomes
+from gunline.odds.interpreter import BranchingDice
 
 COUNTS = range(1, 31)
 
@@ -71,10 +73,12 @@ def test_chance_die_separates_the_dramatic_failure():
     # a 10 succeeds and rolls again; the reroll still needs a 10
     for k, p in enumerate(successes, start=1):
         assert p == pytest.approx(0.1**k * 0.9, rel=1e-9)
-    classes = chance_outcomes(10, 10)
-    assert sum(w for w, _, _ in classes) == pytest.approx(1.0, abs=1e-15)
-    dramatic = [c for c in classes if 1 in c[1]]
-    assert dramatic == [(pytest.approx(0.1), (1,), 0)]
+    # the chance die as a game rolls it: one die, 10 succeeds and rolls again, the
+    # 1 counted apart; only its own branch shows a 1 with no success
+    branches = pool_branches(1, 10, at_least(10), faces({1: "one"}), 10)
+    assert sum(w for w, _ in branches) == pytest.approx(1.0, abs=1e-15)
+    dramatic = [b for b in branches if _pool(b.faces, 1, 10, at_least(10), faces({1: "one"}), 10)[0] == Tally(0, frozenset({("one", 1)}))]
+    assert [b.weight for b in dramatic] == [pytest.approx(0.1)]
 
 
 def test_chance_die_with_nine_again():
@@ -86,148 +90,137 @@ def test_chance_die_with_nine_again():
         assert p == pytest.approx((0.8 / 0.9) * (0.1 / 0.9) ** k, rel=1e-9)
 
 
-def _replayed_total(faces, count, sides, at_least, at_most, again, chance=True):
-    """Feed a class's faces to the scripted interpreter: the pool must come out with
-    the class's success count, and take every face given."""
-    dice = ScriptedDice(list(faces))
-    roll = dice.pool(count, "pool", sides=sides, at_least=at_least, at_most=at_most, again=again, chance=chance)
+def _pool(shown, count, sides, success, read, again):
+    """Feed a branch's faces to the scripted interpreter: the pool must take every
+    face given; returns its reading and its record."""
+    dice = ScriptedDice(list(shown))
+    pool = dice.pool(count, "pool", sides=sides, success=success, read=read, again=again)
     assert dice.unused == 0
-    return roll
+    return pool.value, pool.roll
 
 
 @pytest.mark.parametrize(
-    "count,sides,at_least,at_most,again",
+    "count,sides,success,again",
     [
-        (5, 10, 8, None, 10),
-        (7, 10, 8, None, 9),
-        (4, 10, 8, None, 8),
-        (6, 10, 10, None, 9),  # 9 rolls again without scoring
-        (6, 100, None, 45, None),
-        (3, 10, None, 3, 10),  # roll under, 10s roll again without scoring
-        (0, 10, 8, None, 10),
+        (5, 10, at_least(8), 10),
+        (7, 10, at_least(8), 9),
+        (4, 10, at_least(8), 8),
+        (6, 10, at_least(10), 9),  # 9 rolls again without scoring
+        (6, 100, at_most(45), None),
+        (3, 10, at_most(3), 10),  # roll under, 10s roll again without scoring
+        (0, 10, at_least(8), 10),
     ],
 )
-@pytest.mark.parametrize("high", [False, True])
-def test_each_class_shows_faces_the_random_interpreter_could_roll(count, sides, at_least, at_most, again, high):
-    classes = pool_outcomes(count, sides, at_least, at_most, again, high)
-    assert sum(w for w, _, _ in classes) == pytest.approx(1.0, abs=1e-14)
-    for _, faces, total in classes:
-        assert _replayed_total(faces, count, sides, at_least, at_most, again, chance=False).total == total
-    # every class is a distinct success count
-    assert len({t for _, _, t in classes}) == len(classes)
-
-
-@pytest.mark.parametrize("again", [10, 9, None])
-def test_chance_classes_replay(again):
-    for _, faces, total in chance_outcomes(10, again):
-        roll = _replayed_total(faces, 0, 10, 8, None, again)
-        assert roll.chance and roll.total == total
+def test_each_branch_shows_faces_the_random_interpreter_could_roll(count, sides, success, again):
+    branches = pool_branches(count, sides, success, None, again)
+    assert sum(w for w, _ in branches) == pytest.approx(1.0, abs=1e-14)
+    readings = [_pool(b.faces, count, sides, success, None, again)[0] for b in branches]
+    assert len(set(readings)) == len(branches)  # every branch a distinct success count
+    assert [r.successes for r in readings] == sorted(r.successes for r in readings)
+    threshold = success.n
+    for (weight, _), reading in zip(branches, readings):
+        at = reading.successes
+        if again is None and isinstance(success, at_most):
+            expected = comb(count, at) * (threshold / sides) ** at * (1 - threshold / sides) ** (count - at)
+            assert weight == pytest.approx(expected, abs=1e-14)
 
 
 def test_negligible_tail_is_folded_not_lost():
-    classes = pool_outcomes(30, 10, 8, None, 8)
-    assert classes[-1][0] >= FOLD
-    assert sum(w for w, _, _ in classes) == pytest.approx(1.0, abs=1e-15)
+    branches = pool_branches(30, 10, at_least(8), None, 8)
+    assert branches[-1].weight >= FOLD
+    assert sum(w for w, _ in branches) == pytest.approx(1.0, abs=1e-15)
 
 
-# -- pools whose special faces are counted (dice.pool(..., special=...)) ------------------
+# -- pools read by their counts (dice.pool(..., read=...)) ---------------------------------
 
 from itertools import product  # noqa: E402
 
-from gunline.dice import RandomDice  # noqa: E402
-from gunline.odds.interpreter import BranchingDice  # noqa: E402
-from gunline.odds.outcomes import counted_pool_outcomes  # noqa: E402
 
-
-def _counted_brute(count, sides, at_least, at_most, special):
-    """P(successes, special counts) by listing every face tuple (no rerolls)."""
-    out = {}
-    for faces in product(range(1, sides + 1), repeat=count):
-        k = sum((at_least is not None and f >= at_least) or (at_most is not None and f <= at_most) for f in faces)
-        key = (k, tuple(faces.count(s) for s in special))
+def _counted_brute(count, sides, success, read):
+    """P(reading) by listing every face tuple (no rerolls)."""
+    out: dict = {}
+    for shown in product(range(1, sides + 1), repeat=count):
+        k = sum(bool(success(f)) for f in shown) if success is not None else 0
+        counts: dict = {}
+        for f in shown:
+            r = read(f)
+            if r is not None:
+                counts[r] = counts.get(r, 0) + 1
+        key = Tally(k, frozenset(counts.items()))
         out[key] = out.get(key, 0.0) + sides**-count
     return out
 
 
+INJURY = faces({1: "flesh wound", range(2, 6): "down", 6: "out of action"})
+
+
 @pytest.mark.parametrize(
-    "count,sides,at_least,at_most,special",
-    [(3, 6, 6, None, (1,)), (4, 6, 5, None, (1, 6)), (3, 10, None, 4, (4, 10)), (0, 6, 6, None, (1,))],
+    "count,sides,success,read",
+    [
+        (3, 6, at_least(6), faces({1: "one"})),
+        (4, 6, at_least(5), faces({1: "one", 6: "six"})),
+        (3, 10, at_most(4), faces({4: "lucky", 10: "catastrophic"})),
+        (0, 6, at_least(6), faces({1: "one"})),
+        (4, 6, None, INJURY),
+        (3, 6, None, lambda f: f % 2 == 0),
+    ],
 )
-@pytest.mark.parametrize("high", [False, True])
-def test_counted_pool_is_the_multinomial(count, sides, at_least, at_most, special, high):
-    expected = _counted_brute(count, sides, at_least, at_most, special)
-    classes = counted_pool_outcomes(count, sides, at_least, at_most, None, special, high)
+def test_a_pool_read_by_counts_is_the_multinomial(count, sides, success, read):
+    expected = _counted_brute(count, sides, success, read)
+    branches = pool_branches(count, sides, success, read, None)
     got = {}
-    for w, faces, total in classes:
-        roll = ScriptedDice(list(faces)).pool(count, "p", sides=sides, at_least=at_least, at_most=at_most,
-                                              again=None, chance=False, special=special)
-        assert roll.total == total
-        got[(total, tuple(roll.values.count(s) for s in special))] = w
+    for w, shown in branches:
+        reading, _ = _pool(shown, count, sides, success, read, None)
+        assert reading not in got
+        got[reading] = w
     assert got.keys() == expected.keys()
     for key, p in expected.items():
         assert got[key] == pytest.approx(p, abs=1e-14)
-    assert len(classes) < max(sides**count, 2) or count <= 1
+    assert len(branches) < max(sides**count, 2) or count <= 1
 
 
 @pytest.mark.parametrize("again", [10, 9])
-def test_counted_pool_with_rerolls_keeps_the_success_distribution(again):
+def test_counting_with_rerolls_keeps_the_success_distribution(again):
     """Counting the 1s must not change the distribution of successes (closed form)."""
-    classes = counted_pool_outcomes(6, 10, 8, None, again, (1,))
-    marginal = {}
-    for w, faces, k in classes:
-        roll = ScriptedDice(list(faces)).pool(6, "p", again=again, special=(1,))
-        assert roll.total == k
-        marginal[k] = marginal.get(k, 0.0) + w
+    one = faces({1: "one"})
+    branches = pool_branches(6, 10, at_least(8), one, again)
+    marginal: dict = {}
+    no_one = 0.0
+    for w, shown in branches:
+        reading, _ = _pool(shown, 6, 10, at_least(8), one, again)
+        marginal[reading.successes] = marginal.get(reading.successes, 0.0) + w
+        if not reading["one"]:
+            no_one += w
     for k, p in enumerate(pool_distribution(6, 10, 8, None, again)):
         assert marginal.get(k, 0.0) == pytest.approx(p, abs=1e-12)
-    # P(no die, rerolls included, shows a 1): each die chain avoids 1 with 0.9/(1 - 0.1*(11-again)*...)
-    p_no_one = sum(w for w, faces, _ in classes if 1 not in faces)
+    # P(no die, rerolls included, shows a 1)
     rerolls = (11 - again) / 10  # a die rolls again on these faces
     per_die = (0.9 - rerolls) / (1 - rerolls)  # no 1 before the chain stops
-    assert p_no_one == pytest.approx(per_die**6, abs=1e-12)
+    assert no_one == pytest.approx(per_die**6, abs=1e-12)
 
 
-def test_branching_pool_with_special_branches_over_counts():
+def test_a_branching_pool_branches_over_counts():
     dice = BranchingDice([])
-    dice.pool(4, "injury dice", sides=6, at_least=6, again=None, chance=False, special=(1,))
+    dice.pool(4, "injury dice", sides=6, success=at_least(6), read=faces({1: "one"}))
     assert dice.sizes == [15]  # (k, ones) with k + ones <= 4: 5 * 6 / 2
-    # the random interpreter accepts the promise too
-    assert RandomDice(3).pool(4, "injury dice", sides=6, at_least=6, again=None, special=(1,)).dice == "4d6"
-
-
-def _in(face, entry):
-    return face == entry if isinstance(entry, int) else face in entry
-
-
-@pytest.mark.parametrize(
-    "count,sides,at_most,special",
-    [(3, 100, 60, ((1, 2, 3, 4, 5),)), (4, 10, 6, (1, (2, 3))), (2, 20, 20, ((19, 20), (1,)))],
-)
-def test_grouped_special_faces_are_counted_together(count, sides, at_most, special):
-    """A group counts every die showing any of its faces: 3d100 at 60 or less with
-    the faces 1-5 (criticals) counted together is (hits, criticals), 10 classes, by a
-    list of every face tuple."""
-    from gunline.odds.outcomes import special_groups
-
-    groups = special_groups(special, sides)
-    expected = {}
-    for faces in product(range(1, sides + 1), repeat=count):
-        key = (sum(f <= at_most for f in faces), tuple(sum(_in(f, g) for f in faces) for g in groups))
-        expected[key] = expected.get(key, 0) + 1  # counted, then divided: no rounding
     dice = BranchingDice([])
-    dice.pool(count, "p", sides=sides, at_least=None, at_most=at_most, again=None, chance=False, special=special)
-    assert dice.sizes == [len(expected)]
-    got = {}
-    for w, faces, total in counted_pool_outcomes(count, sides, None, at_most, None, groups):
-        got[(total, tuple(sum(_in(f, g) for f in faces) for g in groups))] = w
-    assert got.keys() == expected.keys()
-    for key, ways in expected.items():
-        assert got[key] == pytest.approx(ways / sides**count, abs=1e-12)
+    dice.pool(6, "injury dice", sides=6, read=INJURY)
+    assert dice.sizes == [28]  # 6 dice into 3 readings: C(8, 2)
+    assert RandomDice(3).pool(4, "injury dice", sides=6, success=at_least(6)).roll.dice == "4d6"
 
 
-def test_a_face_in_two_groups_is_refused():
-    from gunline.odds.outcomes import special_groups
+def test_grouped_faces_are_counted_together():
+    """Criticals of 3d100 at 60 or less, faces 1-5 counted together: (hits,
+    criticals), 10 branches, by a list of every face tuple."""
+    def bullet(face: int) -> str | None:
+        return "critical" if face <= 5 else None
 
-    with pytest.raises(ValueError, match="counted twice"):
-        special_groups((1, range(1, 4)), 6)
-    assert special_groups((range(1, 4), 6, 9), 6) == (6, (1, 2, 3))
+    expected: dict = {}
+    for shown in product(range(1, 101), repeat=3):
+        key = (sum(f <= 60 for f in shown), sum(f <= 5 for f in shown))
+        expected[key] = expected.get(key, 0) + 1
+    branches = pool_branches(3, 100, at_most(60), bullet, None)
+    assert len(branches) == len(expected)
+    for w, shown in branches:
+        reading, _ = _pool(shown, 3, 100, at_most(60), bullet, None)
+        assert w == pytest.approx(expected[(reading.successes, reading["critical"])] / 100**3, abs=1e-12)

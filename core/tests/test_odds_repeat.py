@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from gunline.dice import RandomDice, ScriptedDice
+from gunline.dice import RandomDice, ScriptedDice, at_most
 from gunline.odds.explore import leaves
 from gunline.odds.interpreter import BranchingDice
 from gunline.odds.sampling import sample_tree
@@ -19,11 +19,11 @@ def bullet(dice):
     """Damage 1d6 against armour 2 (never below 0); a 1d10 critical check at 2 or
     less doubles it and knocks down. Score: (damage through, conditions)."""
     damage = dice.roll(6, "damage")
-    check = dice.roll(10, "critical", at_most=2)
-    through = max(0, damage.total - 2)
-    if check.total <= 2:
-        return (2 * through, ("knocked down",)), (damage.total, check.total)
-    return (through, ()), (damage.total, check.total)
+    check = dice.roll(10, "critical", read=at_most(2))
+    through = max(0, damage.value - 2)
+    if check.value:
+        return (2 * through, ("knocked down",)), (damage.value, check.roll.values[0])
+    return (through, ()), (damage.value, check.roll.values[0])
 
 
 def add(so_far, score):
@@ -67,18 +67,16 @@ def test_zero_runs_give_the_start():
 
 
 @pytest.mark.parametrize("times", [1, 2, 3])
-@pytest.mark.parametrize("key", [None, "bullet vs armour 2"])
-@pytest.mark.parametrize("high", [False, True])
-def test_exact_classes_match_brute_force(times, key, high):
+def test_exact_classes_match_brute_force(times):
     expected = brute(times)
 
     def chain(dice):
-        return dice.repeat(times, "bullet", bullet, fold=add, start=START, key=key)
+        return dice.repeat(times, "bullet", bullet, fold=add, start=START)
 
     got: dict = {}
-    for weight, (value, details), dice in leaves(chain, 10_000, high):
+    for weight, (value, details), dice in leaves(chain, 10_000):
         got[value] = got.get(value, 0.0) + weight
-        # the representative runs reach the class they stand for, with their faces
+        # the representative runs reach the value they stand for, with their faces
         again = START
         for damage, check in details:
             through = max(0, damage - 2)
@@ -111,7 +109,7 @@ def test_too_many_folded_values_branch_run_by_run_with_the_same_odds(monkeypatch
     got: dict = {}
     requests = 0
     for weight, (value, _), dice in leaves(
-        lambda d: d.repeat(2, "bullet", bullet, fold=add, start=START, key="k"), 10_000, False
+        lambda d: d.repeat(2, "bullet", bullet, fold=add, start=START), 10_000
     ):
         got[value] = got.get(value, 0.0) + weight
         requests = max(requests, len(dice.sizes))
@@ -119,3 +117,37 @@ def test_too_many_folded_values_branch_run_by_run_with_the_same_odds(monkeypatch
     assert got.keys() == expected.keys()
     for value, p in expected.items():
         assert got[value] == pytest.approx(p, abs=1e-12)
+
+
+def test_bodies_made_alike_are_worked_out_once(monkeypatch):
+    """Two repeats over bodies made from the same code over equal values (a fresh
+    closure each time, as a rule makes them) share one run's classes; a body over
+    other values does not."""
+    from gunline.odds import repeats
+
+    monkeypatch.setattr(repeats, "_CACHE", {})
+    monkeypatch.setattr(repeats, "_RUNS", {})
+    calls = []
+    real = repeats.run_classes
+
+    def counting(body):
+        calls.append(body)
+        return real(body)
+
+    monkeypatch.setattr(repeats, "run_classes", counting)
+
+    def against(armour):
+        def run(dice):
+            damage = dice.roll(6, "damage")
+            return max(0, damage.value - armour), None
+
+        return run
+
+    def plus(a, b):
+        return a + b
+
+    for times in (1, 2, 3):
+        BranchingDice([]).repeat(times, "bullet", against(2), fold=plus, start=0)
+    assert len(calls) == 1
+    BranchingDice([]).repeat(2, "bullet", against(3), fold=plus, start=0)
+    assert len(calls) == 2

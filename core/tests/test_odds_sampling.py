@@ -7,16 +7,17 @@ from math import sqrt
 
 import pytest
 
+from gunline.dice import at_least
 from gunline.odds import sampling
 from gunline.odds.sampling import sample_tree
 
 
 def chain(dice):
     """A to-hit 5+ on 1d6; on a hit, damage 2d6 (its total is the leaf)."""
-    hit = dice.roll(6, "to hit", at_least=5)
-    if hit.total < 5:
+    hit = dice.roll(6, "to hit", read=at_least(5))
+    if not hit.value:
         return "miss"
-    return dice.roll(6, "damage", count=2).total
+    return dice.roll(6, "damage", count=2).value
 
 
 #: By hand: P(hit) = 2/6; P(2d6 = t) = (6 - |t - 7|) / 36.
@@ -69,7 +70,7 @@ def test_a_bushy_tree_goes_on_face_by_face_with_the_same_odds(monkeypatch):
     monkeypatch.setattr(sampling, "SETTLE_AT", 50)
 
     def bushy(dice):
-        return chain(dice) if dice.roll(6, "which", count=6).total >= 0 else None
+        return chain(dice) if dice.roll(6, "which", count=6).value >= 0 else None
 
     n = 20_000
     tally = sample_tree(bushy, n, seed=2)

@@ -12,11 +12,11 @@ import msgspec
 import pytest
 
 from gunline import ChainState, Registry, Ruleset, Step, hookimpl
-from gunline.dice import ScriptedDice
+from gunline.dice import ScriptedDice, at_least
 from gunline.engine import resolve
 from gunline.errors import AttackRefused
 from gunline.odds import compute_odds
-from gunline.odds.outcomes import pool_outcomes
+from gunline.odds.branches import pool_branches
 from gunline.odds.stages import FinishedRead, staged_marginals
 from gunline.scenario import build_attack
 
@@ -57,6 +57,9 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     name: str
 
 
+POOL_SUCCESS = at_least(8)
+
+
 class CountingRules:
     """A d10 pool (8+, 10-again) of the shooter's dice less one per target at each
     target; one success downs it. At the end a casualty count over every target
@@ -68,7 +71,7 @@ class CountingRules:
     @hookimpl
     def gunline_ruleset(self):
         return Ruleset(name="pools", title="Pools", shooter=Shooter, weapon=Weapon, target=Target,
-                       statuses=("unharmed", "down"), weapon_statuses=("ok", "empty"))
+                       statuses=("unharmed", "down"), weapon_statuses=("ok", "empty"), api=2)
 
     @hookimpl
     def start_state(self, attack):
@@ -85,8 +88,8 @@ class CountingRules:
     @hookimpl
     def resolve_hit(self, target, pool, dice):
         self.hits += 1
-        roll = dice.pool(pool.value, "attack pool", target=target.name)
-        return Step(kind="hit", value=roll.total, rolls=[roll])
+        roll = dice.pool(pool.value, "attack pool", sides=10, success=POOL_SUCCESS, again=10, target=target.name)
+        return Step(kind="hit", value=roll.value.successes, rolls=[roll.roll])
 
     @hookimpl
     def resolve_wound(self, hit):
@@ -116,7 +119,7 @@ def test_rules_reading_every_target_at_the_end_keep_finished_targets_in_the_keys
     # reading finished targets, so the enumeration keeps them in its keys from the
     # start: A's hook runs once per class of its pool; B's once per class too, as the
     # two states A can be left in (down or not) hand B's hook the same pool.
-    classes = len(pool_outcomes(5, 10, 8, None, 10))
+    classes = len(pool_branches(5, 10, POOL_SUCCESS, None, 10))
     assert rules.hits == 2 + 2 * classes
     odds = compute_odds(reg, attack)
     # 5 dice per target (7 - 2 targets), 8+ on a d10: a miss is 0.7**5; one success downs
@@ -136,6 +139,6 @@ def test_a_finished_target_read_without_the_scout_asks_for_a_larger_key():
     reg = Registry()
     reg.add("pools", CountingRules())
     attack = build_attack(reg, DOC)
-    run = stages._Run(reg.stack("pools", ()), attack, None, 100_000, False, False, False)
+    run = stages._Run(reg.stack("pools", ()), attack, None, 100_000, False, False)
     with pytest.raises(FinishedRead):
         run.run_stages()

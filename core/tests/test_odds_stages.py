@@ -9,6 +9,7 @@ import msgspec
 import pytest
 
 from gunline import ChainState, Registry, Ruleset, Step, hookimpl
+from gunline.dice import at_least, at_most, faces
 from gunline.engine import resolve
 from gunline.odds import api, compute_odds
 from gunline.odds.leaf import summarize
@@ -45,7 +46,7 @@ class LineRules:
     @hookimpl
     def gunline_ruleset(self):
         return Ruleset(name="line", title="Line", shooter=Shooter, weapon=Weapon, target=Target,
-                       statuses=("unharmed", "hurt", "dead"), weapon_statuses=("ok",))
+                       statuses=("unharmed", "hurt", "dead"), weapon_statuses=("ok",), api=2)
 
     @hookimpl
     def start_state(self, attack):
@@ -63,10 +64,10 @@ class LineRules:
     def resolve_hit(self, attack, target, pool, state, dice):
         first = target.name == attack.targets[0].name
         reaching = attack.shooter.bullets if first else state.attack.get("flying", 0)
-        roll = dice.pool(reaching, "to hit", at_least=None, at_most=pool.value, again=None, chance=False,
-                         target=target.name)
-        return Step(kind="hit", value=roll.total, rolls=[roll], text=f"{roll.total} of {reaching} hit",
-                    data={"reaching": reaching}, attack_state={"flying": reaching - roll.total})
+        roll = dice.pool(reaching, "to hit", sides=10, success=at_most(pool.value), target=target.name)
+        hits = roll.value.successes
+        return Step(kind="hit", value=hits, rolls=[roll.roll], text=f"{hits} of {reaching} hit",
+                    data={"reaching": reaching}, attack_state={"flying": reaching - hits})
 
     @hookimpl
     def resolve_wound(self, target, hit, state, dice):
@@ -74,10 +75,9 @@ class LineRules:
         hp = state.targets[target.name]["hp"]
 
         def bullet(d):
-            return d.roll(3, "damage", target=target.name).total, None
+            return d.roll(3, "damage", target=target.name).value, None
 
-        lost, _ = dice.repeat(hit.value, "bullet", bullet, fold=lambda a, b: min(hp, a + b), start=0,
-                              key=("line", hp))
+        lost, _ = dice.repeat(hit.value, "bullet", bullet, fold=lambda a, b: min(hp, a + b), start=0)
         left = hp - lost
         return Step(kind="wound", value=lost, target_state={"hp": left, "status": "dead" if left <= 0 else "hurt"})
 
@@ -205,7 +205,7 @@ class Toy:
     @hookimpl
     def gunline_ruleset(self):
         return Ruleset(name="odd", title="Odd", shooter=Plain, weapon=Plain, target=Hp,
-                       statuses=("unharmed", "hurt", "dead"), weapon_statuses=("ok",))
+                       statuses=("unharmed", "hurt", "dead"), weapon_statuses=("ok",), api=2)
 
     @hookimpl
     def build_pool(self):
@@ -213,8 +213,8 @@ class Toy:
 
     @hookimpl
     def resolve_hit(self, pool, dice):
-        roll = dice.roll(6, "hit", at_least=pool.value)
-        return Step(kind="hit", value=int(roll.total >= pool.value), rolls=[roll])
+        roll = dice.roll(6, "hit", read=at_least(pool.value))
+        return Step(kind="hit", value=int(roll.value), rolls=[roll.roll])
 
     @hookimpl
     def spend_ammo(self):
@@ -226,8 +226,8 @@ class DataSubclass(Toy):
     def resolve_hit(self, dice):
         from collections import OrderedDict
 
-        roll = dice.roll(6, "hit", at_least=4, special=(4, 5, 6))
-        return Step(kind="hit", value=int(roll.total >= 4), rolls=[roll], data=OrderedDict(face=roll.total))
+        roll = dice.roll(6, "hit", read=faces({4: 4, 5: 5, 6: 6}, otherwise=0))
+        return Step(kind="hit", value=int(roll.value >= 4), rolls=[roll.roll], data=OrderedDict(face=roll.value))
 
     @hookimpl
     def resolve_wound(self, hit):
@@ -238,7 +238,7 @@ class DataSubclass(Toy):
 class ViewHandedOn(Toy):
     @hookimpl
     def begin_attack(self, dice):
-        return Step(kind="declare", value=0, attack_state={"bonus": dice.roll(3, "bonus").total})
+        return Step(kind="declare", value=0, attack_state={"bonus": dice.roll(3, "bonus").value})
 
     @hookimpl
     def resolve_hit(self, state):
@@ -252,8 +252,8 @@ class ViewHandedOn(Toy):
 class ReplacesTheHit(Toy):
     @hookimpl
     def resolve_hit(self, dice):
-        roll = dice.roll(6, "hit", at_least=4, special=(4, 5, 6))
-        return Step(kind="hit", value=max(0, roll.total - 3), rolls=[roll])
+        roll = dice.roll(6, "hit", read=faces({4: 4, 5: 5, 6: 6}, otherwise=0))
+        return Step(kind="hit", value=max(0, roll.value - 3), rolls=[roll.roll])
 
     @hookimpl
     def resolve_wound(self, hit):
@@ -267,8 +267,8 @@ class OwnStep(Step, kw_only=True):
 class StepSubclass(Toy):
     @hookimpl
     def resolve_hit(self, dice):
-        roll = dice.roll(6, "hit", at_least=4, special=(6,))
-        return OwnStep(kind="hit", value=int(roll.total >= 4), rolls=[roll], crits=int(roll.total == 6))
+        roll = dice.roll(6, "hit", read=faces({range(4, 6): "hit", 6: "crit"}))
+        return OwnStep(kind="hit", value=int(roll.value is not None), rolls=[roll.roll], crits=int(roll.value == "crit"))
 
     @hookimpl
     def resolve_wound(self, hit):
@@ -292,15 +292,15 @@ class DefaultDicts(Toy):
 class RicochetAtTheFirst(Toy):
     @hookimpl
     def spend_ammo(self, dice):
-        dice.pool(2, "ricochet", sides=6, at_least=5, again=None, chance=False, target="A")
+        dice.pool(2, "ricochet", sides=6, success=at_least(5), target="A")
         return Step(kind="ammo", value=1)
 
 
 class ShowsTheRollAgain(Toy):
     @hookimpl
     def resolve_hit(self, dice):
-        roll = dice.pool(2, "to hit", sides=6, at_least=4, again=None, chance=False)
-        return Step(kind="hit", value=roll.total, rolls=[roll])
+        roll = dice.pool(2, "to hit", sides=6, success=at_least(4))
+        return Step(kind="hit", value=roll.value.successes, rolls=[roll.roll])
 
     @hookimpl
     def resolve_wound(self, target, hit):
@@ -312,8 +312,8 @@ class ShowsTheRollAgain(Toy):
 class LooksForThePool(Toy):
     @hookimpl
     def resolve_hit(self, pool, state, dice):
-        roll = dice.roll(6, "hit", at_least=4)
-        return Step(kind="hit", value=int(roll.total >= 4 and pool in state.steps), rolls=[roll])
+        roll = dice.roll(6, "hit", read=at_least(4))
+        return Step(kind="hit", value=int(roll.value and pool in state.steps), rolls=[roll.roll])
 
 
 ODD = {"ruleset": "odd", "shooter": {"name": "S"}, "weapon": {"name": "w"}, "targets": [{"name": "A"}, {"name": "B"}]}

@@ -13,6 +13,7 @@ import msgspec
 import pytest
 
 from gunline import ChainState, PluginFailed, Registry, Ruleset, Step, hookimpl
+from gunline.dice import at_least, at_most
 from gunline.errors import AttackRefused
 from gunline.odds import api, compute_odds, odds_json
 from gunline.odds.stages import staged_marginals
@@ -105,6 +106,15 @@ class PoolTarget(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     armor: int = 0
 
 
+def attack_pool(dice, count, *, target=None):
+    """A d10 pool, 8+ succeeds, 10-again; 0 or fewer dice roll one chance die (only
+    a 10 succeeds), as the World of Darkness does."""
+    if count <= 0:
+        return dice.pool(1, "attack pool", sides=10, success=at_least(10), again=10, ask="chance die",
+                         shown="chance die", chance=True, target=target)
+    return dice.pool(count, "attack pool", sides=10, success=at_least(8), again=10, target=target)
+
+
 class PoolRules:
     """d10 pool, 8+, 10-again, minus one die per target; damage = successes;
     3 rounds per target. Reads no earlier steps: stages merge on the clip."""
@@ -112,7 +122,7 @@ class PoolRules:
     @hookimpl
     def gunline_ruleset(self):
         return Ruleset(name="pools", title="Pools", shooter=PoolShooter, weapon=PoolWeapon, target=PoolTarget,
-                       statuses=("unharmed", "hurt", "down"), weapon_statuses=("ok", "empty"))
+                       statuses=("unharmed", "hurt", "down"), weapon_statuses=("ok", "empty"), api=2)
 
     @hookimpl
     def start_state(self, attack):
@@ -128,8 +138,8 @@ class PoolRules:
 
     @hookimpl
     def resolve_hit(self, target, pool, dice):
-        roll = dice.pool(pool.value, "attack pool", target=target.name)
-        return Step(kind="hit", value=roll.total, rolls=[roll])
+        roll = attack_pool(dice, pool.value, target=target.name)
+        return Step(kind="hit", value=roll.value.successes, rolls=[roll.roll])
 
     @hookimpl
     def resolve_wound(self, target, hit, state):
@@ -238,7 +248,7 @@ class BurstRules(PoolRules):
     @hookimpl
     def gunline_ruleset(self):
         return Ruleset(name="burst", title="Burst", shooter=PoolShooter, weapon=PoolWeapon, target=PoolTarget,
-                       statuses=("unharmed", "hurt", "down"), weapon_statuses=("ok", "empty"))
+                       statuses=("unharmed", "hurt", "down"), weapon_statuses=("ok", "empty"), api=2)
 
     @hookimpl
     def build_pool(self, attack, target):
@@ -248,8 +258,9 @@ class BurstRules(PoolRules):
     def resolve_hit(self, attack, target, pool, state, dice):
         hits = state.steps_of("hit")
         flying = hits[-1].data["passed_on"] if hits else attack.shooter.dice
-        roll = dice.pool(flying, "bullets", sides=100, at_least=None, at_most=pool.value, again=None, chance=False)
-        return Step(kind="hit", value=roll.total, rolls=[roll], data={"passed_on": flying - roll.total})
+        roll = dice.pool(flying, "bullets", sides=100, success=at_most(pool.value))
+        hits = roll.value.successes
+        return Step(kind="hit", value=hits, rolls=[roll.roll], data={"passed_on": flying - hits})
 
 
 def test_a_burst_spilling_over_targets_is_a_multinomial(pools):
@@ -280,8 +291,8 @@ class ImpureRules(PoolRules):
 
     @hookimpl
     def resolve_hit(self, target, pool, dice):
-        roll = dice.pool(self.rng.randint(1, 12), "attack pool")
-        return Step(kind="hit", value=roll.total, rolls=[roll])
+        roll = attack_pool(dice, self.rng.randint(1, 12))
+        return Step(kind="hit", value=roll.value.successes, rolls=[roll.roll])
 
 
 def test_an_impure_ruleset_is_named():
@@ -297,7 +308,7 @@ class SprayRules(PoolRules):
 
     @hookimpl
     def resolve_hit(self, target, dice):
-        total = sum(dice.roll(6, "spray").total for _ in range(12))
+        total = sum(dice.roll(6, "spray").value for _ in range(12))
         return Step(kind="hit", value=int(total > 42))
 
 
@@ -315,25 +326,29 @@ def test_too_large_a_tree_falls_back_to_monte_carlo_and_says_so(monkeypatch):
 
 
 class ShiftyRules(PoolRules):
-    """Promises a 4+ to hit, then also reads a 5 as a critical: a broken promise."""
+    """Reads a 4+ to hit, then also takes a 5 on the die as a critical: a face read
+    beyond what the rule declared."""
 
     @hookimpl
     def resolve_hit(self, target, dice):
-        roll = dice.roll(6, "to hit", at_least=4, special=(6,))
-        hits = 2 if roll.total == 5 else int(roll.total >= 4)
-        return Step(kind="hit", value=hits, rolls=[roll])
+        roll = dice.roll(6, "to hit", read=at_least(4), target=target.name)
+        hits = 2 if roll.roll.values[0] == 5 else int(roll.value)
+        return Step(kind="hit", value=hits, rolls=[roll.roll])
 
 
-def test_promise_breaks_finds_a_face_read_beyond_the_promise(pools):
-    from gunline.odds import promise_breaks
+def test_swapping_faces_finds_a_face_read_beyond_the_read(pools):
+    from gunline.odds.swaps import reads_beyond
 
     reg = Registry()
     reg.add("pools", ShiftyRules())
     doc = dict(POOL_DOC, targets=[{"name": "A", "health": 2}])
-    problems = promise_breaks(reg, build_attack(reg, doc))
-    assert problems and any("A status" in p for p in problems)
-    # the honest rules break none
-    assert promise_breaks(pools, build_attack(pools, POOL_DOC)) == []
+    findings = reads_beyond(reg.stack("pools", ()), build_attack(reg, doc))
+    assert [(f.label, f.target) for f in findings] == [("to hit", "A")]
+    (found,) = findings
+    assert found.faces == (4,) and found.other == (5,)  # 4 and 5 both read "4+"
+    assert found.difference == "step 2 (hit, A): value 1 instead of 2"
+    # the honest rules read nothing beyond their reads
+    assert reads_beyond(pools.stack("pools", ()), build_attack(pools, POOL_DOC)) == []
 
 
 class ReturnFireRules(PoolRules):
@@ -342,15 +357,15 @@ class ReturnFireRules(PoolRules):
     @hookimpl
     def gunline_ruleset(self):
         return Ruleset(name="pools", title="Pools", shooter=PoolShooter, weapon=PoolWeapon, target=PoolTarget,
-                       statuses=("unharmed", "hurt", "down"), weapon_statuses=("ok", "empty"))
+                       statuses=("unharmed", "hurt", "down"), weapon_statuses=("ok", "empty"), api=2)
 
     @hookimpl
     def resolve_hit(self, target, pool, dice):
-        roll = dice.pool(pool.value, "attack pool", target=target.name)
-        back = dice.roll(6, "return fire", at_least=5)
-        answer = Step(kind="return_fire", value=int(back.total >= 5), rolls=[back],
-                      shooter_state={"status": "hurt"} if back.total >= 5 else None)
-        return [Step(kind="hit", value=roll.total, rolls=[roll]), answer]
+        roll = attack_pool(dice, pool.value, target=target.name)
+        back = dice.roll(6, "return fire", read=at_least(5))
+        answer = Step(kind="return_fire", value=int(back.value), rolls=[back.roll],
+                      shooter_state={"status": "hurt"} if back.value else None)
+        return [Step(kind="hit", value=roll.value.successes, rolls=[roll.roll]), answer]
 
 
 def test_shooter_status_when_targets_shoot_back():

@@ -1,5 +1,5 @@
-"""``Dice.pool``, the success-pool primitive (n d10, 8+ succeeds, 10-again, chance die),
-checked against distributions worked out by hand.
+"""``Dice.pool``, the success pool (n d10, 8+ succeeds, 10-again; the chance die a
+game builds from it), checked against distributions worked out by hand.
 
 The reference: one die with N-again and threshold 8 scores 0 with probability 0.7;
 otherwise it scores 1 and, on a face at or above N, adds another such die. So for
@@ -14,9 +14,20 @@ from fractions import Fraction
 
 import pytest
 
-from gunline.dice import DiceNeeded, ScriptedDice
+from gunline.dice import DiceNeeded, ScriptedDice, at_least, faces
 
 TENTH = Fraction(1, 10)
+#: The chance die as the World of Darkness rolls it: one die, only a 10 succeeds
+#: (and rolls again), a 1 on it is the dramatic failure.
+ONE = faces({1: "one"})
+
+
+def wod_pool(dice, count, label="attack pool", *, again=10, target=None):
+    """A WoD attack pool: 8+ succeeds, N-again; 0 or fewer dice roll the chance die."""
+    if count <= 0:
+        return dice.pool(1, label, sides=10, success=at_least(10), read=ONE, again=10, ask="chance die",
+                         shown="chance die", chance=True, target=target)
+    return dice.pool(count, label, sides=10, success=at_least(8), again=again, target=target)
 
 
 def one_die(k: int, again: int = 10) -> Fraction:
@@ -45,11 +56,11 @@ def enumerate_pool(count: int, max_dice: int, **kwargs):
     dist: dict[int, Fraction] = {}
     dramatic = Fraction(0)
     cut = Fraction(0)
-    pending = [[]]
+    pending: list[list[int]] = [[]]
     while pending:
         faces = pending.pop()
         try:
-            roll = ScriptedDice(faces).pool(count, "attack pool", **kwargs)
+            pool = wod_pool(ScriptedDice(faces), count, **kwargs)
         except DiceNeeded:
             if len(faces) >= max_dice:
                 cut += TENTH ** len(faces)
@@ -57,8 +68,9 @@ def enumerate_pool(count: int, max_dice: int, **kwargs):
                 pending.extend(faces + [f] for f in range(1, 11))
             continue
         p = TENTH ** len(faces)
-        dist[roll.total] = dist.get(roll.total, 0) + p
-        if roll.chance and roll.values[0] == 1:
+        tally = pool.value
+        dist[tally.successes] = dist.get(tally.successes, 0) + p
+        if pool.roll.chance and tally.successes == 0 and tally["one"]:
             dramatic += p
     return dist, cut, dramatic
 
@@ -108,21 +120,21 @@ def test_chance_die_distribution(count):
 
 def test_rerolls_come_after_the_whole_batch_and_reroll_again():
     # 3 dice: 10 10 2; their two rerolls: 10 3; that 10's reroll: 9.
-    roll = ScriptedDice([10, 10, 2, 10, 3, 9]).pool(3, "attack pool")
+    roll = wod_pool(ScriptedDice([10, 10, 2, 10, 3, 9]), 3).roll
     assert roll.values == [10, 10, 2, 10, 3, 9]
     assert roll.total == 4
     assert roll.dice == "3d10"
 
 
 def test_zero_typed_on_a_pool_die_is_ten():
-    roll = ScriptedDice([0, 0, 5]).pool(1, "attack pool")
+    roll = wod_pool(ScriptedDice([0, 0, 5]), 1).roll
     assert roll.values == [10, 10, 5] and roll.total == 2
 
 
 def test_a_reroll_is_asked_for_by_name():
     with pytest.raises(DiceNeeded) as info:
-        ScriptedDice([8, 10, 10, 4]).pool(3, "attack pool", target="Farrow")
+        wod_pool(ScriptedDice([8, 10, 10, 4]), 3, target="Farrow")
     assert str(info.value) == "Farrow, attack pool reroll 2 of 2: d10, 8+ succeeds"
     with pytest.raises(DiceNeeded) as info:
-        ScriptedDice([]).pool(-1, "attack pool", target="Farrow")
+        wod_pool(ScriptedDice([]), -1, target="Farrow")
     assert str(info.value) == "Farrow, chance die: 1d10, 10+ succeeds"

@@ -6,6 +6,7 @@ from typing import Annotated
 import msgspec
 
 from gunline import ChainState, Modifier, Ruleset, Step, hookimpl
+from gunline.dice import at_least
 
 
 class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -36,6 +37,7 @@ def gunline_ruleset():
         catalogue={"pistol": {"rounds": 6}},
         statuses=("unharmed", "wounded", "dead"),
         weapon_statuses=("ok", "empty"),
+        api=2,
     )
 
 
@@ -74,9 +76,9 @@ def resolve_hit(attack, target, pool, dice):
     hits = 0
     rolls = []
     for _ in range(shots):
-        roll = dice.roll(6, "to hit", at_least=pool.value, target=target.name)
-        rolls.append(roll)
-        hits += roll.total >= pool.value
+        roll = dice.roll(6, "to hit", read=at_least(pool.value), target=target.name)
+        rolls.append(roll.roll)
+        hits += roll.value
     return Step(kind="hit", value=hits, text="hit" if hits else "miss", rolls=rolls)
 
 

@@ -37,6 +37,10 @@ from .leaf import Leaf, summarize
 ALTERNATIVES = 8
 
 
+class NotPure(Exception):
+    """Resolving the same path twice gave two chains."""
+
+
 class Finding(msgspec.Struct, frozen=True, kw_only=True):
     """Two face sets of one roll that read alike and lead to different chains."""
 
@@ -134,6 +138,13 @@ def reads_beyond(
     seen: set[tuple[str, str | None, tuple[int, ...]]] = set()
     spent = len(walked)
     for path, requests, leaf, chain in walked:
+        # the same faces again first: a chain that changes with nothing swapped is
+        # not pure, and no face is to blame
+        spent += 1
+        again_leaf, again = run(_Swapping(path, -1, ()))
+        if again_leaf != leaf:
+            raise NotPure(f"the same dice gave another chain ({first_difference(chain, again)}): every die must "
+                          "come from the dice argument, and no hook may keep state between calls")
         for pos, request, branch in requests:
             where = (request.label, request.target, branch.faces)
             if where in seen:

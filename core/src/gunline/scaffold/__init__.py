@@ -48,6 +48,7 @@ def names(name: str) -> dict[str, str]:
         "package": "gunline_" + name.replace("-", "_"),
         "distribution": "gunline-" + name,
         "title": name.replace("-", " ").title(),
+        "class_name": "".join(part.title() for part in name.split("-")),
         "gunline_version": __version__,
         "api": str(HOOKSPEC_VERSION),
     }

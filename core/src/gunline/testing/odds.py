@@ -1,6 +1,6 @@
 """The odds check: every distribution sums to 1, and the exact odds agree with a
-second method, seeded Monte Carlo (which rolls every face and so relies on no dice
-promise: a hook that breaks its ``at_least``/``special`` promise shows up here), and
+second method, seeded Monte Carlo (which rolls every face and so relies on no read:
+a hook that decides by a face beyond what it reads of it shows up here), and
 with a third, replaying every whole chain through the engine (which relies on no
 record of what the hooks read: a hook that reads its arguments by means the odds
 cannot see shows up here)."""
@@ -93,7 +93,7 @@ def check_odds(registry: Registry, attack: Attack, samples: int, budget: int = 3
                 problems.append(
                     f"P({label}) is {exact:.4f} exactly but {estimate:.4f} in {samples} seeded runs "
                     f"(interval widened to {WIDEN_TO_Z} standard errors: {max(lo, 0):.4f} to {min(hi, 1):.4f}); "
-                    "does a hook use a roll beyond what it promised with at_least/at_most/special?"
+                    "does a hook decide by a face beyond what it reads of the roll?"
                 )
     if odds.exact:
         problems += _against_whole_chains(registry, attack, odds, budget)

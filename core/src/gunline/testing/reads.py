@@ -15,10 +15,13 @@ from .checks import fail
 
 def check_reads(registry: Registry, attack: Attack, *, paths: int = 150, replays: int = 2500) -> None:
     """Fail when two faces of a roll that read alike lead to different chains."""
-    from ..odds.swaps import reads_beyond
+    from ..odds.swaps import NotPure, reads_beyond
 
     stack = registry.stack(attack.ruleset, attack.variants)
-    findings = reads_beyond(stack, attack, paths=paths, replays=replays)
+    try:
+        findings = reads_beyond(stack, attack, paths=paths, replays=replays)
+    except NotPure as exc:
+        raise fail(str(exc)) from None
     if findings:
         raise fail(
             "a rule decides by faces beyond what it reads of them (decide with the roll's `value`; "
