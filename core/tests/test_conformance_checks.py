@@ -358,7 +358,8 @@ def test_a_read_the_odds_cannot_see_shows_against_whole_chains():
     def resolve_hit(target, pool, state, dice):
         roll = dice.roll(6, "to hit", read=at_least(pool.value), target=target.name)
         hits = int(roll.value)
-        return Step(kind="hit", value=hits, rolls=[roll.roll], attack_state={"hits": state.attack.get("hits", 0) + hits})
+        return Step(kind="hit", value=hits, rolls=[roll.roll],
+                    attack_state={"hits": state.attack.get("hits", 0) + hits})
 
     @hookimpl
     def resolve_wound(state):

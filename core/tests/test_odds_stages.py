@@ -268,7 +268,8 @@ class StepSubclass(Toy):
     @hookimpl
     def resolve_hit(self, dice):
         roll = dice.roll(6, "hit", read=faces({range(4, 6): "hit", 6: "crit"}))
-        return OwnStep(kind="hit", value=int(roll.value is not None), rolls=[roll.roll], crits=int(roll.value == "crit"))
+        return OwnStep(kind="hit", value=int(roll.value is not None), rolls=[roll.roll],
+                       crits=int(roll.value == "crit"))
 
     @hookimpl
     def resolve_wound(self, hit):
