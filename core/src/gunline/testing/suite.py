@@ -21,6 +21,7 @@ from ..models import Attack, Variant
 from ..plugins import Registry, discover
 from ..runner import chain_json, run
 from . import checks
+from .interpreters import check_interpreters_agree
 from .odds import check_odds
 from .reads import check_reads
 
@@ -150,6 +151,10 @@ class RulesetConformance:
     def test_odds(self, example: Case) -> None:
         registry, attack = self.attack_of(example)
         check_odds(registry, attack, self.odds_samples, self.odds_budget)
+
+    def test_the_interpreters_agree(self, case: Case) -> None:
+        registry, attack = self.attack_of(case)
+        check_interpreters_agree(registry, attack, list(self.seeds))
 
     def test_rules_read_only_what_they_declare(self, case: Case) -> None:
         registry, attack = self.attack_of(case)
