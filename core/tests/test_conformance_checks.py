@@ -243,10 +243,10 @@ def test_pytest_reports_the_broken_check_by_name(pytester):
         "FAILED test_rules.py::TestToy::test_replay_gives_the_same_chain[[]single[]]*",
         "FAILED test_rules.py::TestToy::test_odds[[]double[]]*",
         "FAILED test_rules.py::TestToy::test_odds[[]single[]]*",
-        "FAILED test_rules.py::TestToy::test_rules_read_only_what_they_declare[[]double[]]*",
-        "FAILED test_rules.py::TestToy::test_rules_read_only_what_they_declare[[]single[]]*",
         "FAILED test_rules.py::TestToy::test_the_interpreters_agree[[]double[]]*",
         "FAILED test_rules.py::TestToy::test_the_interpreters_agree[[]single[]]*",
+        "FAILED test_rules.py::TestToy::test_rules_read_only_what_they_declare[[]double[]]*",
+        "FAILED test_rules.py::TestToy::test_rules_read_only_what_they_declare[[]single[]]*",
     ], consecutive=False)
 
 
