@@ -50,7 +50,23 @@ hookspec = pluggy.HookspecMarker("gunline")
 
 
 class GunlineSpec:
-    """Namespace of the hook specifications (methods take ``self`` as pluggy asks)."""
+    """Namespace of the hook specifications (methods take ``self`` as pluggy asks).
+
+    The arguments, as every hook that takes them receives them:
+
+    * ``attack``: the :class:`~gunline.models.Attack`, the scenario validated into
+      the ruleset's own Structs (``attack.shooter``, ``attack.weapon``,
+      ``attack.targets``, ``attack.settings``); a ruleset types it with them,
+      ``Attack[Shooter, Weapon, Target, Settings]``. Read it, never change it.
+    * ``target``: one of ``attack.targets`` (the ruleset's target Struct), the one
+      the hook is about.
+    * ``state``: the :class:`~gunline.state.ChainState` so far: ``shooter``,
+      ``weapon``, ``targets[name]``, ``attack`` (this attack's own facts) as plain
+      dicts, and ``steps``. Read wounds, rounds and statuses here, never from the
+      scenario Structs (in an encounter they come from earlier attacks).
+    * ``dice``: the :class:`~gunline.dice.Dice` to roll with: every die comes from
+      it, each roll saying what the rule reads of it (see docs/plugins.md, "Dice").
+    """
 
     # -- what a plugin says about itself -------------------------------------------
 
@@ -59,6 +75,10 @@ class GunlineSpec:
         """Declare a ruleset: its name, scenario Structs, fire modes, catalogue.
 
         Implemented by ruleset plugins only. Called once at load time.
+
+        :returns: the :class:`~gunline.models.Ruleset`.
+
+        Stops at the first non-None result.
         """
 
     @hookspec(firstresult=True)
@@ -67,6 +87,10 @@ class GunlineSpec:
         rule-agnostic plugin) and the ruleset it changes.
 
         Implemented by variant plugins only. Called once at load time.
+
+        :returns: the :class:`~gunline.models.Variant`.
+
+        Stops at the first non-None result.
         """
 
     # -- before any die ------------------------------------------------------------
@@ -75,107 +99,166 @@ class GunlineSpec:
     def check_attack(self, attack: Attack, state: ChainState) -> list[str] | str | None:
         """Say why this attack cannot be made, before any die is rolled.
 
-        ``state`` is the state the attack starts from (rounds left in the weapon,
-        whether it is broken), which may come from an encounter's earlier attacks
-        rather than from the scenario file.
+        :param attack: the attack.
+        :param state: the state the attack starts from (rounds left in the weapon,
+            whether it is broken), which may come from an encounter's earlier attacks
+            rather than from the scenario file.
+        :returns: one message or a list of messages, each saying what is wrong and
+            what would work ("4 targets: use a long burst"); any message refuses the
+            attack (exit code 2). ``None`` (or ``[]``) allows it.
 
-        Collected from every plugin. Return one message or a list of messages, each
-        saying what is wrong and what would work ("4 targets: use a long burst"); any
-        message refuses the attack (exit code 2). Return ``None`` to allow it.
+        Collected from every plugin.
         """
 
     @hookspec(firstresult=True)
     def start_state(self, attack: Attack) -> ChainState | None:
-        """Return the state before the attack: ``shooter``, ``weapon`` and one dict per
-        target (each with at least ``status``).
+        """The state before the attack.
 
-        *First result.* Only the ruleset usually implements it. Without it the engine
-        starts every target at the ruleset's first status and the weapon at its
-        first weapon status. When the attack is part of an encounter, the engine
-        overlays the saved state on this one (same target names), so hooks must read
-        wounds, rounds and statuses from ``state``, never from the scenario Structs.
+        Only the ruleset usually implements it. Without it the engine starts every
+        target at the ruleset's first status and the weapon at its first weapon
+        status. When the attack is part of an encounter, the engine overlays the
+        saved state on this one (same target names).
+
+        :param attack: the attack.
+        :returns: a :class:`~gunline.state.ChainState` with ``shooter``, ``weapon`` and
+            one dict per target (each with at least ``status``).
+
+        Stops at the first non-None result.
         """
 
     @hookspec(firstresult=True)
     def begin_attack(self, attack: Attack, state: ChainState, dice: Dice) -> list[Step] | None:
-        """Return the attack-level steps that come before any target's roll.
+        """The attack-level steps that come before any target's roll: a
+        sustained-fire shot count, a declaration, a reaction.
 
-        *First result.* For rolls that shape the whole attack: a sustained-fire shot
-        count, a declaration, a reaction. What later hooks need of them goes in a
-        step's ``attack_state`` (merged into ``state.attack``); the steps themselves
-        are in ``state.steps``.
+        :param attack: the attack.
+        :param state: the state the attack starts from.
+        :param dice: the dice.
+        :returns: steps; what later hooks need of them goes in a step's
+            ``attack_state`` (merged into ``state.attack``).
+
+        Stops at the first non-None result.
         """
 
     # -- per target ------------------------------------------------------------------
 
     @hookspec
     def modify_pool(self, attack: Attack, target: Any, state: ChainState) -> list[Modifier] | Modifier | None:
-        """Return the modifiers this plugin applies to ``target``'s roll.
+        """The modifiers this plugin applies to ``target``'s roll.
 
-        Collected from **every** plugin in the stack, each modifier attributed to the
-        plugin that returned it: this is where a house rule adds a +1. The ruleset's
-        own modifiers (range, cover, armour ...) come through here too, so the chain
-        can show each one with its source.
+        This is where a house rule adds a +1. The ruleset's own modifiers (range,
+        cover, armour ...) come through here too, so the chain can show each one with
+        the plugin that gave it.
+
+        :param attack: the attack.
+        :param target: the target being shot at.
+        :param state: the state so far.
+        :returns: a :class:`~gunline.models.Modifier` or a list of them (``source``
+            is filled in with the plugin's name when left empty), or ``None``.
+
+        Collected from **every** plugin in the stack.
         """
 
     @hookspec(firstresult=True)
     def build_pool(
         self, attack: Attack, target: Any, modifiers: list[Modifier], state: ChainState
-    ) -> Step | None:
+    ) -> Step | list[Step] | None:
         """Turn the collected modifiers into the target's ``pool`` step.
 
-        *First result.* The step's ``value`` is what the hit roll is made against in
-        the game's terms (dice in a pool, the D6 score needed, a percent chance) and
-        its ``text`` says so in words ("needs 5+ to hit"). Return the modifiers in the
-        step so the chain shows them.
+        :param attack: the attack.
+        :param target: the target being shot at.
+        :param modifiers: every plugin's ``modify_pool`` results, in stack order.
+        :param state: the state so far.
+        :returns: the ``pool`` step (last, after any steps of the ruleset's own
+            kinds): its ``value`` is what the hit roll is made against in the game's
+            terms (dice in a pool, the D6 score needed, a percent chance), its
+            ``text`` says so in words ("needs 5+ to hit"), and its ``modifiers`` are
+            shown with the chain.
+
+        Stops at the first non-None result.
         """
 
     @hookspec(firstresult=True)
-    def resolve_hit(self, attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice) -> Step | list[Step] | None:
+    def resolve_hit(
+        self, attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice
+    ) -> Step | list[Step] | None:
         """Roll to hit ``target`` against its ``pool`` step.
 
-        *First result.* Return the ``hit`` step, whose ``value`` is the number of hits
-        scored (0 for a miss), optionally with further steps of the ruleset's own
-        kinds before or after it (``scatter``). A step may set ``target_state``
-        (pinning on a hit).
+        :param attack: the attack.
+        :param target: the target being shot at.
+        :param pool: the target's ``pool`` step, from :meth:`build_pool`.
+        :param state: the state so far.
+        :param dice: the dice.
+        :returns: the ``hit`` step, whose ``value`` is the number of hits scored (0
+            for a miss), optionally with further steps of the ruleset's own kinds
+            before or after it (``scatter``). A step may set ``target_state``
+            (pinning on a hit).
+
+        Stops at the first non-None result.
         """
 
     @hookspec(firstresult=True)
-    def resolve_wound(self, attack: Attack, target: Any, hit: Step, state: ChainState, dice: Dice) -> Step | list[Step] | None:
-        """Resolve what the hits on ``target`` do.
+    def resolve_wound(
+        self, attack: Attack, target: Any, hit: Step, state: ChainState, dice: Dice
+    ) -> Step | list[Step] | None:
+        """Resolve what the hits on ``target`` do. Called only when the ``hit`` step
+        scored.
 
-        *First result.* Called only when the ``hit`` step scored. Return the ``wound``
-        step, whose ``value`` is the wounds or damage points that got through, and any
-        further steps (``save``, ``injury``). Set ``target_state`` to the target's new
-        status and wounds.
+        :param attack: the attack.
+        :param target: the target that was hit.
+        :param hit: the target's ``hit`` step, from :meth:`resolve_hit`.
+        :param state: the state so far.
+        :param dice: the dice.
+        :returns: the ``wound`` step, whose ``value`` is the wounds or damage points
+            that got through, and any further steps (``save``, ``injury``); its
+            ``target_state`` holds the target's new status and wounds.
+
+        Stops at the first non-None result.
         """
 
     @hookspec(firstresult=True)
     def spend_ammo(self, attack: Attack, state: ChainState, dice: Dice) -> Step | list[Step] | None:
-        """Return the attack's ``ammo`` step: rounds spent (``value``; 0 or ``None``
-        where the game counts none) and ``weapon_state`` (``rounds_left``, ``status``).
+        """The attack's ``ammo`` step, once per attack, after every target.
 
-        *First result.* Called once per attack, after every target. ``state.attack``
-        holds what the targets' steps left for it (Necromunda: the ammo rolls its
-        to-hit 6s made due); ``state.steps``, everything rolled so far.
+        :param attack: the attack.
+        :param state: the state after every target: ``state.attack`` holds what the
+            targets' steps left for it (Necromunda: the ammo rolls its to-hit 6s made
+            due), ``state.steps`` everything rolled so far.
+        :param dice: the dice.
+        :returns: the ``ammo`` step: rounds spent (``value``; 0 or ``None`` where the
+            game counts none) and ``weapon_state`` (``rounds_left``, ``status``).
+
+        Stops at the first non-None result.
         """
 
     @hookspec(firstresult=True)
     def describe_outcome(self, attack: Attack, target: Any, state: ChainState) -> str | None:
-        """Return the one line to read out to the players about ``target`` after the
-        attack ("Farrow takes 3 lethal"). *First result.* Optional: without it the
-        engine writes hits, damage through and status.
+        """The one line to read out to the players about ``target`` after the attack
+        ("Farrow takes 3 lethal"). Optional: without it the engine writes hits,
+        damage through and status.
+
+        :param attack: the attack.
+        :param target: the target.
+        :param state: the state after the attack.
+        :returns: the line.
+
+        Stops at the first non-None result.
         """
 
     # -- between attacks -------------------------------------------------------------
 
     @hookspec(firstresult=True)
     def reload_weapon(self, attack: Attack, state: ChainState) -> dict[str, Any] | None:
-        """Return the weapon's state after the shooter spends an action reloading it
-        (``rounds_left`` back to a full clip or magazine).
+        """The weapon's state after the shooter spends an action reloading it, used by
+        encounters between attacks.
 
-        *First result.* Used by encounters, between attacks. Return ``None`` where the
-        game has no reloading (the weapon's state stays as it is).
+        :param attack: the attack whose weapon is reloaded.
+        :param state: the encounter's state.
+        :returns: the weapon's new state (``rounds_left`` back to a full clip or
+            magazine), or ``None`` where the game has no reloading (the weapon's state
+            stays as it is).
+
+        Stops at the first non-None result.
         """
 
 

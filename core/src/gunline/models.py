@@ -10,7 +10,7 @@ they never change what they were given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
 
@@ -83,11 +83,20 @@ class Step(msgspec.Struct, kw_only=True):
     data: dict[str, Any] | None = None
 
 
-#: A ruleset's own Structs, as its hooks see them in :class:`Attack`.
-ShooterT = TypeVar("ShooterT")
-WeaponT = TypeVar("WeaponT")
-TargetT = TypeVar("TargetT")
-SettingsT = TypeVar("SettingsT")
+#: A ruleset's own Structs, as its hooks see them in :class:`Attack`. Core, which knows
+#: no game, writes plain ``Attack``: each defaults to ``Any`` for a type checker.
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as _TypeVar
+
+    ShooterT = _TypeVar("ShooterT", default=Any)
+    WeaponT = _TypeVar("WeaponT", default=Any)
+    TargetT = _TypeVar("TargetT", default=Any)
+    SettingsT = _TypeVar("SettingsT", default=Any)
+else:
+    ShooterT = TypeVar("ShooterT")
+    WeaponT = TypeVar("WeaponT")
+    TargetT = TypeVar("TargetT")
+    SettingsT = TypeVar("SettingsT")
 
 
 class Attack(msgspec.Struct, Generic[ShooterT, WeaponT, TargetT, SettingsT], frozen=True, kw_only=True):

@@ -2,7 +2,8 @@
 
 No ruleset writes probability code: the attack is re-run over every branch of every
 dice request (see :mod:`.stages` and :mod:`.explore`), which the reads keep small (a
-pool branches over its counts, a read roll over its readings). Too large a tree falls back to seeded Monte Carlo, which says so.
+pool branches over its counts, a read roll over its readings). Too large a tree falls
+back to seeded Monte Carlo, which says so.
 
 Public API::
 

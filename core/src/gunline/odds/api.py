@@ -13,11 +13,14 @@ random interpreter rolling every face) and says so (``exact`` false, ``samples``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..dice import Dice
 from ..engine import refusals, resolve, start_state
 from ..errors import AttackRefused, PluginFailed
 from ..models import Attack
+from ..stack import RulesStack
 from ..state import ChainState
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import NotReplayable, TreeTooLarge
@@ -35,7 +38,7 @@ DEFAULT_BUDGET = 10_000
 DEFAULT_SAMPLES = 10_000
 
 
-def _shape(stack, names: tuple[str, ...]) -> dict:
+def _shape(stack: RulesStack, names: tuple[str, ...]) -> dict[str, Any]:
     """What :func:`build_odds` needs to know of the ruleset besides the marginals."""
     return dict(
         names=names,
@@ -74,7 +77,7 @@ def compute_odds(
         raise AttackRefused("; ".join(problems))
     names = tuple(t.name for t in attack.targets)
 
-    def run(dice) -> Leaf:
+    def run(dice: Dice) -> Leaf:
         chain = resolve(stack, attack, dice, prior=prior, describe=False, check=False)
         return summarize(chain, names, dice.pool_rolls)
 
@@ -99,7 +102,9 @@ def compute_odds(
     return build_odds(marginals, samples=samples, note=note, **shape)
 
 
-def exact_marginals(stack, attack: Attack, prior, run, budget: int) -> Marginals:
+def exact_marginals(
+    stack: RulesStack, attack: Attack, prior: ChainState | None, run: Callable[[Dice], Leaf], budget: int
+) -> Marginals:
     """Staged enumeration where the rules allow it (:mod:`.stages`), else whole
     chains replayed (:mod:`.explore`)."""
     try:
@@ -113,7 +118,7 @@ def exact_marginals(stack, attack: Attack, prior, run, budget: int) -> Marginals
     return whole_marginals(run, budget, len(attack.targets))
 
 
-def whole_marginals(run, budget: int, count: int) -> Marginals:
+def whole_marginals(run: Callable[[Dice], Leaf], budget: int, count: int) -> Marginals:
     """Every leaf of the whole chain's tree, replayed by the engine itself."""
     tally: dict[Leaf, float] = {}
     for n, (weight, leaf, _) in enumerate(leaves(run, budget), 1):

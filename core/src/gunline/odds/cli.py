@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from ..errors import BadInput
+from ..models import Attack
+from ..state import ChainState
 
 
 def _positive(text: str) -> int:
@@ -24,20 +27,27 @@ def _positive(text: str) -> int:
     return value
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("odds", help="probabilities of every step and of each final status")
     p.add_argument("file")
     p.add_argument("--variant", action="append", default=[], metavar="NAME", help="enable a variant (repeatable)")
     p.add_argument("--samples", type=_positive, metavar="N", help="Monte Carlo with N samples instead of exact odds")
     p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo samples (default 0)")
-    p.add_argument("--budget", type=_positive, metavar="N", help="most hook runs and paths to enumerate before Monte Carlo (default 10000)")
+    p.add_argument(
+        "--budget", type=_positive, metavar="N",
+        help="most hook runs and paths to enumerate before Monte Carlo (default 10000)",
+    )
     p.add_argument("--json", action="store_true", help="print the odds as JSON")
-    p.add_argument("--encounter", metavar="NAME", help="start from this encounter's saved state (rounds left, wounds)")
-    p.add_argument("--journal", metavar="PATH", help="journal file for --encounter (default: $GUNLINE_JOURNAL or per-user)")
+    p.add_argument(
+        "--encounter", metavar="NAME", help="start from this encounter's saved state (rounds left, wounds)"
+    )
+    p.add_argument(
+        "--journal", metavar="PATH", help="journal file for --encounter (default: $GUNLINE_JOURNAL or per-user)"
+    )
     p.set_defaults(func=cmd_odds)
 
 
-def _prior(args, attack):
+def _prior(args: argparse.Namespace, attack: Attack) -> ChainState | None:
     """The encounter's saved state the attack starts from, or None."""
     if args.encounter is None:
         if args.journal is not None:
@@ -49,7 +59,7 @@ def _prior(args, attack):
         return journal.prior(args.encounter, attack)
 
 
-def cmd_odds(args) -> int:
+def cmd_odds(args: argparse.Namespace) -> int:
     from .. import cli
     from ..scenario import load_attack
     from .api import compute_odds

@@ -45,9 +45,9 @@ class FollowingDice(BranchingDice):
         """The faces the request takes from the rolled ones (a pool's batches)."""
         start = self.position
         if request.kind == "roll":
-            end = start + request.count
+            end = start + request.dice
         else:
-            end, size = start, request.count
+            end, size = start, request.dice
             while size:
                 batch = self.rolled[end : end + size]
                 end += size
@@ -65,8 +65,8 @@ def _reading(request: Request, faces: tuple[int, ...]) -> Hashable:
     dice = ScriptedDice(list(faces), manual=False)
     result: Any
     if request.kind == "roll":
-        result = dice.roll(request.sides, request.label, count=request.count, read=request.read)
+        result = dice.roll(request.sides, request.label, count=request.dice, read=request.read)
     else:
-        result = dice.pool(request.count, request.label, sides=request.sides, success=request.success,
+        result = dice.pool(request.dice, request.label, sides=request.sides, success=request.success,
                            read=request.read, again=request.again)
     return (type(result.value), result.value)

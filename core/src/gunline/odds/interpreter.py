@@ -53,7 +53,8 @@ class Request(NamedTuple):
     label: str
     target: str | None
     sides: int
-    count: int
+    #: Dice rolled (a pool's first batch)
+    dice: int
     read: Callable[[int], Any] | None
     success: Callable[[int], Any] | None
     again: int | None

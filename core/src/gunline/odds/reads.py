@@ -31,7 +31,8 @@ face-by-face Monte Carlo is what catches that.
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 import msgspec
 
@@ -58,89 +59,93 @@ FILLED = _Mark("filled")
 #: The value of a key that was read and is not there.
 MISSING = _Mark("missing")
 
+#: A path read (see the module), and the set of paths one call read.
+Path = tuple[Any, ...]
+Reads = set[Path]
 
-class SeenDict(dict):
+
+class SeenDict(dict[Any, Any]):
     """A state dict that adds to ``reads`` the path of every key read from it."""
 
     __slots__ = ("_reads", "_at")
 
-    def __init__(self, items: dict, reads: set, at: tuple) -> None:
+    def __init__(self, items: dict[Any, Any], reads: Reads, at: Path) -> None:
         dict.__init__(self, items)
         self._reads = reads
         self._at = at
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: Any) -> Any:
         self._reads.add(self._at + (key,))
         return dict.__getitem__(self, key)
 
-    def get(self, key, default=None):
+    def get(self, key: Any, default: Any = None) -> Any:
         self._reads.add(self._at + (key,))
         return dict.get(self, key, default)
 
-    def __contains__(self, key):
+    def __contains__(self, key: Any) -> Any:
         self._reads.add(self._at + (key,))
         return dict.__contains__(self, key)
 
     def _whole(self) -> None:
         self._reads.add(self._at + (ALL,))
 
-    def __bool__(self):
+    def __bool__(self) -> Any:
         self._reads.add(self._at + (FILLED,))
         return dict.__len__(self) > 0
 
-    def __iter__(self):
+    def __iter__(self) -> Any:
         self._whole()
         return dict.__iter__(self)
 
-    def __reversed__(self):
+    def __reversed__(self) -> Any:
         self._whole()
         return dict.__reversed__(self)
 
-    def __len__(self):
+    def __len__(self) -> Any:
         self._whole()
         return dict.__len__(self)
 
-    def keys(self):
+    def keys(self) -> Any:
         self._whole()
         return dict.keys(self)
 
-    def values(self):
+    def values(self) -> Any:
         self._whole()
         return dict.values(self)
 
-    def items(self):
+    def items(self) -> Any:
         self._whole()
         return dict.items(self)
 
-    def copy(self):
+    def copy(self) -> Any:
         self._whole()
         return dict(dict.items(self))
 
-    def __eq__(self, other):
+    def __eq__(self, other: Any) -> Any:
         self._whole()
         return dict.__eq__(self, other)
 
-    def __ne__(self, other):
+    def __ne__(self, other: Any) -> Any:
         self._whole()
         return dict.__ne__(self, other)
 
-    def __or__(self, other):
+    def __or__(self, other: Any) -> Any:
         self._whole()
         return dict(dict.items(self)) | other
 
-    def __ror__(self, other):
+    def __ror__(self, other: Any) -> Any:
         self._whole()
         return other | dict(dict.items(self))
 
-    def __repr__(self):
+    def __repr__(self) -> Any:
         self._whole()
         return dict.__repr__(self)
 
-    def __reduce_ex__(self, protocol):
+    def __reduce_ex__(self, protocol: Any) -> Any:
         self._whole()
         return (dict, (dict(dict.items(self)),))
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # unhashable, as the dict or list it stands for
 
 
 class SeenTargets(SeenDict):
@@ -149,92 +154,92 @@ class SeenTargets(SeenDict):
 
     __slots__ = ()
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: Any) -> Any:
         self._reads.add(("targets", key, PRESENT))
         return dict.__getitem__(self, key)
 
-    def get(self, key, default=None):
+    def get(self, key: Any, default: Any = None) -> Any:
         self._reads.add(("targets", key, PRESENT))
         return dict.get(self, key, default)
 
-    def __contains__(self, key):
+    def __contains__(self, key: Any) -> Any:
         self._reads.add(("targets", key, PRESENT))
         return dict.__contains__(self, key)
 
 
-class SeenSteps(list):
+class SeenSteps(list[Any]):
     """The steps so far: any use of them is recorded as ``("steps", ALL)``."""
 
     __slots__ = ("_reads",)
 
-    def __init__(self, items, reads: set) -> None:
+    def __init__(self, items: list[Any], reads: Reads) -> None:
         list.__init__(self, items)
         self._reads = reads
 
     def _mark(self) -> None:
         self._reads.add(("steps", ALL))
 
-    def __iter__(self):
+    def __iter__(self) -> Any:
         self._mark()
         return list.__iter__(self)
 
-    def __reversed__(self):
+    def __reversed__(self) -> Any:
         self._mark()
         return list.__reversed__(self)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: Any) -> Any:
         self._mark()
         return list.__getitem__(self, i)
 
-    def __len__(self):
+    def __len__(self) -> Any:
         self._mark()
         return list.__len__(self)
 
-    def __contains__(self, x):
+    def __contains__(self, x: Any) -> Any:
         self._mark()
         return list.__contains__(self, x)
 
-    def __bool__(self):
+    def __bool__(self) -> Any:
         self._mark()
         return list.__len__(self) > 0
 
-    def index(self, *a):
+    def index(self, *a: Any) -> Any:
         self._mark()
         return list.index(self, *a)
 
-    def count(self, x):
+    def count(self, x: Any) -> Any:
         self._mark()
         return list.count(self, x)
 
-    def copy(self):
+    def copy(self) -> Any:
         self._mark()
         return list(list.__iter__(self))
 
-    def __add__(self, other):
+    def __add__(self, other: Any) -> Any:
         self._mark()
         return list(list.__iter__(self)) + list(other)
 
-    def __radd__(self, other):
+    def __radd__(self, other: Any) -> Any:
         self._mark()
         return list(other) + list(list.__iter__(self))
 
-    def __eq__(self, other):
+    def __eq__(self, other: Any) -> Any:
         self._mark()
         return list.__eq__(self, other)
 
-    def __ne__(self, other):
+    def __ne__(self, other: Any) -> Any:
         self._mark()
         return list.__ne__(self, other)
 
-    def __repr__(self):
+    def __repr__(self) -> Any:
         self._mark()
         return list.__repr__(self)
 
-    def __reduce_ex__(self, protocol):
+    def __reduce_ex__(self, protocol: Any) -> Any:
         self._mark()
         return (list, (list(list.__iter__(self)),))
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # unhashable, as the dict or list it stands for
 
 
 class SeenStep:
@@ -247,17 +252,17 @@ class SeenStep:
 
     __slots__ = ("_step", "_reads", "_data")
 
-    def __init__(self, step: Step, reads: set) -> None:
+    def __init__(self, step: Step, reads: Reads) -> None:
         object.__setattr__(self, "_step", step)
         object.__setattr__(self, "_reads", reads)
         data = step.data
         object.__setattr__(self, "_data", SeenDict(data, reads, ("arg", "data")) if type(data) is dict else None)
 
-    @property
-    def __class__(self):  # isinstance() sees the step's own class
+    @property  # type: ignore[misc]
+    def __class__(self) -> Any:  # isinstance() sees the step's own class
         return type(object.__getattribute__(self, "_step"))
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         reads = object.__getattribute__(self, "_reads")
         if name == "data":
             data = object.__getattribute__(self, "_data")
@@ -267,37 +272,38 @@ class SeenStep:
         reads.add(("arg", name))
         return getattr(object.__getattribute__(self, "_step"), name)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: Any, value: Any) -> Any:
         raise AttributeError("hooks do not change the steps they are handed")
 
     def _whole(self) -> Step:
         object.__getattribute__(self, "_reads").add(("arg", ALL))
-        return object.__getattribute__(self, "_step")
+        step: Step = object.__getattribute__(self, "_step")
+        return step
 
-    def __eq__(self, other):
+    def __eq__(self, other: Any) -> Any:
         return self._whole() == (other._whole() if isinstance(other, SeenStep) else other)
 
-    def __ne__(self, other):
+    def __ne__(self, other: Any) -> Any:
         return not self.__eq__(other)
 
-    def __repr__(self):
+    def __repr__(self) -> Any:
         return repr(self._whole())
 
-    def __copy__(self):
+    def __copy__(self) -> Any:
         return self._whole()
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> Any:
         import copy
 
         return copy.deepcopy(self._whole(), memo)
 
-    def __reduce_ex__(self, protocol):
+    def __reduce_ex__(self, protocol: Any) -> Any:
         return self._whole().__reduce_ex__(protocol)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the step it stands for
 
 
-def seen_step(step: Step, reads: set) -> SeenStep:
+def seen_step(step: Step, reads: Reads) -> SeenStep:
     return SeenStep(step, reads)
 
 
@@ -337,7 +343,7 @@ def holds_views(value: Any) -> bool:
     return False
 
 
-def seen_state(state: ChainState, reads: set) -> ChainState:
+def seen_state(state: ChainState, reads: Reads) -> ChainState:
     """A view of ``state`` for one hook: the same contents, every read recorded."""
     return ChainState(
         shooter=SeenDict(state.shooter, reads, ("shooter",)),
@@ -350,7 +356,7 @@ def seen_state(state: ChainState, reads: set) -> ChainState:
     )
 
 
-def value_at(path: tuple, state: ChainState, arg: Step | None) -> Any:
+def value_at(path: Path, state: ChainState, arg: Step | None) -> Any:
     """What ``path`` reads off ``state`` and the handed step ``arg``."""
     if path[-1] is FILLED:
         found = value_at(path[:-1] + (ALL,), state, arg)
@@ -362,7 +368,7 @@ def value_at(path: tuple, state: ChainState, arg: Step | None) -> Any:
             return arg
         if field != "data" or len(path) == 2:  # a field, or ``data`` that is no plain dict
             return getattr(arg, field, MISSING)
-        data = arg.data
+        data = arg.data if arg is not None else None
         if path[2] is PRESENT:
             return data is not None
         if data is None:
@@ -408,7 +414,7 @@ def _freeze(value: Any) -> Hashable:
     return (kind, value)
 
 
-def fingerprint(values: list) -> Hashable | None:
+def fingerprint(values: list[Any]) -> Hashable | None:
     """A hashable stand-in for ``values`` (equal values, equal fingerprints; types,
     dict keys and NaN told apart), or None when they cannot be frozen."""
     try:
@@ -428,9 +434,9 @@ class Memo:
     def __init__(self) -> None:
         #: paths (sorted tuple) -> {fingerprint: outcomes}, and a list for the
         #: records whose values have no fingerprint (compared one by one).
-        self.groups: dict[tuple, tuple[dict[Hashable, Any], list]] = {}
+        self.groups: dict[tuple[Path, ...], tuple[dict[Hashable, Any], list[tuple[list[Any], Any]]]] = {}
 
-    def find(self, state: ChainState, arg: Step | None) -> tuple[Any, tuple] | None:
+    def find(self, state: ChainState, arg: Step | None) -> tuple[Any, tuple[Path, ...]] | None:
         """``(outcomes, paths read)`` of a call that read what ``state`` and ``arg``
         hold now, or None."""
         for paths, (by_print, loose) in self.groups.items():
@@ -446,7 +452,7 @@ class Memo:
                     return outcomes, paths
         return None
 
-    def add(self, reads: set, state: ChainState, arg: Step | None, outcomes: Any) -> None:
+    def add(self, reads: Reads, state: ChainState, arg: Step | None, outcomes: Any) -> None:
         paths = tuple(sorted(reads, key=repr))  # one fixed order for the fingerprints
         values = [value_at(p, state, arg) for p in paths]
         by_print, loose = self.groups.setdefault(paths, ({}, []))

@@ -20,7 +20,7 @@ def _pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
-def _ci(ci) -> str:
+def _ci(ci: tuple[float, float] | None) -> str:
     return f"  (95%: {_pct(ci[0])}–{_pct(ci[1])})" if ci is not None else ""
 
 

@@ -69,7 +69,7 @@ class _Folds:
         self.work = 0
         self.classes: dict[int, Classes | None] = {}
         #: Folded values that every run folds to themselves: carried on as they are.
-        self.still: set = set()
+        self.still: set[Any] = set()
 
     def _runs(self) -> list[RunClass] | None:
         if self.runs is None:

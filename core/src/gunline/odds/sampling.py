@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable
 from itertools import accumulate
-from typing import Callable
 
 from ..dice import Dice, RandomDice
 from .branches import Branch
@@ -115,6 +115,7 @@ def sample_tree(run: Callable[[BranchingDice], Leaf], samples: int, seed: int) -
         return choose(cumulative(branches))
 
     nodes = 0
+    root: _Node | None = None
 
     def grow(prefix: list[int], parent: _Node | None) -> Leaf:
         """Replay past the cached part; hang the new path under ``parent``."""
@@ -135,7 +136,6 @@ def sample_tree(run: Callable[[BranchingDice], Leaf], samples: int, seed: int) -
             node = new
         return leaf
 
-    root: _Node | None = None
     tally: dict[Leaf, float] = {}
     grown = 0
     for drawn in range(samples):

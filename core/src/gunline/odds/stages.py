@@ -36,19 +36,20 @@ engine's order; tests check the result against replaying whole chains.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import msgspec
 
 from ..contract import STATE_FIELDS
 from ..engine import ammo_steps, begin_steps, hit_of, hit_steps, pool_steps, start_state, wound_steps
-from ..models import Attack, Step
-from ..stack import callers_of
+from ..models import Attack, Roll, Step
+from ..stack import RulesStack, callers_of
 from ..state import ChainState
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import BranchingDice, TreeTooLarge
-from .leaf import add_steps, target_leaf
-from .reads import ALL, Memo, SeenStep, fingerprint, holds_views, launder, seen_state, seen_step
+from .leaf import Block, Blocks, TargetLeaf, add_steps, target_leaf
+from .reads import ALL, Memo, Reads, SeenStep, fingerprint, holds_views, launder, seen_state, seen_step
 from .tally import Marginals
 
 
@@ -65,18 +66,20 @@ class FinishedRead(Unstageable):
 
 
 #: The partial summaries of the blocks still open (:func:`.leaf.add_steps`).
-Partial = dict
+Partial = Blocks
 
 
-class Outcome:
-    """One outcome of one hook call: its probability, its steps (source and target
+class HookResult:
+    """One result of one hook call: its probability, its steps (source and target
     filled in, as the engine's merge does), what it adds to each block's summary,
     whether it is ``local`` (touches nothing but the target ``name`` of its stage)
     and, if so, the status it leaves that target in (None: unchanged)."""
 
     __slots__ = ("weight", "steps", "delta", "local", "status")
 
-    def __init__(self, weight: float, steps: list[Step], pool_rolls: list, name: str | None) -> None:
+    def __init__(
+        self, weight: float, steps: list[Step], pool_rolls: list[tuple[Roll, str | None]], name: str | None
+    ) -> None:
         self.weight = weight
         self.steps = steps
         self.delta = add_steps({}, steps, pool_rolls)
@@ -85,7 +88,7 @@ class Outcome:
             for s in steps
         )
         self.local = local
-        status = None
+        status: Any = None
         if local:
             for s in steps:
                 if s.target_state and "status" in s.target_state:
@@ -138,32 +141,35 @@ def _combine(partial: Partial, delta: Partial) -> Partial:
     for who, (p, s, q) in delta.items():
         base = out.get(who)
         if base is None:
-            out[who] = (set(p), dict(s), dict(q))
+            out[who] = Block(set(p), dict(s), dict(q))
             continue
-        positive, sums, pools = set(base[0]) | p, dict(base[1]), dict(base[2])
+        positive, sums, pools = set(base.positive) | p, dict(base.sums), dict(base.pools)
         for k, v in s.items():
             sums[k] = sums.get(k, 0) + v
         for k, v in q.items():
             pools[k] = pools.get(k, 0) + v
-        out[who] = (positive, sums, pools)
+        out[who] = Block(positive, sums, pools)
     return out
 
 
-def _block_print(part) -> list:
-    positive, sums, pools = part if part is not None else ((), {}, {})
+def _block_print(part: Block | None) -> list[Any]:
+    if part is None:
+        return [[], [], []]
+    positive, sums, pools = part
     return [sorted(positive), sorted(sums.items()), sorted(pools.items())]
 
 
-def _frozen(partial: Partial) -> list:
-    return sorted(([b or "", b is None, *_block_print(part)] for b, part in partial.items()), key=lambda x: (x[0], x[1]))
+def _frozen(partial: Partial) -> list[list[Any]]:
+    rows = ([b or "", b is None, *_block_print(part)] for b, part in partial.items())
+    return sorted(rows, key=lambda x: (x[0], x[1]))
 
 
 #: Merge keys: MessagePack tells int from str dict keys and NaN from None (JSON
 #: does not); it writes tuples and sets as lists, which a state rarely mixes.
 _encode = msgspec.msgpack.Encoder().encode
 
-#: The outcome of a phase that did not run (no wound step after a miss).
-NOTHING = [Outcome(1.0, [], [], None)]
+#: The result of a phase that did not run (no wound step after a miss).
+NOTHING = [HookResult(1.0, [], [], None)]
 
 
 class _Child:
@@ -172,10 +178,10 @@ class _Child:
 
     __slots__ = ("weight", "state", "partial", "arg", "old")
 
-    def __init__(self, weight, state, partial, arg, old) -> None:
+    def __init__(self, weight: float, state: ChainState, partial: Partial, arg: Step | None, old: int) -> None:
         self.weight, self.state, self.partial, self.arg, self.old = weight, state, partial, arg, old
 
-    def then(self, outcome: Outcome, arg: Step | None) -> "_Child":
+    def then(self, outcome: HookResult, arg: Step | None) -> _Child:
         return _Child(
             self.weight * outcome.weight,
             _apply(self.state, outcome.steps),
@@ -187,13 +193,35 @@ class _Child:
 
 #: A phase: the hook call, given a state, the step it is handed and the dice.
 Call = Callable[[ChainState, Any, Any], tuple[list[Step], str]]
+#: What ends a target's stage: each path, with the results of its last phase.
+Closing = list[tuple[_Child, list[HookResult]]]
+
+
+class _Merged:
+    """Paths merged at a stage boundary: their summed weight, their shared state and
+    partial summaries."""
+
+    __slots__ = ("weight", "state", "partial")
+
+    def __init__(self, weight: float, state: ChainState, partial: Partial) -> None:
+        self.weight, self.state, self.partial = weight, state, partial
+
+
+#: The paths after a stage, by merge key.
+Frontier = dict[bytes, _Merged]
 
 
 class _Run:
     """One staged enumeration of an attack (see the module)."""
 
     def __init__(
-        self, stack, attack: Attack, prior, budget: int, with_steps: bool, with_finished: bool
+        self,
+        stack: RulesStack,
+        attack: Attack,
+        prior: ChainState | None,
+        budget: int,
+        with_steps: bool,
+        with_finished: bool,
     ) -> None:
         self.attack, self.budget, self.with_steps = attack, budget, with_steps
         self.with_finished = with_finished
@@ -214,7 +242,7 @@ class _Run:
         self.initial = initial
         self.finished: frozenset[str] = frozenset()
         self.work = 0
-        self.memos: dict[tuple, Memo] = {}
+        self.memos: dict[tuple[Any, ...], Memo] = {}
         self.marginals = Marginals(len(self.names))
 
     # -- the phases ------------------------------------------------------------------
@@ -227,6 +255,7 @@ class _Run:
             return lambda state, arg, dice: begin_steps(callers, attack, state, dice)
         if phase == "ammo":
             return lambda state, arg, dice: ammo_steps(callers, attack, state, dice)
+        assert index is not None  # a target's phases are numbered
         target = attack.targets[index]
         if phase == "pool":
             return lambda state, arg, dice: pool_steps(callers, attack, target, state)
@@ -239,7 +268,7 @@ class _Run:
         if self.work > self.budget:
             raise TreeTooLarge(f"more than {self.budget} outcomes")
 
-    def _check(self, reads, old: int, outs: list["Outcome"]) -> None:
+    def _check(self, reads: Reads, old: int, outs: list[HookResult]) -> None:
         """Stop (or, while scouting, enlarge the merge keys) when a hook used what the
         keys leave out: the steps of earlier stages, a finished target (read, aimed
         at, or credited with a pool)."""
@@ -262,8 +291,10 @@ class _Run:
             raise StepsRead("a hook read the steps of an earlier stage")
         self.with_steps = True
 
-    def outcomes(self, key: tuple, call: Call, child: _Child, name: str | None, first: bool = False) -> list[Outcome]:
-        """The outcomes of one hook call on ``child`` (from the memo when a call
+    def outcomes(
+        self, key: tuple[Any, ...], call: Call, child: _Child, name: str | None, first: bool = False
+    ) -> list[HookResult]:
+        """The results of one hook call on ``child`` (from the memo when a call
         that read the same has been made)."""
         memo = self.memos.setdefault(key, Memo())
         if not first:
@@ -271,23 +302,24 @@ class _Run:
             if found is not None:
                 # the call it repeats was checked in this same phase; only whether
                 # earlier steps were there to read can differ
-                outs, paths = found
+                known, paths = found
                 if child.old and ("steps", ALL) in paths:
                     self._steps_read()
-                return outs
-        reads: set = set()
+                results: list[HookResult] = known
+                return results
+        reads: Reads = set()
         view = seen_state(child.state, reads)
         arg = seen_step(child.arg, reads) if child.arg is not None else None
-        outs: list[Outcome] = []
+        outs: list[HookResult] = []
 
-        def run(dice: BranchingDice):
+        def run(dice: BranchingDice) -> tuple[list[Step], str]:
             return call(view, arg, dice)
 
         if first:
             dice = BranchingDice([])
             steps, plugin = run(dice)
             steps = _fill(steps, plugin, name)
-            outs.append(Outcome(1.0, steps, dice.pool_rolls, name))
+            outs.append(HookResult(1.0, steps, dice.pool_rolls, name))
         else:
             try:
                 for count, (w, (steps, plugin), dice) in enumerate(
@@ -297,7 +329,7 @@ class _Run:
                         too_large(run, self.budget)
                     self.spend()
                     steps = _fill(steps, plugin, name)
-                    outs.append(Outcome(w, steps, dice.pool_rolls, name))
+                    outs.append(HookResult(w, steps, dice.pool_rolls, name))
             except TreeTooLarge as exc:
                 if exc.estimated:
                     raise
@@ -317,29 +349,29 @@ class _Run:
             )
 
     # -- a stage ----------------------------------------------------------------------
-    def target_stage(self, index: int, children: list[_Child], first: bool = False) -> list[tuple[_Child, list[Outcome]]]:
+    def target_stage(self, index: int, children: list[_Child], first: bool = False) -> Closing:
         """A target's pool, hit and wound phases: the paths at its last phase, each
-        with the outcomes of that phase."""
+        with the results of that phase."""
         name = self.names[index]
         pool, hit, wound = (self.call(p, index) for p in ("pool", "hit", "wound"))
-        kids = []
+        kids: list[_Child] = []
         start = self.work
         for done, child in enumerate(children):
             self._projected(start, done, len(children))
             for out in self.outcomes(("pool", index), pool, child, name, first):
                 kids.append(child.then(out, out.steps[-1]))
         self.spend(len(kids))
-        closing: list[tuple[_Child, list[Outcome]]] = []
-        wounded = []
+        missed: list[_Child] = []
+        wounded: list[_Child] = []
         start = self.work
         for done, child in enumerate(kids):
             self._projected(start, done, len(kids))
             for out in self.outcomes(("hit", index), hit, child, name, first):
                 step = hit_of(out.steps)
                 kid = child.then(out, step)
-                (wounded if step.value else closing).append(kid)
-        self.spend(len(wounded) + len(closing))
-        closing = [(kid, NOTHING) for kid in closing]
+                (wounded if step is not None and step.value else missed).append(kid)
+        self.spend(len(wounded) + len(missed))
+        closing: Closing = [(kid, NOTHING) for kid in missed]
         start = self.work
         for done, child in enumerate(wounded):
             self._projected(start, done, len(wounded))
@@ -361,27 +393,29 @@ class _Run:
         except (TypeError, msgspec.EncodeError) as exc:
             raise Unstageable(f"the state cannot be compared: {exc}") from None
 
-    def close(self, closing: list[tuple[_Child, list[Outcome]]], name: str | None) -> dict[bytes, list]:
+    def close(self, closing: Closing, name: str | None) -> Frontier:
         """The frontier after a stage: its paths merged by what later hooks can see,
         the finished target ``name`` tallied."""
         after = self.finished | {name} if name is not None else self.finished
-        frontier: dict[bytes, list] = {}
+        frontier: Frontier = {}
 
-        def merge(weight, state, partial):
+        def merge(weight: float, state: ChainState, partial: Partial) -> None:
             key = self.key(state, partial, after)
             entry = frontier.get(key)
             if entry is None:
-                frontier[key] = [weight, state, partial]
+                frontier[key] = _Merged(weight, state, partial)
             else:
-                entry[0] += weight
+                entry.weight += weight
 
         if self.with_finished:  # every target stays in the state; tallied at the end
             name = None
-        table = self.marginals.targets[self.names.index(name)] if name is not None else None
-        groups: dict[tuple, list] = {}
+        table: dict[TargetLeaf, float] = self.marginals.targets[self.names.index(name)] if name is not None else {}
+        #: local results by (their list, the target's state and summary before them):
+        #: [weight, state before, summary before, results]
+        groups: dict[tuple[int, Hashable], list[Any]] = {}
         for child, outs in closing:
             local = name is not None and not self.with_steps and not self.with_finished and all(o.local for o in outs)
-            if local:
+            if local and name is not None:
                 partial = dict(child.partial)
                 part = partial.pop(name, None)
                 merge(child.weight * sum(o.weight for o in outs), child.state, partial)
@@ -427,7 +461,7 @@ class _Run:
         child = _Child(1.0, self.initial, {}, None, 0)
         for kind, index in self.stages():
             child = _Child(1.0, child.state, child.partial, None, len(child.state.steps))
-            if kind == "target":
+            if index is not None:
                 ((last, outs),) = self.target_stage(index, [child], first=True)
                 child = last.then(outs[0], None)
                 self.finished = self.finished | {self.names[index]}
@@ -444,21 +478,22 @@ class _Run:
         return self.run_stages()
 
     def run_stages(self) -> Marginals:
-        frontier: dict[bytes, list] = {b"": [1.0, self.initial, {}]}
+        frontier: Frontier = {b"": _Merged(1.0, self.initial, {})}
         for kind, index in self.stages():
-            children = [_Child(w, s, p, None, len(s.steps)) for w, s, p in frontier.values()]
-            if kind == "target":
+            children = [_Child(m.weight, m.state, m.partial, None, len(m.state.steps)) for m in frontier.values()]
+            if index is not None:
                 frontier = self.close(self.target_stage(index, children), self.names[index])
                 continue
             call = self.call(kind, None)
-            closing = []
+            closing: Closing = []
             start = self.work
             for done, child in enumerate(children):
                 self._projected(start, done, len(children))
                 closing.append((child, self.outcomes((kind,), call, child, None)))
             frontier = self.close(closing, None)
         marginals = self.marginals
-        for weight, state, partial in frontier.values():
+        for merged in frontier.values():
+            weight, state, partial = merged.weight, merged.state, merged.partial
             if self.with_finished:
                 for name, table in zip(self.names, marginals.targets):
                     leaf = target_leaf(str(state.targets.get(name, {}).get("status", "")), partial.get(name))
@@ -466,7 +501,8 @@ class _Run:
                     marginals.outcomes += 1
             leaf = target_leaf("", partial.get(None))
             marginals.attack[leaf] = marginals.attack.get(leaf, 0.0) + weight
-            rounds = partial.get(None, (None, {}, None))[1].get("ammo", 0)
+            attack = partial.get(None)
+            rounds = attack.sums.get("ammo", 0) if attack is not None else 0
             key = (str(state.weapon.get("status", "")), rounds)
             marginals.weapon[key] = marginals.weapon.get(key, 0.0) + weight
             shooter = str(state.shooter.get("status", ""))
@@ -475,7 +511,7 @@ class _Run:
 
 
 def staged_marginals(
-    stack,
+    stack: RulesStack,
     attack: Attack,
     prior: ChainState | None,
     budget: int,
@@ -491,7 +527,7 @@ def staged_marginals(
     return run.run()
 
 
-def staged(stack, attack: Attack, prior: ChainState | None, budget: int) -> Marginals:
+def staged(stack: RulesStack, attack: Attack, prior: ChainState | None, budget: int) -> Marginals:
     """:func:`staged_marginals` with the merge keys as small as the rules allow:
     started without the steps and the finished targets, and started again with
     what a hook turned out to read (every start spending from one ``budget``).

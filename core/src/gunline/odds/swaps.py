@@ -200,10 +200,10 @@ def alternatives(request: Request, branch: Branch) -> list[tuple[int, ...]]:
             a, b = read(t), read(total)
             return bool(a == b and type(a) is type(b))
 
-        if request.count == 1:
+        if request.dice == 1:
             out = [(f,) for f in _spread([f for f in range(1, request.sides + 1) if f != faces[0] and same(f)])]
         else:
-            others = [fs for t, _, fs in sum_distribution(request.sides, request.count) if t != total and same(t)]
+            others = [fs for t, _, fs in sum_distribution(request.sides, request.dice) if t != total and same(t)]
             out = [tuple(fs) for fs in _spread(others)]
             reordered = tuple(reversed(faces))
             if reordered != faces:
@@ -233,7 +233,7 @@ def _spread(items: list[Any], most: int = ALTERNATIVES) -> list[Any]:
 def _reversed_batches(faces: tuple[int, ...], request: Request) -> Iterable[int]:
     """The pool's faces with each batch (the dice rolled together) in reverse order:
     the same counts, and the same dice added by each batch."""
-    start, size = 0, request.count
+    start, size = 0, request.dice
     while start < len(faces) and size:
         batch = faces[start : start + size]
         yield from reversed(batch)

@@ -8,8 +8,9 @@ every mean a normal one.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from math import sqrt
-from typing import Iterable
+from typing import Any
 
 from .leaf import Leaf, TargetLeaf
 from .model import (
@@ -54,7 +55,7 @@ def _tidy(v: float) -> float:
     return float(f"{v:.15g}")
 
 
-def _round(x):
+def _round(x: Any) -> Any:
     if isinstance(x, dict):
         return {k: _tidy(v) for k, v in x.items()}
     if isinstance(x, list):
@@ -62,7 +63,7 @@ def _round(x):
     return _tidy(x)
 
 
-def _same(x):
+def _same(x: Any) -> Any:
     return x
 
 
@@ -109,8 +110,8 @@ class _Block:
             acc[0] *= f
             acc[1] *= f
         for table in self.pools.values():
-            for k in table:
-                table[k] *= f
+            for count in table:
+                table[count] *= f
 
     def pool_tables(self) -> dict[str, tuple[list[float], float]]:
         """label -> ([P(>= k | rolled) for k = 0..], P(rolled))."""
@@ -148,7 +149,7 @@ class Marginals:
         self.outcomes = 0
 
     @staticmethod
-    def _add(table: dict, key, w: float) -> None:
+    def _add(table: dict[Any, float], key: Any, w: float) -> None:
         table[key] = table.get(key, 0.0) + w
 
     def add_leaf(self, leaf: Leaf, w: float) -> None:
@@ -204,7 +205,7 @@ def build_odds(
     # Exact odds are floats accurate to ~1e-15; 15 significant digits hide the float noise
     # (0.7500000000000001) without losing anything the odds promise, and keep
     # every distribution summing to 1 within 1e-14.
-    r = _round if n is None else _same
+    r: Callable[[Any], Any] = _round if n is None else _same
     target_odds = {}
     for name, block in zip(names, blocks):
         tables = block.pool_tables()

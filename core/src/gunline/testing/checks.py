@@ -12,8 +12,9 @@ import copy
 import re
 import sys
 import tomllib
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import msgspec
 
@@ -23,8 +24,8 @@ from ..errors import AttackRefused, BadInput
 from ..models import Attack, Chain, Ruleset
 from ..plugins import Registry
 from ..runner import chain_json, run
-from ..state import ChainState
 from ..scenario import COMMON_KEYS, build_attack, catalogue_entry, read_document
+from ..state import ChainState
 
 
 class ConformanceError(AssertionError):
@@ -88,14 +89,16 @@ def check_declaration(registry: Registry, ruleset: str) -> None:
         except msgspec.ValidationError as exc:
             problems.append(f"Ruleset.catalogue[{key!r}] is not a whole weapon profile: {exc}")
     if decl.examples is None:
-        problems.append("Ruleset.examples is None; ship example scenarios (one per worked example) and name their folder")
+        problems.append(
+            "Ruleset.examples is None; ship example scenarios (one per worked example) and name their folder"
+        )
     elif not example_files(registry, ruleset):
         problems.append(f"Ruleset.examples: no *.toml scenario in {decl.examples!r}")
     if problems:
         raise fail(f"ruleset {ruleset!r}: " + "; ".join(problems))
 
 
-def _loose_structs(struct: type, seen: set | None = None) -> list[str]:
+def _loose_structs(struct: type, seen: set[type] | None = None) -> list[str]:
     """Names of the Structs reachable from ``struct`` that ignore unknown fields."""
     seen = set() if seen is None else seen
     out: list[str] = []
@@ -155,22 +158,30 @@ def check_chain_contract(chain: Chain, attack: Attack, ruleset: Ruleset) -> None
             problems.append(f"target {name!r} was hit but has no wound step (resolve_wound returned None)")
         status = chain.targets.get(name, {}).get("status")
         if status not in ruleset.statuses:
-            problems.append(f"target {name!r} ends with status {status!r}, not one of Ruleset.statuses {ruleset.statuses}")
+            problems.append(
+                f"target {name!r} ends with status {status!r}, not one of Ruleset.statuses {ruleset.statuses}"
+            )
     strays = sorted({s.target for s in chain.steps if s.target is not None and s.target not in names})
     if strays:
         problems.append(f"steps name targets that are not in the scenario: {strays}")
     if not any(s.kind == "ammo" for s in chain.steps):
-        problems.append("the attack has no ammo step (spend_ammo must return one, value 0 or None where no rounds are counted)")
+        problems.append(
+            "the attack has no ammo step (spend_ammo must return one, value 0 or None where no rounds are counted)"
+        )
     weapon_status = chain.weapon.get("status")
     if weapon_status not in ruleset.weapon_statuses:
-        problems.append(f"weapon ends with status {weapon_status!r}, not one of Ruleset.weapon_statuses {ruleset.weapon_statuses}")
+        problems.append(
+            f"weapon ends with status {weapon_status!r}, not one of Ruleset.weapon_statuses {ruleset.weapon_statuses}"
+        )
     shooter_status = chain.shooter.get("status")
     if shooter_status is not None and shooter_status not in ruleset.statuses:
         problems.append(f"shooter ends with status {shooter_status!r}, not one of Ruleset.statuses {ruleset.statuses}")
     try:
         encoded = chain_json(chain)
     except (TypeError, msgspec.EncodeError) as exc:
-        problems.append(f"the chain cannot be written as JSON ({exc}); keep state and data to str/int/float/bool/list/dict")
+        problems.append(
+            f"the chain cannot be written as JSON ({exc}); keep state and data to str/int/float/bool/list/dict"
+        )
     else:
         if msgspec.json.decode(encoded, type=Chain) != chain:
             problems.append(
@@ -254,7 +265,7 @@ class _Watchful:
         self.variants = stack.variants
         self.ruleset = stack.ruleset
 
-    def _watch(self, call: str, hook: str, kwargs: dict[str, Any]):
+    def _watch(self, call: str, hook: str, kwargs: dict[str, Any]) -> Any:
         before = {k: _snapshot(v) for k, v in kwargs.items() if k != "dice"}
         result = getattr(self._stack, call)(hook, **kwargs)
         changed = [repr(k) for k, value in before.items() if _snapshot(kwargs[k]) != value]
@@ -269,10 +280,10 @@ class _Watchful:
     def __getattr__(self, name: str) -> Any:  # anything else the engine asks of a stack
         return getattr(self._stack, name)
 
-    def first(self, hook: str, **kwargs: Any):
+    def first(self, hook: str, **kwargs: Any) -> Any:
         return self._watch("first", hook, kwargs)
 
-    def each(self, hook: str, **kwargs: Any):
+    def each(self, hook: str, **kwargs: Any) -> Any:
         return self._watch("each", hook, kwargs)
 
 
@@ -317,11 +328,12 @@ def check_next_attack_starts_where_the_last_ended(registry: Registry, attack: At
         before = first.weapon.get("rounds_left")
         spent = [s.value for s in second.steps if s.kind == "ammo"]
         after = second.weapon.get("rounds_left")
-        if isinstance(before, int) and isinstance(after, int) and all(isinstance(v, int) for v in spent):
-            if after != before - sum(spent):
+        counted = [v for v in spent if isinstance(v, int)]
+        if isinstance(before, int) and isinstance(after, int) and len(counted) == len(spent):
+            if after != before - sum(counted):
                 raise fail(
                     f"seed {seed}: the second attack of an encounter began with {before} rounds left, spent "
-                    f"{sum(spent)} and ended with {after}; read rounds from state.weapon, not from the scenario"
+                    f"{sum(counted)} and ended with {after}; read rounds from state.weapon, not from the scenario"
                 )
 
 
@@ -470,7 +482,9 @@ def check_invalid_files(registry: Registry, path: Path) -> None:
             else:
                 problems.append(f"{what}: the file was accepted though {field_path} is required")
     if problems:
-        raise fail(f"{len(problems)} invalid variations of {path.name} were not refused well:\n  " + "\n  ".join(problems))
+        raise fail(
+            f"{len(problems)} invalid variations of {path.name} were not refused well:\n  " + "\n  ".join(problems)
+        )
 
 
 __all__ = [

@@ -7,11 +7,14 @@ cannot see shows up here)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from math import isclose
 from typing import Any
 
+from ..dice import Dice
 from ..models import Attack
+from ..odds.leaf import Leaf
 from ..plugins import Registry
 from .checks import fail
 
@@ -28,8 +31,9 @@ def _sums(odds: Any, ruleset: Any, where: str) -> list[str]:
         total = sum(target.status.values())
         if not isclose(total, 1.0, abs_tol=1e-9):
             problems.append(f"{where}: {name}'s final statuses sum to {total!r}, not 1")
-        if set(target.status) - set(ruleset.statuses):
-            problems.append(f"{where}: {name} has statuses outside Ruleset.statuses: {sorted(set(target.status) - set(ruleset.statuses))}")
+        strays = sorted(set(target.status) - set(ruleset.statuses))
+        if strays:
+            problems.append(f"{where}: {name} has statuses outside Ruleset.statuses: {strays}")
         for label, p in [("hit", target.hit), ("wound", target.wound), *target.status.items()]:
             if not -1e-12 <= p <= 1 + 1e-12:
                 problems.append(f"{where}: {name} {label} has probability {p!r}")
@@ -48,7 +52,7 @@ def _widened(estimate: float, interval: tuple[float, float]) -> tuple[float, flo
 
 
 @contextmanager
-def _fallback_samples(samples: int):
+def _fallback_samples(samples: int) -> Iterator[None]:
     """Let a tree too large to enumerate fall back to ``samples`` Monte Carlo runs
     instead of the interpreter's default (tens of thousands: right for a GM who asks
     once, too slow for a suite that asks for every example)."""
@@ -78,17 +82,21 @@ def check_odds(registry: Registry, attack: Attack, samples: int, budget: int = 3
     mc = compute_odds(registry, attack, samples=samples, seed=0, every_face=True)
     problems = _sums(odds, ruleset, "exact" if odds.exact else "Monte Carlo") + _sums(mc, ruleset, "Monte Carlo")
     if odds.exact:
-        pairs = []
+        pairs: list[tuple[str, float, float, tuple[float, float]]] = []
         for name, target in odds.targets.items():
             other = mc.targets[name]
-            pairs += [(f"{name} hit", target.hit, other.hit, other.ci95.hit),
-                      (f"{name} wound", target.wound, other.wound, other.ci95.wound)]
-            pairs += [(f"{name} {status}", p, other.status.get(status, 0.0), other.ci95.status.get(status, (0.0, 0.0)))
+            ci = other.ci95
+            assert ci is not None  # Monte Carlo odds carry their intervals
+            pairs += [(f"{name} hit", target.hit, other.hit, ci.hit),
+                      (f"{name} wound", target.wound, other.wound, ci.wound)]
+            pairs += [(f"{name} {status}", p, other.status.get(status, 0.0), ci.status.get(status, (0.0, 0.0)))
                       for status, p in target.status.items()]
-        pairs += [(f"weapon {status}", p, mc.weapon.status.get(status, 0.0), mc.weapon.ci95.status.get(status, (0.0, 0.0)))
+        weapon_ci = mc.weapon.ci95
+        assert weapon_ci is not None
+        pairs += [(f"weapon {status}", p, mc.weapon.status.get(status, 0.0), weapon_ci.status.get(status, (0.0, 0.0)))
                   for status, p in odds.weapon.status.items()]
         for label, exact, estimate, interval in pairs:
-            lo, hi = _widened(estimate, tuple(interval))
+            lo, hi = _widened(estimate, (interval[0], interval[1]))
             if not lo <= exact <= hi:
                 problems.append(
                     f"P({label}) is {exact:.4f} exactly but {estimate:.4f} in {samples} seeded runs "
@@ -113,7 +121,7 @@ def _against_whole_chains(registry: Registry, attack: Attack, odds: Any, budget:
     stack = registry.stack(attack.ruleset, attack.variants)
     names = tuple(t.name for t in attack.targets)
 
-    def run(dice):
+    def run(dice: Dice) -> Leaf:
         return summarize(resolve(stack, attack, dice, describe=False), names, dice.pool_rolls)
 
     try:
