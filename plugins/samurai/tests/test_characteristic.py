@@ -4,7 +4,7 @@ Catastrophic Failure and characteristics above the die as the notes say."""
 import pytest
 
 from gunline import ScriptedDice
-from gunline_samurai.characteristic import judge, roll_test, special_faces
+from gunline_samurai.characteristic import judge, judged, ranked
 from gunline_samurai.schema import Settings
 
 DEFAULT = Settings()
@@ -55,20 +55,31 @@ def test_the_die_is_a_setting():
     assert not judge(10, 9, Settings(die=12)).catastrophic
 
 
-def test_plain_dice_promise_only_the_lucky_and_catastrophic_faces():
-    assert special_faces(4, DEFAULT) == (4, 10)
-    assert special_faces(10, DEFAULT) == (10,)
-    assert special_faces(12, DEFAULT) == ()
-    # a comparative test ranks successes by face: every success face matters, and
-    # a failure is only a failure (the Catastrophic Failure is not read there)
-    assert special_faces(4, DEFAULT, ranked=True) == (1, 2, 3, 4)
+def _faces_by_reading(read, top=10) -> list[tuple[int, ...]]:
+    out: dict = {}
+    for face in range(1, top + 1):
+        out.setdefault(read(face), []).append(face)
+    return sorted(tuple(faces) for faces in out.values())
+
+
+def test_a_plain_test_reads_only_the_lucky_chance_and_the_catastrophic_failure_apart():
+    assert _faces_by_reading(judged(4, DEFAULT)) == [(1, 2, 3), (4,), (5, 6, 7, 8, 9), (10,)]
+    assert judged(4, DEFAULT)(4) == "lucky" and judged(4, DEFAULT)(10) == "catastrophic"
+    assert _faces_by_reading(judged(10, DEFAULT)) == [tuple(range(1, 10)), (10,)]
+    assert _faces_by_reading(judged(12, DEFAULT)) == [tuple(range(1, 11))]
+
+
+def test_a_comparative_test_reads_every_success_face_and_any_failure_alike():
+    # the higher success wins, so every success face is its own; a failure is only
+    # a failure (the Catastrophic Failure is not read there)
+    assert _faces_by_reading(ranked(4, DEFAULT)) == [(1,), (2,), (3,), (4,), (5, 6, 7, 8, 9, 10)]
 
 
 def test_a_test_rolls_one_d10_and_says_what_it_needs():
     dice = ScriptedDice([9])
-    roll, die = roll_test(dice, 9, "return fire", DEFAULT)
-    assert (roll.dice, roll.values, die.result) == ("1d10", [9], "lucky")
-    assert "9 or less" in roll.need and "Lucky" in roll.need
+    shot = dice.roll(DEFAULT.die, "return fire", read=judged(9, DEFAULT))
+    assert (shot.roll.dice, shot.roll.values, shot.value) == ("1d10", [9], "lucky")
+    assert "9 or less" in shot.roll.need and "Lucky" in shot.roll.need
 
 
 @pytest.mark.parametrize("value", [0, -2])

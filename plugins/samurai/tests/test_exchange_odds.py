@@ -35,10 +35,10 @@ import pytest
 
 from gunline import RandomDice, ScriptedDice
 from gunline.engine import resolve as run_engine
-from gunline_samurai.characteristic import grouping, judge, ranked_reading
-from gunline_samurai.comparative import against
+from gunline_samurai.characteristic import judge, ranked
+from gunline_samurai.comparative import against, compare
 from gunline_samurai.schema import Settings
-from gunline_samurai.wounding import verdict
+from gunline_samurai.wounding import wound_test_result
 
 EXCHANGE = {
     ("master", 1, 0): 81,
@@ -302,33 +302,18 @@ def test_the_general_alone_is_exact(registry, attack_of, example):
 SETTINGS = Settings()
 
 
-def _classes(top: int, at_least: int, at_most: int, special: tuple[int, ...]) -> dict:
-    """Faces by the outcome class a promise puts them in (docs/plugins.md: a
-    special face alone, the others by their comparison with the thresholds)."""
-    out: dict = {}
-    for face in range(1, top + 1):
-        key = ("special", face) if face in special else (face >= at_least, face <= at_most)
-        out.setdefault(key, []).append(face)
-    return out
-
-
 @pytest.mark.parametrize("attack_value", range(0, 12))
 @pytest.mark.parametrize("defence_value", range(0, 12))
-def test_a_wound_test_defending_die_is_promised_only_what_the_test_reads(attack_value, defence_value):
-    """For every attacking face of a wound test, the defending die's promise never
-    puts together two faces that end it differently (kill, wound or nothing), and
-    gives at most four classes."""
-    for face in range(1, SETTINGS.die + 1):
-        attacker = judge(face, attack_value, SETTINGS)
-        read = against([attacker], SETTINGS.comparative_ties, verdict)
-        readings = tuple(read(judge(f, defence_value, SETTINGS)) for f in range(1, SETTINGS.die + 1))
-        classes = _classes(SETTINGS.die, *grouping(readings))
-        for faces in classes.values():
-            assert len({readings[f - 1] for f in faces}) == 1, (face, faces)
-        assert len(classes) <= 4
-
-
-def test_an_attacking_die_keeps_every_success_face_apart():
-    readings = tuple(ranked_reading(judge(f, 4, SETTINGS)) for f in range(1, 11))
-    classes = _classes(10, *grouping(readings))
-    assert sorted(map(tuple, classes.values())) == [(1,), (2,), (3,), (4,), (5, 6, 7, 8, 9, 10)]
+def test_a_wound_test_defending_die_reads_what_the_test_does(attack_value, defence_value):
+    """For every pair of faces of a wound test, the defending die reads as the test
+    ends: a kill exactly when the attacker rolls a Lucky Chance the defender does not
+    match, a wound when the attacker wins otherwise, else nothing (the attacking die
+    read by its rank, as the wound test rolls it)."""
+    for mine in range(1, SETTINGS.die + 1):
+        attacker = judge(mine, attack_value, SETTINGS)
+        read = against([ranked(attack_value, SETTINGS)(mine)], defence_value, SETTINGS, then=wound_test_result)
+        for his in range(1, SETTINGS.die + 1):
+            defender = judge(his, defence_value, SETTINGS)
+            won = compare([attacker], [defender]).winner == "attacker"
+            killed = attacker.lucky and not defender.lucky
+            assert read(his) == ("kill" if killed else "wound" if won else "nothing"), (mine, his)

@@ -6,20 +6,33 @@ are "successes". So a test succeeds on a roll at or under the characteristic, an
 rolling exactly the characteristic is «Счастливый Случай» (a Lucky Chance).
 What the example cannot fix (the die, the Catastrophic Failure, characteristics
 above the die) comes from the scenario's settings.
+
+A rule reads of a test die what it decides by, and no more:
+
+* :func:`passed`: whether the test passed (the armour test: on the armour or on the
+  body);
+* :func:`judged`: a plain test's result: a Lucky Chance, a success, a failure or a
+  Catastrophic Failure;
+* :func:`ranked`: a die of a comparative test: a Lucky Chance, the face of an
+  ordinary success (the higher wins), or a failure.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable, Iterable
 from functools import lru_cache
 from typing import Literal
 
 import msgspec
-from gunline import Dice, Roll
+
+from gunline.dice import FaceTable, at_most, faces
 
 from .schema import Settings
 
 Result = Literal["lucky", "success", "failure"]
+#: What a plain test reads of its die: its result, with a «Катастрофический Провал»
+#: (Catastrophic Failure) told apart from a failure.
+Judgement = Literal["lucky", "success", "failure", "catastrophic"]
 
 
 class Die(msgspec.Struct, frozen=True):
@@ -39,6 +52,10 @@ class Die(msgspec.Struct, frozen=True):
         """A Lucky Chance is a success too."""
         return self.result != "failure"
 
+    @property
+    def judgement(self) -> Judgement:
+        return "catastrophic" if self.catastrophic else self.result
+
 
 def judge(face: int, value: int, settings: Settings) -> Die:
     """Judge one face against a characteristic."""
@@ -54,61 +71,41 @@ def judge(face: int, value: int, settings: Settings) -> Die:
     return Die(face, "failure", catastrophic)
 
 
-def special_faces(value: int, settings: Settings, *, ranked: bool = False) -> tuple[int, ...]:
-    """The faces the rule looks at on their own, promised to the dice.
-
-    A plain test needs only the Lucky face and the catastrophic face; in a
-    comparative test (``ranked``) the higher success wins, so every success face
-    matters, while a failure is only a failure (the comparison never reads the
-    Catastrophic Failure: it forbids strikes, not shots).
-    """
-    top = settings.die
-    faces: set[int] = set()
-    if ranked:
-        faces.update(range(1, min(value, top) + 1))
-    if 1 <= value <= top:
-        faces.add(value)
-    if value > top and settings.above_die == "top_face_lucky":
-        faces.add(top)
-    if not ranked and value < top and settings.catastrophic_failure == "top_face":
-        faces.add(top)
-    return tuple(sorted(faces))
+#: Any failure of a comparative test, as the comparison reads it.
+FAILED = Die(0, "failure")
 
 
-def ranked_reading(die: Die) -> Hashable:
-    """What a comparative test reads of one die: a Lucky Chance, the face of an
-    ordinary success (the higher wins), or a failure (any failure is as good)."""
-    return (die.result, die.face if die.result == "success" else 0)
+def rank(die: Die) -> Die:
+    """A die as a comparative test reads it: a Lucky Chance, an ordinary success
+    with its face (of two successes the higher wins), or a failure (any failure is
+    as good as another, and the comparison never reads a Catastrophic Failure: it
+    forbids strikes, not shots)."""
+    return FAILED if not die.succeeded else Die(die.face, die.result)
 
 
-@lru_cache(maxsize=4096)
-def grouping(readings: tuple[Hashable, ...]) -> tuple[int, int, tuple[int, ...]]:
-    """The tightest dice promise for a die whose face ``f`` the rule reads only as
-    ``readings[f - 1]``: ``(at_least, at_most, special)`` such that faces in one
-    outcome class of the promise always read the same, with the fewest classes.
+def passed(value: int) -> at_most:
+    """What a test read only as passed or failed reads of its die: a face at or
+    under the characteristic passes (a Lucky Chance too; every face, when the
+    characteristic is above the die)."""
+    return at_most(value)
 
-    A promise splits the faces into three runs (below ``at_least``, between, above
-    ``at_most``) less the ``special`` faces, each its own class; every run keeps
-    its most common reading and names the others special.
-    """
-    top = len(readings)
-    best: tuple[int, tuple[int, int, tuple[int, ...]]] | None = None
-    for low in range(1, top + 2):
-        for high in range(low - 1, top + 1):
-            special: list[int] = []
-            runs = 0
-            for run in (range(1, low), range(low, high + 1), range(high + 1, top + 1)):
-                if not run:
-                    continue
-                kinds = [readings[f - 1] for f in run]
-                keep = max(kinds, key=kinds.count)
-                special += [f for f in run if readings[f - 1] != keep]
-                runs += 1
-            size = runs + len(special)
-            if best is None or size < best[0]:
-                best = (size, (low, high, tuple(special)))
-    assert best is not None
-    return best[1]
+
+@lru_cache(maxsize=1024)
+def judged(value: int, settings: Settings) -> FaceTable:
+    """What a plain test on ``value`` reads of its die: its :class:`Judgement`."""
+    table: dict[int | Iterable[int], Hashable] = {
+        face: judge(face, value, settings).judgement for face in range(1, settings.die + 1)
+    }
+    return faces(table, need=need_text(value, settings))
+
+
+@lru_cache(maxsize=1024)
+def ranked(value: int, settings: Settings) -> FaceTable:
+    """What a comparative test on ``value`` reads of a die: its :func:`rank`."""
+    table: dict[int | Iterable[int], Hashable] = {
+        face: rank(judge(face, value, settings)) for face in range(1, settings.die + 1)
+    }
+    return faces(table, need=need_text(value, settings))
 
 
 def need_text(value: int, settings: Settings) -> str:
@@ -122,62 +119,6 @@ def need_text(value: int, settings: Settings) -> str:
     return f"{value} or less, {value} is a Lucky Chance"
 
 
-def roll_test(
-    dice: Dice,
-    value: int,
-    label: str,
-    settings: Settings,
-    *,
-    target: str | None = None,
-    ranked: bool = False,
-) -> tuple[Roll, Die]:
-    """Roll one test die against ``value`` and judge it. ``ranked``: the die is the
-    first of a comparative test, read as :func:`ranked_reading`."""
-    if ranked:
-        return roll_read(dice, value, label, settings, ranked_reading, target=target)
-    roll = dice.roll(
-        settings.die,
-        label,
-        at_most=value,
-        special=special_faces(value, settings),
-        need=need_text(value, settings),
-        target=target,
-    )
-    return roll, judge(roll.total, value, settings)
-
-
-def roll_read(
-    dice: Dice,
-    value: int,
-    label: str,
-    settings: Settings,
-    read: Callable[[Die], Hashable],
-    *,
-    target: str | None = None,
-) -> tuple[Roll, Die]:
-    """Roll one test die against ``value`` that the rule reads only through
-    ``read(judged die)``, and judge it.
-
-    The promise given to the dice is the tightest one :func:`grouping` finds for
-    those readings: the defending die of a wound test is read only as whether it
-    beats, ties or loses to the attacking die already rolled, so its ten faces are
-    three or four outcomes for the exact odds. The faces, their order and the need
-    shown to a GM are those of any other test.
-    """
-    readings = tuple(read(judge(face, value, settings)) for face in range(1, settings.die + 1))
-    at_least, at_most, special = grouping(readings)
-    roll = dice.roll(
-        settings.die,
-        label,
-        at_least=at_least,
-        at_most=at_most,
-        special=special,
-        need=need_text(value, settings),
-        target=target,
-    )
-    return roll, judge(roll.total, value, settings)
-
-
 def describe(die: Die) -> str:
     """A judged die in words: ``9 (Lucky Chance)``, ``3 (success)``."""
     if die.lucky:
@@ -185,3 +126,9 @@ def describe(die: Die) -> str:
     if die.catastrophic:
         return f"{die.face} (Catastrophic Failure)"
     return f"{die.face} ({die.result})"
+
+
+def shown(values: list[int], value: int, settings: Settings) -> str:
+    """The faces a test's dice show, in words: ``2 (success), 3 (success)``, or
+    ``none``. For the chain's text only: the rule decides by what it read."""
+    return ", ".join(describe(judge(face, value, settings)) for face in values) or "none"

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from gunline import Attack, ChainState
+from gunline import ChainState
 
 from . import units
-from .schema import settings_of
+from .schema import SamuraiAttack, settings_of
 from .sequence import shots_at, shots_available
 
 
-def problems(attack: Attack, state: ChainState) -> list[str]:
+def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     out: list[str] = []
     shooter, weapon = attack.shooter, attack.weapon
     status = state.shooter.get("status", "unharmed")

@@ -22,15 +22,17 @@ from typing import Literal
 
 import msgspec
 
-from .characteristic import Die
+from .characteristic import Die, judge
+from .schema import Settings
 
 Side = Literal["attacker", "defender"]
 Ties = Literal["cancel", "attacker", "defender"]
 
 
-class Outcome(msgspec.Struct, frozen=True, kw_only=True):
-    """Who won, with how many net Lucky Chances (each one a wound at once in an
-    exchange of fire, a kill in a wound test) and how many ordinary wins."""
+class Verdict(msgspec.Struct, frozen=True, kw_only=True):
+    """The result of a comparative test: who won, with how many net Lucky Chances
+    (each one a wound at once in an exchange of fire, a kill in a wound test) and how
+    many ordinary wins."""
 
     winner: Side | None
     lucky: int = 0
@@ -55,13 +57,13 @@ def _pair_winner(a: Die, d: Die, ties: Ties) -> Side | None:
     return None if ties == "cancel" else ties
 
 
-def compare(attacker: Sequence[Die], defender: Sequence[Die], ties: Ties = "cancel") -> Outcome:
+def compare(attacker: Sequence[Die], defender: Sequence[Die], ties: Ties = "cancel") -> Verdict:
     """Resolve a comparative test between the attacker's and the defender's dice."""
     net = sum(d.lucky for d in attacker) - sum(d.lucky for d in defender)
     if net > 0:
-        return Outcome(winner="attacker", lucky=net, wins=sum(d.succeeded and not d.lucky for d in attacker))
+        return Verdict(winner="attacker", lucky=net, wins=sum(d.succeeded and not d.lucky for d in attacker))
     if net < 0:
-        return Outcome(winner="defender", lucky=-net, wins=sum(d.succeeded and not d.lucky for d in defender))
+        return Verdict(winner="defender", lucky=-net, wins=sum(d.succeeded and not d.lucky for d in defender))
 
     a_dice, d_dice = _ranked(attacker), _ranked(defender)
     won = {"attacker": 0, "defender": 0}
@@ -79,23 +81,25 @@ def compare(attacker: Sequence[Die], defender: Sequence[Die], ties: Ties = "canc
     elif unpaired["attacker"] != unpaired["defender"]:
         winner = "attacker" if unpaired["attacker"] > unpaired["defender"] else "defender"
     else:
-        return Outcome(winner=None)
-    return Outcome(winner=winner, wins=won[winner] + unpaired[winner])
+        return Verdict(winner=None)
+    return Verdict(winner=winner, wins=won[winner] + unpaired[winner])
 
 
 def against(
     attacker: Sequence[Die],
-    ties: Ties = "cancel",
-    score: Callable[[Outcome], Hashable] | None = None,
-) -> Callable[[Die], Hashable]:
-    """How a comparative test reads the defender's single die once the attacker's
-    dice are rolled: only as the outcome it brings about (or as ``score`` of it, when
-    the rule reads no more of the outcome). Given to
-    :func:`.characteristic.roll_read`, it lets the exact odds group the defender's
-    faces that beat, tie with or lose to the attacker's."""
+    value: int,
+    settings: Settings,
+    then: Callable[[Verdict], Hashable] | None = None,
+) -> Callable[[int], Hashable]:
+    """What the defender's single die on ``value``, rolled after the attacker's
+    dice, reads: only the verdict it brings about against them (or ``then`` of the
+    verdict, when the rule makes no more of it: a wound test's kill, wound or
+    nothing)."""
+    attacker = tuple(attacker)
+    ties = settings.comparative_ties
 
-    def read(die: Die) -> Hashable:
-        result = compare(attacker, [die], ties)
-        return score(result) if score is not None else (result.winner, result.lucky, result.wins)
+    def verdict(face: int) -> Hashable:
+        result = compare(attacker, [judge(face, value, settings)], ties)
+        return result if then is None else then(result)
 
-    return read
+    return verdict

@@ -13,46 +13,58 @@ wound rolls, which for the shooter come once every target's hit rolls are made
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Any
 
-from gunline import Attack, ChainState, Dice, Modifier, Roll, Step
+from gunline import ChainState, Dice, Modifier, Roll, Step
 
 from . import losses
-from .characteristic import Die, describe, judge, need_text, roll_read, roll_test, special_faces
-from .comparative import against, compare
-from .schema import Settings, settings_of
+from .characteristic import Die, judged, need_text, passed, ranked, shown
+from .comparative import Verdict, against, compare
+from .schema import SamuraiAttack, Settings, Target, settings_of
 from .sequence import reaction_of, shots_at
 from .wounding import Defence, wound_hits
 
 COVER = -2
 
 
-def _faces(dice: list[Die]) -> str:
-    return ", ".join(describe(d) for d in dice) or "none"
+def _skill(pool: Step) -> int:
+    """The shooter's Shooting, modified: the pool step's value."""
+    return pool.value or 0
 
 
-def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str, ranked: bool,
-           against_dice: list[Die] | None = None) -> tuple[list[Roll], list[Die]]:
-    """A die per shot. Several are read only as how many show each face that counts
-    (the Lucky and catastrophic faces; in a comparative test every success face): a
-    pool with those faces ``special``, rolled in the same order, shown die by die.
-    ``against_dice``: the other side's dice, already rolled, of a comparative test;
-    a single die is then read only as the outcome it brings about."""
-    if n == 1 and against_dice is not None:
-        roll, die = roll_read(dice, value, label, settings, against(against_dice, settings.comparative_ties),
-                              target=who)
-        return [roll], [die]
-    if n == 1:
-        roll, die = roll_test(dice, value, label, settings, target=who, ranked=ranked)
-        return [roll], [die]
+def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str,
+           read: Callable[[int], Hashable]) -> tuple[list[Roll], list[Any]]:
+    """A die per shot against ``value``, each read by ``read``: the rolls shown and
+    the readings. Several shots are rolled at once, a pool read die by die (the
+    order of the readings is not the dice's), shown as a roll per shot."""
     if n < 1:
         return [], []
-    pool = dice.pool(n, label, sides=settings.die, at_least=None, at_most=value, again=None, chance=False,
-                     special=special_faces(value, settings, ranked=ranked), target=who)
+    if n == 1:
+        shot = dice.roll(settings.die, label, read=read, need=need_text(value, settings), target=who)
+        return [shot.roll], [shot.value]
+    pool = dice.pool(n, label, sides=settings.die, success=passed(value), read=read, target=who)
     need = need_text(value, settings)
     rolls = [Roll(label=f"{label}, shot {i} of {n}", dice=f"1d{settings.die}", values=[face], total=face,
-                  need=need, manual=pool.manual) for i, face in enumerate(pool.values, 1)]
-    return rolls, [judge(face, value, settings) for face in pool.values]
+                  need=need, manual=pool.roll.manual) for i, face in enumerate(pool.roll.values, 1)]
+    return rolls, [reading for reading, times in pool.value.items() for _ in range(times)]
+
+
+def _faces(rolls: list[Roll], value: int, settings: Settings) -> str:
+    return shown([r.total for r in rolls], value, settings)
+
+
+def _defending(dice: Dice, attacker: list[Die], n: int, value: int, label: str, settings: Settings,
+               who: str) -> tuple[list[Roll], Verdict]:
+    """The defending side's dice of a comparative test, rolled after the attacker's,
+    and the verdict. A single die reads only the verdict it brings about; several are
+    ranked and compared with the attacker's."""
+    if n == 1:
+        shot = dice.roll(settings.die, label, read=against(attacker, value, settings),
+                         need=need_text(value, settings), target=who)
+        return [shot.roll], shot.value
+    rolls, defender = _shots(dice, n, value, label, settings, who, ranked(value, settings))
+    return rolls, compare(attacker, defender, settings.comparative_ties)
 
 
 def _hit_step(lucky: int, hits: int, rolls: list[Roll], text: str, lucky_wounds: bool, **data: Any) -> Step:
@@ -63,15 +75,17 @@ def _hit_step(lucky: int, hits: int, rolls: list[Roll], text: str, lucky_wounds:
                 data={"lucky": lucky, "hits": hits, **data})
 
 
-def plain(attack: Attack, target: Any, pool: Step, reaction: dict[str, Any], dice: Dice, lucky_wounds: bool) -> Step:
-    """One plain Shooting test per shot."""
+def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], dice: Dice,
+          lucky_wounds: bool) -> Step:
+    """One plain Shooting test per shot: a success is a hit, a Lucky Chance too."""
     settings = settings_of(attack)
+    skill = _skill(pool)
     n = shots_at(attack, target)
-    rolls, judged = _shots(dice, n, pool.value, "to hit", settings, target.name, ranked=False)
-    lucky = sum(d.lucky for d in judged)
-    hits = sum(d.succeeded and not d.lucky for d in judged)
+    rolls, results = _shots(dice, n, skill, "to hit", settings, target.name, judged(skill, settings))
+    lucky = results.count("lucky")
+    hits = results.count("success")
     total = lucky + hits
-    text = f"plain tests: {_faces(judged)}: {total} hit{'s' if total != 1 else ''}"
+    text = f"plain tests: {_faces(rolls, skill, settings)}: {total} hit{'s' if total != 1 else ''}"
     if lucky and lucky_wounds:
         text += f", {lucky} of them Lucky Chance{'s' if lucky != 1 else ''}: a wound at once"
     effective = reaction.get("effective", "none")
@@ -82,38 +96,38 @@ def plain(attack: Attack, target: Any, pool: Step, reaction: dict[str, Any], dic
     return _hit_step(lucky, hits, rolls, text, lucky_wounds, test="plain")
 
 
-def dodge_on_agility(attack: Attack, target: Any, pool: Step, dice: Dice, lucky_wounds: bool) -> Step:
+def dodge_on_agility(attack: SamuraiAttack, target: Target, pool: Step, dice: Dice, lucky_wounds: bool) -> Step:
     """``dodge = "agility_test"``: shooter's Shooting against the target's Agility,
     a die a shot each; the dodger's wins only save it."""
     settings = settings_of(attack)
+    skill, agility = _skill(pool), target.agility or 0
     n = shots_at(attack, target)
-    rolls, mine = _shots(dice, n, pool.value, "to hit", settings, target.name, ranked=True)
-    theirs_rolls, theirs = _shots(dice, n, target.agility or 0, f"{target.name} dodges (Agility)", settings,
-                                  target.name, ranked=True, against_dice=mine)
-    result = compare(mine, theirs, settings.comparative_ties)
+    rolls, mine = _shots(dice, n, skill, "to hit", settings, target.name, ranked(skill, settings))
+    theirs, result = _defending(dice, mine, n, agility, f"{target.name} dodges (Agility)", settings, target.name)
     won = result.winner == "attacker"
     lucky, hits = (result.lucky, result.wins) if won else (0, 0)
     verdict = f"{lucky + hits} hit{'s' if lucky + hits != 1 else ''}" if won else "the dodge saves it"
-    text = f"{target.name} dodges: comparative test {_faces(mine)} vs {_faces(theirs)}: {verdict}"
-    return _hit_step(lucky, hits, rolls + theirs_rolls, text, lucky_wounds, test="dodge")
+    text = (f"{target.name} dodges: comparative test {_faces(rolls, skill, settings)} vs "
+            f"{_faces(theirs, agility, settings)}: {verdict}")
+    return _hit_step(lucky, hits, rolls + theirs, text, lucky_wounds, test="dodge")
 
 
-def exchange(attack: Attack, target: Any, pool: Step, reaction: dict[str, Any], state: ChainState, dice: Dice) -> list[Step]:
-    """Return fire: the comparative Shooting test of shooter against the reacting side."""
+def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], state: ChainState,
+             dice: Dice) -> list[Step]:
+    """Return fire: the comparative Shooting test of shooter against the reacting side,
+    each rolling a die per shot [SEED]."""
     settings = settings_of(attack)
     shooter = attack.shooter
     by = reaction["by"]
-    n = shots_at(attack, target)
-    rolls, mine = _shots(dice, n, pool.value, "to hit", settings, target.name, ranked=True)
+    shooting, n = _skill(pool), shots_at(attack, target)
+    rolls, mine = _shots(dice, n, shooting, "to hit", settings, target.name, ranked(shooting, settings))
     modifiers = []
     skill = reaction["shooting"]
     if shooter.partly_hidden:
         modifiers.append(Modifier(label=f"{shooter.name} partly hidden, to {by}'s return fire", value=COVER))
         skill += COVER
-    their_rolls, theirs = _shots(dice, reaction["shots"], skill, f"{by}, return fire", settings, by, ranked=True,
-                                 against_dice=mine)
-    result = compare(mine, theirs, settings.comparative_ties)
-    duel = f"{shooter.name} {_faces(mine)} vs {by} {_faces(theirs)}"
+    their_rolls, result = _defending(dice, mine, reaction["shots"], skill, f"{by}, return fire", settings, by)
+    duel = f"{shooter.name} {_faces(rolls, shooting, settings)} vs {by} {_faces(their_rolls, skill, settings)}"
     data = {"test": "return_fire", "winner": None, "skill": skill}
     if result.winner == "attacker":
         data["winner"] = shooter.name
@@ -148,7 +162,9 @@ def _gains(lucky: int, wins: int) -> str:
 RETURN_FIRE = "return_fire"
 
 
-def return_fire_wounds(attack: Attack, waiting: dict[str, Any], shooter_state: dict[str, Any], dice: Dice) -> Step:
+def return_fire_wounds(
+    attack: SamuraiAttack, waiting: dict[str, Any], shooter_state: dict[str, Any], dice: Dice
+) -> Step:
     """The shooter's wounds from one exchange it lost: the ``return_fire`` step."""
     shooter = attack.shooter
     defence = Defence(name=shooter.name, body=shooter.body, protection=shooter.protection,
@@ -161,7 +177,7 @@ def return_fire_wounds(attack: Attack, waiting: dict[str, Any], shooter_state: d
                 shooter_state=result.state, data={"by": waiting["by"], "kills": result.kills})
 
 
-def return_fire_steps(attack: Attack, state: ChainState, dice: Dice) -> tuple[list[Step], dict[str, Any]]:
+def return_fire_steps(attack: SamuraiAttack, state: ChainState, dice: Dice) -> tuple[list[Step], dict[str, Any]]:
     """Step 8 for the shooter: the wound rolls of every exchange it lost, in the
     order of the targets, each on the shooter as the one before left it. Returns the
     ``return_fire`` steps and the shooter's state after them."""
@@ -174,7 +190,8 @@ def return_fire_steps(attack: Attack, state: ChainState, dice: Dice) -> tuple[li
     return steps, shooter
 
 
-def resolve(attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice, lucky_wounds: bool = False) -> list[Step]:
+def resolve(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice,
+            lucky_wounds: bool = False) -> list[Step]:
     """The hit step(s) for ``target``. ``lucky_wounds``: a Lucky Chance on a plain test
     is a wound at once (the ``samurai.lucky-hit-wounds`` variant)."""
     reaction = reaction_of(state, target.name)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gunline import Attack, ChainState, Step
+from gunline import ChainState, Step
 
 from . import losses, units
+from .schema import SamuraiAttack, Target
 
 
-def casualties(attack: Attack, state: ChainState, shooter_state: dict[str, Any] | None = None) -> Step:
+def casualties(attack: SamuraiAttack, state: ChainState, shooter_state: dict[str, Any] | None = None) -> Step:
     """Every model's state once all shots and reactions are resolved; ``value``
     counts the models Stunned or killed by now. ``shooter_state``: the shooter's,
     when steps made in the same hook have changed it."""
@@ -29,7 +30,7 @@ def casualties(attack: Attack, state: ChainState, shooter_state: dict[str, Any] 
     return Step(kind="casualties", value=down, text="; ".join(parts))
 
 
-def describe(attack: Attack, target: Any, state: ChainState) -> str:
+def describe(attack: SamuraiAttack, target: Target, state: ChainState) -> str:
     """``General: unharmed; Bushido master's return fire left Ninja stunned``."""
     name = target.name
     tstate = state.targets.get(name, {})

@@ -106,7 +106,9 @@ def _fire_of_unit(target: Target, state: dict[str, Any]) -> tuple[dict[str, Any]
     }, f"the unit fires together at the shooter: {names}, {shots} shot{'s' if shots != 1 else ''}"
 
 
-def declare(shooter: Shooter, target: Target, state: dict[str, Any], target_may_react: bool) -> tuple[dict[str, Any], str]:
+def declare(
+    shooter: Shooter, target: Target, state: dict[str, Any], target_may_react: bool
+) -> tuple[dict[str, Any], str]:
     """The reaction step's data and text: who reacts, how, and whether it can."""
     declared = target.reaction
     reactor = target.reactor

@@ -12,12 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gunline import Attack, ChainState, Dice, Modifier, Ruleset, Step, hookimpl
+from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 
 from . import checks, hits, losses, outcome, sequence, units, wounds
 from .catalogue import CATALOGUE
 from .characteristic import need_text
-from .schema import Settings, Shooter, Target, Weapon, settings_of
+from .schema import SamuraiAttack, Settings, Shooter, Target, Weapon, settings_of
 
 EXAMPLES = Path(__file__).parent / "examples"
 
@@ -38,11 +38,12 @@ def gunline_ruleset() -> Ruleset:
         examples=str(EXAMPLES),
         description="Shooting by the nine-step sequence: reactions, return fire as a comparative test, "
         "armour and wound tests, units.",
+        api=2,
     )
 
 
 @hookimpl
-def start_state(attack: Attack) -> ChainState:
+def start_state(attack: SamuraiAttack) -> ChainState:
     targets: dict[str, dict[str, Any]] = {}
     for t in attack.targets:
         if units.is_unit(t):
@@ -59,24 +60,24 @@ def start_state(attack: Attack) -> ChainState:
 
 
 @hookimpl
-def check_attack(attack: Attack, state: ChainState) -> list[str] | None:
+def check_attack(attack: SamuraiAttack, state: ChainState) -> list[str] | None:
     return checks.problems(attack, state) or None
 
 
 @hookimpl
-def begin_attack(attack: Attack, state: ChainState) -> list[Step]:
+def begin_attack(attack: SamuraiAttack, state: ChainState) -> list[Step]:
     return sequence.opening_steps(attack, state)
 
 
 @hookimpl
-def modify_pool(target: Any) -> list[Modifier] | None:
+def modify_pool(target: Target) -> list[Modifier] | None:
     if target.partly_hidden:
         return [Modifier(label="partly hidden", value=hits.COVER)]
     return None
 
 
 @hookimpl
-def build_pool(attack: Attack, target: Any, modifiers: list[Modifier]) -> Step:
+def build_pool(attack: SamuraiAttack, target: Target, modifiers: list[Modifier]) -> Step:
     skill = attack.shooter.shooting + sum(m.value for m in modifiers)
     base = attack.shooter.shooting
     shown = f"Shooting {base}" + "".join(f" {m.value:+d}" for m in modifiers) + (f" = {skill}" if modifiers else "")
@@ -85,17 +86,17 @@ def build_pool(attack: Attack, target: Any, modifiers: list[Modifier]) -> Step:
 
 
 @hookimpl
-def resolve_hit(attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
+def resolve_hit(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
     return hits.resolve(attack, target, pool, state, dice)
 
 
 @hookimpl
-def resolve_wound(attack: Attack, target: Any, hit: Step, state: ChainState, dice: Dice) -> Step:
+def resolve_wound(attack: SamuraiAttack, target: Target, hit: Step, state: ChainState, dice: Dice) -> Step:
     return wounds.resolve(attack, target, hit, state, dice)
 
 
 @hookimpl
-def spend_ammo(attack: Attack, state: ChainState, dice: Dice) -> list[Step]:
+def spend_ammo(attack: SamuraiAttack, state: ChainState, dice: Dice) -> list[Step]:
     """The end of the attack: the shooter's wounds from exchanges it lost (step 8),
     the casualties (step 9), and an ammo step (the game counts none)."""
     returned, shooter = hits.return_fire_steps(attack, state, dice)
@@ -108,7 +109,7 @@ def spend_ammo(attack: Attack, state: ChainState, dice: Dice) -> list[Step]:
 
 
 @hookimpl
-def describe_outcome(attack: Attack, target: Any, state: ChainState) -> str:
+def describe_outcome(attack: SamuraiAttack, target: Target, state: ChainState) -> str:
     return outcome.describe(attack, target, state)
 
 

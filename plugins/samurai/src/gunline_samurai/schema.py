@@ -17,25 +17,30 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
+from gunline import Attack
 
-def _stat(description: str, ge: int = 0, le: int = 20):
-    return Annotated[int, msgspec.Meta(ge=ge, le=le, description=description)]
-
-
-Shooting = _stat("«Умение стрелять» (Shooting): a die at or under it hits")
-Attacks = _stat("«Атаки» (Attacks): shots fired unless the weapon says otherwise", ge=1)
-Body = _stat("«Сила тела» (Body Strength), for wound tests")
-Wounds = _stat("wounds; losing the last one Stuns the model", ge=1)
-Stealth = _stat("«Скрытность» (Stealth): neutralises a target's Alert", le=10)
-Alert = _stat("«Начеку» (Alert): the right to react to shots", le=10)
-Protection = _stat("armour's «Защита» (Protection): a test on it puts the hit on the armour")
-Durability = _stat("armour's «Прочность» (Durability): added to Body when the armour takes the hit")
-Damage = _stat("«Урон» (Damage): added to the shooter's Body in wound tests", le=10)
-Shots = _stat("shots per attack, overriding the model's Attacks", ge=1)
-Aimed = _stat("shots of the shooter aimed at this target", ge=1)
-Agility = _stat("«Ловкость» (Agility), to dodge under dodge = \"agility_test\"")
-Inches = _stat("inches", le=1000)
+#: The characteristics, with the bounds a scenario file is checked against.
+Shooting = Annotated[int, Meta(ge=0, le=20, description="«Умение стрелять» (Shooting): a die at or under it hits")]
+Attacks = Annotated[int, Meta(
+    ge=1, le=20, description="«Атаки» (Attacks): shots fired unless the weapon says otherwise"
+)]
+Body = Annotated[int, Meta(ge=0, le=20, description="«Сила тела» (Body Strength), for wound tests")]
+Wounds = Annotated[int, Meta(ge=1, le=20, description="wounds; losing the last one Stuns the model")]
+Stealth = Annotated[int, Meta(ge=0, le=10, description="«Скрытность» (Stealth): neutralises a target's Alert")]
+Alert = Annotated[int, Meta(ge=0, le=10, description="«Начеку» (Alert): the right to react to shots")]
+Protection = Annotated[int, Meta(
+    ge=0, le=20, description="armour's «Защита» (Protection): a test on it puts the hit on the armour"
+)]
+Durability = Annotated[int, Meta(
+    ge=0, le=20, description="armour's «Прочность» (Durability): added to Body when the armour takes the hit"
+)]
+Damage = Annotated[int, Meta(ge=0, le=10, description="«Урон» (Damage): added to the shooter's Body in wound tests")]
+Shots = Annotated[int, Meta(ge=1, le=20, description="shots per attack, overriding the model's Attacks")]
+Aimed = Annotated[int, Meta(ge=1, le=20, description="shots of the shooter aimed at this target")]
+Agility = Annotated[int, Meta(ge=0, le=20, description="«Ловкость» (Agility), to dodge under dodge = \"agility_test\"")]
+Inches = Annotated[int, Meta(ge=0, le=1000, description="inches")]
 
 #: The reactions of the seed: «Уклонение», «Ответная стрельба», «Нападение».
 Reaction = Literal["none", "dodge", "return_fire", "charge"]
@@ -145,10 +150,11 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     models: list[UnitModel] = []
 
 
-class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
     """The parts of the dice rule that the seed does not state and that were
     inferred from its worked example; a GM who owns the book sets them as top-level
-    keys of a scenario.
+    keys of a scenario. Frozen: a value, from which the rules build what they read
+    of each die.
 
     * ``die``: sides of the test die (a d10).
     * ``catastrophic_failure``: «Катастрофический Провал» on the top face of the die
@@ -173,7 +179,10 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 DEFAULT_SETTINGS = Settings()
 
+#: An attack as the samurai hooks receive it.
+SamuraiAttack = Attack[Shooter, Weapon, Target, Settings]
 
-def settings_of(attack) -> Settings:
+
+def settings_of(attack: SamuraiAttack) -> Settings:
     """The attack's settings (the defaults when it was built without any)."""
     return attack.settings if isinstance(attack.settings, Settings) else DEFAULT_SETTINGS

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from gunline import Attack, ChainState, Step
+from gunline import ChainState, Step
 
 from . import reactions, units
 from .reactions import ALERT_AT_LEAST_STEALTH, AlertRule
+from .schema import SamuraiAttack, Target
 
 
-def shots_available(attack: Attack) -> int:
+def shots_available(attack: SamuraiAttack) -> int:
     """«Атаки» of the shooter, unless the weapon says otherwise [SEED]."""
     return attack.weapon.shots if attack.weapon.shots is not None else attack.shooter.attacks
 
 
-def shots_at(attack: Attack, target: Any) -> int:
+def shots_at(attack: SamuraiAttack, target: Target) -> int:
     """Shots aimed at ``target``: as the file says, else all of them at a lone
     target and one each at several."""
     if target.shots is not None:
@@ -38,7 +39,9 @@ def _plural(n: int, word: str) -> str:
 REACTIONS = "reactions"
 
 
-def opening_steps(attack: Attack, state: ChainState, alert_rule: AlertRule = ALERT_AT_LEAST_STEALTH) -> list[Step]:
+def opening_steps(
+    attack: SamuraiAttack, state: ChainState, alert_rule: AlertRule = ALERT_AT_LEAST_STEALTH
+) -> list[Step]:
     """Steps 1-6 of the sequence for the whole attack. The reactions declared are
     also left in ``state.attack`` for the targets' hooks to read."""
     shooter, weapon = attack.shooter, attack.weapon
@@ -72,7 +75,8 @@ def opening_steps(attack: Attack, state: ChainState, alert_rule: AlertRule = ALE
         steps.append(Step(kind="target", target=t.name, value=n, text=f"{t.name} ({kind}): {_plural(n, 'shot')}"))
         d = units.distance(t)
         near = " to the nearest model" if units.is_unit(t) else ""
-        steps.append(Step(kind="range", target=t.name, value=d, text=f"{d}\"{near}" if d is not None else "not measured"))
+        measured = f"{d}\"{near}" if d is not None else "not measured"
+        steps.append(Step(kind="range", target=t.name, value=d, text=measured))
         ok, why = reactions.may_react(shooter, t, tstate, alert_rule)
         able = ok
         if t.reactor is not None:

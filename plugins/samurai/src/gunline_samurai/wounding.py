@@ -15,17 +15,22 @@ Hits stop being rolled once there is nobody left alive to hurt.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
+
 from gunline import Dice, Roll
 
 from . import losses
-from .characteristic import Die, describe, roll_read, roll_test
-from .comparative import Outcome, against, compare
+from .characteristic import need_text, passed, ranked, shown
+from .comparative import Verdict, against
 from .schema import Settings
+
+#: What one hit's wound test does: the attacker's Lucky Chance kills, its win
+#: wounds, anything else does nothing.
+WoundTest = Literal["kill", "wound", "nothing"]
 
 
 class Defence(msgspec.Struct, frozen=True, kw_only=True):
@@ -47,47 +52,43 @@ class Wounding(msgspec.Struct, kw_only=True):
     lines: list[str] = []
 
 
-def _one_hit(dice: Dice, *, settings: Settings, strength: int, defence: Defence, tag: str) -> tuple[Hashable, Any]:
-    """One ordinary hit's armour test and wound test: ``(score, (rolls, words))``,
-    the score being all the rule reads of it (:func:`verdict`)."""
-    rolls: list[Roll] = []
-    target_value = defence.body
-    on_armour = False
-    if defence.protection > 0:
-        # read only as struck armour or not: a Lucky Chance here is just a success
-        roll, die = roll_read(dice, defence.protection, f"armour test ({tag})", settings,
-                              _struck, target=defence.name)
-        rolls.append(roll)
-        on_armour = die.succeeded
-        target_value += defence.durability if on_armour else 0
-    a_roll, a_die = roll_test(
-        dice, strength, f"wound test ({tag}): Body + Damage", settings, target=defence.name, ranked=True
-    )
-    d_label = "Body + Durability" if on_armour else "Body"
-    d_roll, d_die = roll_read(
-        dice, target_value, f"wound test ({tag}): {d_label}", settings,
-        against([a_die], settings.comparative_ties, verdict), target=defence.name,
-    )
-    rolls += [a_roll, d_roll]
-    result = compare([a_die], [d_die], settings.comparative_ties)
-    where = "armour" if on_armour else ("body" if defence.protection > 0 else "unarmoured")
-    vs = f"{describe(a_die)} vs {describe(d_die)} ({strength} vs {target_value}, {where})"
-    return verdict(result), (rolls, vs)
-
-
-def verdict(result: Outcome) -> Hashable:
-    """What a wound test comes to: a kill, a wound or nothing."""
-    if result.winner != "attacker":
+def wound_test_result(verdict: Verdict) -> WoundTest:
+    """What a wound test comes to: «Если атакующая модель выбрасывает в одном из
+    тестов Счастливый Случай, то атакуемая ей модель немедленно считается мёртвой»
+    (the attacker's Lucky Chance kills at once); the attacker's ordinary win is one
+    wound; a draw or the defender's win does nothing."""
+    if verdict.winner != "attacker":
         return "nothing"
-    return "kill" if result.lucky else "wound"
+    return "kill" if verdict.lucky else "wound"
 
 
-def _last(_: Any, score: Any) -> Any:
-    return score
-
-
-def _struck(die: Die) -> bool:
-    return die.succeeded
+def armour_and_wound_test(
+    dice: Dice, *, settings: Settings, strength: int, defence: Defence, tag: str
+) -> tuple[WoundTest, tuple[list[Roll], str]]:
+    """One ordinary hit: «тест на броню по показателю Защита доспеха» (success: the
+    hit struck the armour, failure: the body), then the wound test, a comparative
+    test of ``strength`` (the attacker's Body + Damage) against the defender's Body,
+    + Durability for a hit on the armour. Returns what the test does, with the rolls
+    and the dice in words."""
+    rolls: list[Roll] = []
+    body = defence.body
+    where = "unarmoured"
+    if defence.protection > 0:
+        armour = dice.roll(settings.die, f"armour test ({tag})", read=passed(defence.protection),
+                           need=need_text(defence.protection, settings), target=defence.name)
+        rolls.append(armour.roll)
+        where = "armour" if armour.value else "body"
+        body += defence.durability if armour.value else 0
+    attacking = dice.roll(settings.die, f"wound test ({tag}): Body + Damage", read=ranked(strength, settings),
+                          target=defence.name)
+    label = "Body + Durability" if where == "armour" else "Body"
+    defending = dice.roll(settings.die, f"wound test ({tag}): {label}",
+                          read=against([attacking.value], body, settings, then=wound_test_result),
+                          need=need_text(body, settings), target=defence.name)
+    rolls += [attacking.roll, defending.roll]
+    vs = (f"{shown(attacking.roll.values, strength, settings)} vs {shown(defending.roll.values, body, settings)} "
+          f"({strength} vs {body}, {where})")
+    return defending.value, (rolls, vs)
 
 
 def _who(name: str | None, fallback: str) -> str:
@@ -118,20 +119,16 @@ def wound_hits(
             out.lines.append(f"{hits - i + 1} hit(s) left unrolled: nobody left alive")
             break
         tag = f"hit {i} of {hits}" if hits > 1 else "hit"
-        # one hit's three dice read only as kill, wound or nothing: the exact odds
-        # branch over those three, not over every face (random and typed dice are
-        # rolled as in a plain sequence)
-        body = partial(_one_hit, settings=settings, strength=strength, defence=defence, tag=tag)
-        key = ("samurai wound test", tag, strength, defence, msgspec.structs.astuple(settings))
-        score, (detail,) = dice.repeat(1, f"wound test ({tag})", body, fold=_last, start=None, key=key)
-        rolls, vs = detail
+        # the armour test and the wound test are read together: kill, wound or nothing
+        test = partial(armour_and_wound_test, settings=settings, strength=strength, defence=defence, tag=tag)
+        result, (rolls, vs) = dice.scored(f"wound test ({tag})", test)
         out.rolls += rolls
-        if score == "kill":
+        if result == "kill":
             out.state, who = losses.kill(out.state, order)
             out.wounds += 1
             out.kills += 1
             out.lines.append(f"{tag}: {vs}: Lucky Chance, {_who(who, defence.name)} is killed")
-        elif score == "wound":
+        elif result == "wound":
             out.state, who = losses.wound(out.state, order)
             out.wounds += 1
             out.lines.append(f"{tag}: {vs}: a wound to {_who(who, defence.name)}")

@@ -6,16 +6,14 @@ go to its models nearest the shooter first [SEED].
 
 from __future__ import annotations
 
-from typing import Any
-
-from gunline import Attack, ChainState, Dice, Step
+from gunline import ChainState, Dice, Step
 
 from . import units
-from .schema import settings_of
+from .schema import SamuraiAttack, Target, settings_of
 from .wounding import Defence, wound_hits
 
 
-def defence_of(target: Any) -> Defence:
+def defence_of(target: Target) -> Defence:
     return Defence(
         name=target.name,
         body=units.majority(target, "body"),
@@ -24,7 +22,7 @@ def defence_of(target: Any) -> Defence:
     )
 
 
-def resolve(attack: Attack, target: Any, hit: Step, state: ChainState, dice: Dice) -> Step:
+def resolve(attack: SamuraiAttack, target: Target, hit: Step, state: ChainState, dice: Dice) -> Step:
     data = hit.data or {}
     order = [m.name for m in units.nearest_first(target)]
     result = wound_hits(

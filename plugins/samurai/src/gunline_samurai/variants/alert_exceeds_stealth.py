@@ -7,9 +7,10 @@ This variant takes the second reading: an equal Alert is neutralised too.
 
 from __future__ import annotations
 
-from gunline import Attack, ChainState, Step, Variant, hookimpl
+from gunline import ChainState, Step, Variant, hookimpl
 
 from ..reactions import ALERT_ABOVE_STEALTH
+from ..schema import SamuraiAttack
 from ..sequence import opening_steps
 
 
@@ -18,10 +19,11 @@ def gunline_variant() -> Variant:
     return Variant(
         name="samurai.alert-exceeds-stealth",
         ruleset="samurai",
+        api=2,
         description="A target reacts only if its Alert is greater than the shooter's Stealth.",
     )
 
 
 @hookimpl
-def begin_attack(attack: Attack, state: ChainState) -> list[Step]:
+def begin_attack(attack: SamuraiAttack, state: ChainState) -> list[Step]:
     return opening_steps(attack, state, alert_rule=ALERT_ABOVE_STEALTH)

@@ -7,11 +7,10 @@ the exchange's effect: a wound with no armour or wound test.
 
 from __future__ import annotations
 
-from typing import Any
-
-from gunline import Attack, ChainState, Dice, Step, Variant, hookimpl
+from gunline import ChainState, Dice, Step, Variant, hookimpl
 
 from .. import hits
+from ..schema import SamuraiAttack, Target
 
 
 @hookimpl
@@ -19,10 +18,11 @@ def gunline_variant() -> Variant:
     return Variant(
         name="samurai.lucky-hit-wounds",
         ruleset="samurai",
+        api=2,
         description="A Lucky Chance on a plain hit test is a wound at once, with no armour or wound test.",
     )
 
 
 @hookimpl
-def resolve_hit(attack: Attack, target: Any, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
+def resolve_hit(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
     return hits.resolve(attack, target, pool, state, dice, lucky_wounds=True)
