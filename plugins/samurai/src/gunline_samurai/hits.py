@@ -77,7 +77,10 @@ def _hit_step(lucky: int, hits: int, rolls: list[Roll], text: str, lucky_wounds:
 
 def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], dice: Dice,
           lucky_wounds: bool) -> Step:
-    """One plain Shooting test per shot: a success is a hit, a Lucky Chance too."""
+    """«В отсутствие реакции цели определение попаданий производится как обычный
+    тест на «Умение стрелять»»: one plain Shooting test per shot, «число выстрелов,
+    равное её характеристике «Атаки»». A success is a hit, a Lucky Chance too (a
+    wound at once under ``lucky_wounds``)."""
     settings = settings_of(attack)
     skill = _skill(pool)
     n = shots_at(attack, target)
@@ -114,8 +117,10 @@ def dodge_on_agility(attack: SamuraiAttack, target: Target, pool: Step, dice: Di
 
 def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], state: ChainState,
              dice: Dice) -> list[Step]:
-    """Return fire: the comparative Shooting test of shooter against the reacting side,
-    each rolling a die per shot [SEED]."""
+    """Return fire: «число попаданий определяется сравнительным тестом на «Умение
+    стрелять». При этом за каждую модель делается столько бросков игральных костей,
+    сколько выстрелов она может сделать»: the shooter's dice against the reacting
+    side's, the winner's net Lucky Chances wounds at once, its ordinary wins hits."""
     settings = settings_of(attack)
     shooter = attack.shooter
     by = reaction["by"]
