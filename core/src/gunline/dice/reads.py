@@ -70,9 +70,7 @@ class FaceTable(msgspec.Struct, frozen=True, gc=False):
         return readings[face - 1] if 0 < face <= len(readings) else self.otherwise
 
 
-def faces(
-    table: Mapping[int | Iterable[int], Hashable], *, otherwise: Hashable = None, need: str = ""
-) -> FaceTable:
+def faces(table: Mapping[Any, Hashable], *, otherwise: Hashable = None, need: str = "") -> FaceTable:
     """A read from a table of faces: ``faces({1: "flesh wound", range(2, 6): "down",
     6: "out of action"})``. A key is a face or several (a range, a tuple); a face in
     no key reads ``otherwise``. ``need`` is what a GM is told the roll needs."""

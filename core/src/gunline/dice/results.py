@@ -46,8 +46,10 @@ class Tally(msgspec.Struct, frozen=True, gc=False):
         return 0
 
     def __iter__(self) -> Iterator[Hashable]:
-        """The readings counted at least once."""
-        return (key for key, _ in self.counts)
+        """The readings counted at least once, in a fixed order (by their repr)."""
+        return (key for key, _ in self.items())
 
     def items(self) -> list[tuple[Hashable, int]]:
-        return list(self.counts)
+        """(reading, dice) for each reading counted, in a fixed order (by repr), the
+        same in every process."""
+        return sorted(self.counts, key=lambda item: repr(item[0]))
