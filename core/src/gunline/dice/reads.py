@@ -20,7 +20,7 @@ returning something hashable. The helpers here cover what rulebooks say most ("4
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, TypeVar
 
 import msgspec
