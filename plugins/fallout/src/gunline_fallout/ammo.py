@@ -9,6 +9,7 @@ import msgspec
 
 from .catalogue import AMMO
 from .damage import DamageDice, combine, parse_damage
+from .schema import Weapon
 
 
 class AmmoProfile(msgspec.Struct, frozen=True, kw_only=True):
@@ -27,7 +28,7 @@ def ammo_entry(name: str | None) -> tuple[str, int, int, bool] | None:
     return None if name is None else _BY_KEY.get(name.strip().casefold())
 
 
-def ammo_profile(weapon) -> AmmoProfile:
+def ammo_profile(weapon: Weapon) -> AmmoProfile:
     return _profile(weapon.ammo, weapon.ac_mod, weapon.dr_mod, weapon.ignores_dt)
 
 
@@ -46,6 +47,6 @@ def _profile(ammo: str | None, ac_mod: int | None, dr_mod: int | None, ignores_d
     )
 
 
-def shot_damage(weapon) -> DamageDice:
+def shot_damage(weapon: Weapon) -> DamageDice:
     """What one bullet rolls: the weapon's dice, or its ammo's dice plus its bonus."""
     return combine(weapon.damage, ammo_profile(weapon).damage)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from gunline import ChainState
+
 from .ammo import shot_damage
 from .damage import adds_to_ammo
 from .fire import aim_of, bullets_fired
+from .schema import FalloutAttack
 from .tables import AREAS
 
 
-def problems(attack, state) -> list[str]:
+def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
     weapon, targets = attack.weapon, attack.targets
     out: list[str] = []
     if attack.mode == "burst":
@@ -37,8 +40,6 @@ def problems(attack, state) -> list[str]:
             if aim not in AREAS and aim not in t.areas:
                 known = [*AREAS, *t.areas]
                 out.append(f"aim: {aim!r} is not an area of targets[{i}] ({t.name}); expected one of: {', '.join(known)}")
-    if weapon.melee and attack.mode == "burst":
-        pass  # already refused: melee weapons have no burst
     if adds_to_ammo(weapon.damage) and not shot_damage(weapon).has_dice:
         out.append(
             f"weapon.damage {weapon.damage!r} adds to its ammunition's dice, but ammo {weapon.ammo!r} has none: "
@@ -47,7 +48,7 @@ def problems(attack, state) -> list[str]:
     if weapon.magazine is not None and weapon.rounds is not None and weapon.rounds > weapon.magazine:
         out.append(f"weapon.rounds {weapon.rounds} is more than the magazine holds ({weapon.magazine})")
     left = state.weapon.get("rounds_left")
-    need = bullets_fired(attack) if (attack.mode != "burst" or weapon.burst) else 1
+    need = bullets_fired(attack)
     if left is not None and left < need:
         what = "a burst fires" if attack.mode == "burst" else "a shot needs"
         fix = "reload" + (", or fire single" if attack.mode == "burst" and left > 0 and not weapon.bursts_only else "")

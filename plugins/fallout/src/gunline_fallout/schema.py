@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from gunline import Attack
+
 from .damage import parse_damage
 from .tables import AREA_ROWS, LIGHTING
 
@@ -97,3 +99,7 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     fire_anyway: bool = False
     #: Percent lost per point of Strength below the weapon's minimum.
     strength_penalty: Annotated[int, msgspec.Meta(ge=0, le=100)] = 20
+
+
+#: An attack as the ruleset's hooks see it.
+FalloutAttack = Attack[Shooter, Weapon, Target, Settings]

@@ -1,37 +1,167 @@
 """Step 2 and 3 of an attack: damage for every bullet that hit, then its critical.
 
-Per bullet, in this dice order: the damage dice; the critical d100 (at or under Luck %
-plus the aimed area's bonus), unless the hit step already decided which hits were
-critical; for a critical not aimed at an area, the general table's d10 (and the 1d4
-turns of unconsciousness on a 6). Damage goes through Damage Threshold (unless the
-ammo ignores it) and Damage Resistance (shifted by the ammo), then the critical's
-multiplier, then comes off the target's hit points.
+«Атака. Шаг 2: Повреждение»: the damage dice, through Damage Threshold (unless the
+ammo ignores it) and Damage Resistance (shifted by the ammo),
+``Damage = (Roll − DT) − (Roll − DT) × DR%``. «Шаг 3: Вероятность критического
+попадания»: a d100 at or under Luck % plus the aimed area's bonus is a critical
+(unless the hit roll already said which hits are critical); an aimed critical has its
+area's effect, any other rolls the general table's d10 (and 1d4 turns of
+unconsciousness on a 6). The critical's multiplier comes last, then the damage comes
+off the target's hit points. Bursts: every bullet that hits deals its own damage.
 """
 
 from __future__ import annotations
 
-from gunline import Step
+from functools import partial
+from typing import Any
+
+import msgspec
+
+from gunline import ChainState, Dice, Roll, Step
+from gunline.dice import at_most
 
 from .ammo import ammo_profile, shot_damage
-from .damage import multiply, through_armor
+from .damage import DamageDice, multiply, through_armor
 from .fire import aim_of, aimed_row
+from .schema import FalloutAttack, Target
 from .tables import (
     AIMED_CRITICALS,
     CRITICAL_BONUS,
-    CRITICAL_DURATIONS,
     GENERAL_CRITICALS,
     STATUSES,
     WOUNDING_CONDITIONS,
+    Critical,
 )
 
 
-def critical_chance(attack, target) -> int:
+def critical_chance(attack: FalloutAttack, target: Target) -> int:
     """Luck % plus the aimed area's bonus."""
     row = aimed_row(attack, target)
     return attack.shooter.luck + (CRITICAL_BONUS[row] if row else 0)
 
 
-def marks(conditions) -> tuple[bool, bool]:
+def aimed_critical(attack: FalloutAttack, target: Target) -> Critical | None:
+    """The effect of a critical on the area aimed at, in that area's own name, or
+    None for a shot not aimed (whose critical rolls on the general table)."""
+    row = aimed_row(attack, target)
+    area = aim_of(attack)
+    if row is None or area is None:
+        return None
+    effect = AIMED_CRITICALS[row]
+    return msgspec.structs.replace(
+        effect,
+        text=effect.text.format(area=area.replace("_", " ")),
+        conditions=tuple(c.format(area=area) for c in effect.conditions),
+    )
+
+
+class Shot(msgspec.Struct, frozen=True):
+    """What every bullet of this attack brings to this target: the weapon's (or its
+    ammo's) damage dice, the armor they meet after the ammo's modifiers, the critical
+    chance and the critical of the area aimed at (None: the general table)."""
+
+    target: str
+    damage: DamageDice
+    dt: int
+    dr: int
+    ignores_dt: bool
+    critical_chance: int
+    aimed: Critical | None
+
+
+def shot_at(attack: FalloutAttack, target: Target) -> Shot:
+    ammo = ammo_profile(attack.weapon)
+    return Shot(
+        target=target.name,
+        damage=shot_damage(attack.weapon),
+        dt=target.dt,
+        dr=target.dr + ammo.dr_mod,
+        ignores_dt=ammo.ignores_dt,
+        critical_chance=critical_chance(attack, target),
+        aimed=aimed_critical(attack, target),
+    )
+
+
+class Harm(msgspec.Struct, frozen=True):
+    """What bullets have done to a target, as far as its status goes: the hit points
+    lost (never more than it ``had``; ``None`` where hit points are not tracked),
+    whether one knocked it out, and whether a condition marked it (crippled,
+    blinded, knocked down) while no damage got through."""
+
+    lost: int = 0
+    had: int | None = None
+    knocked_out: bool = False
+    marked: bool = False
+
+    def add(self, bullet: Harm) -> Harm:
+        """One more bullet: hit points lost add up, to no more than the target had;
+        being knocked out or marked by a condition decides the status, and a mark
+        stops counting once damage has wounded anyway. A dead target is dead: what
+        more bullets do to it decides nothing."""
+        lost = self.lost + bullet.lost
+        if self.had is not None and lost >= self.had:
+            return Harm(self.had, self.had)
+        return Harm(lost, self.had, self.knocked_out or bullet.knocked_out, (self.marked or bullet.marked) and not lost)
+
+
+class Bullet(msgspec.Struct, frozen=True):
+    """One bullet as the chain shows it: damage rolled, damage through, the words of
+    its critical, its dice and the conditions it left."""
+
+    rolled: int
+    through: int
+    critical: str | None
+    rolls: tuple[Roll, ...]
+    conditions: tuple[str, ...]
+
+
+def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]:
+    """One bullet that hit: its damage dice; the critical d100 at or under the
+    critical chance (``critical`` None; else the hit roll has decided); for a
+    critical, the aimed area's effect or the general table's d10 and how long it
+    lasts; then DT, DR and the multiplier."""
+    rolls: list[Roll] = []
+    rolled = shot.damage.bonus
+    if shot.damage.has_dice:
+        damage = dice.roll(shot.damage.sides, "damage", count=shot.damage.count, target=shot.target)
+        rolls.append(damage.roll)
+        rolled += damage.value
+    if critical is None:
+        check = dice.roll(100, "critical", read=at_most(shot.critical_chance), target=shot.target)
+        rolls.append(check.roll)
+        critical = check.value
+    effect: Critical | None = None
+    text = None
+    if critical:
+        effect = shot.aimed
+        if effect is None:
+            table = dice.roll(10, "critical effect", read=GENERAL_CRITICALS, target=shot.target)
+            rolls.append(table.roll)
+            effect = table.value
+        text = effect.text
+        if effect.lasts is not None:
+            length = dice.roll(effect.lasts.sides, effect.lasts.counts, target=shot.target)
+            rolls.append(length.roll)
+            text = f"{effect.text} for {length.value} turns"
+    if effect is not None and effect.bypasses_armor:
+        through = rolled
+    else:
+        through = through_armor(rolled, shot.dt, shot.dr, ignores_dt=shot.ignores_dt)
+    through = multiply(max(0, through), effect.multiplier if effect else (1, 1))
+    conditions = effect.conditions if effect else ()
+    knocked_out, marked = marks(conditions)
+    harm = Harm(through, knocked_out=knocked_out, marked=marked and not through)
+    return harm, Bullet(rolled, through, text, tuple(rolls), conditions)
+
+
+def every_hit_alike(hits: int, shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]:
+    """``fallout.burst-damage-once``: "(basic damage) × (# shots hit)": one bullet
+    rolled, and every hit dealing what it dealt."""
+    harm, shown = bullet(shot, critical, dice)
+    return Harm(harm.lost * hits, knocked_out=harm.knocked_out, marked=harm.marked), shown
+
+
+def marks(conditions: tuple[str, ...]) -> tuple[bool, bool]:
     """What conditions decide of the status: whether one leaves the target
     unconscious, and whether one wounds it even with no damage through."""
     return (
@@ -56,129 +186,51 @@ def status_after(previous: str, hp: int | None, lost: int, unconscious: bool, ma
 _RANK = {s: i for i, s in enumerate(STATUSES)}
 
 
-def _critical(attack, target, dice, rolls) -> tuple[tuple[int, int], list[str], bool, str]:
-    """The effect of one critical: multiplier, conditions, bypasses armor, text."""
-    row = aimed_row(attack, target)
-    if row is not None:
-        factor, conditions, text = AIMED_CRITICALS[row]
-        area = aim_of(attack)
-        return factor, [c.format(area=area) for c in conditions], False, text.format(area=area.replace("_", " "))
-    effect = dice.roll(10, "critical effect", target=target.name)
-    rolls.append(effect)
-    factor, conditions, bypass, text = GENERAL_CRITICALS[effect.total]
-    if effect.total in CRITICAL_DURATIONS:
-        sides, what = CRITICAL_DURATIONS[effect.total]
-        length = dice.roll(sides, what, target=target.name)
-        rolls.append(length)
-        text = f"{text.split(' for ')[0]} for {length.total} turns"
-    return factor, list(conditions), bypass, text
-
-
-def _bullet(attack, target, dice, damage, ammo, crit_chance: int, critical: bool | None):
-    """One bullet's damage and critical: ``((through, unconscious, marked), (rolled,
-    through, critical effect, rolls, new conditions))``. ``critical`` None rolls the
-    critical d100."""
-    rolls = []
-    rolled = damage.bonus
-    if damage.has_dice:
-        roll = dice.roll(damage.sides, "damage", count=damage.count, target=target.name)
-        rolls.append(roll)
-        rolled += roll.total
-    if critical is None:
-        check = dice.roll(100, "critical", at_most=crit_chance, target=target.name)
-        rolls.append(check)
-        critical = check.total <= crit_chance
-    factor, bypass, effect, conditions = (1, 1), False, None, []
-    if critical:
-        factor, conditions, bypass, effect = _critical(attack, target, dice, rolls)
-    if bypass:
-        through = rolled
-    else:
-        through = through_armor(rolled, target.dt, target.dr + ammo.dr_mod, ignores_dt=ammo.ignores_dt)
-    through = multiply(max(0, through), factor)
-    unconscious, marked = marks(conditions)
-    return (through, unconscious, marked and not through), (rolled, through, effect, tuple(rolls), tuple(conditions))
-
-
-#: What the hits on a target come to, as far as the rule decides anything by it:
-#: (hit points lost, unconscious, marked, the hit points it had (``None`` where the
-#: scenario tracks none), how many hits one bullet's damage stands for (1, or every
-#: hit under ``fallout.burst-damage-once``)).
-Tally = tuple[int, bool, bool, "int | None", int]
-
-
-def _add(so_far: Tally, bullet: tuple[int, bool, bool]) -> Tally:
-    """One more bullet: the hit points lost add up, to no more than the target had
-    (once it is dead, more damage and its conditions decide nothing: every dead
-    target's tally is the same); the marks gather, and a mark that wounds stops
-    counting once damage has wounded anyway. Keeping only what decides the status
-    and the hit points is what makes the odds of a 20-bullet burst a few hundred
-    outcomes (the bullets' own damage and conditions are in the details)."""
-    lost, unconscious, marked, cap, times = so_far
-    through, knocked_out, mark = bullet
-    lost += through * times
-    if cap is not None and lost >= cap:
-        return (cap, False, False, cap, times)
-    return (lost, unconscious or knocked_out, (marked or mark) and not lost, cap, times)
-
-
-def resolve_damage(attack, target, hit: Step, state, dice, *, once: bool = False) -> Step:
-    """The wound step for the hits on ``target``. With ``once``, one bullet's damage
-    and critical are rolled and every hit deals the same (``fallout.burst-damage-once``).
+def resolve_damage(
+    attack: FalloutAttack, target: Target, hit: Step, state: ChainState, dice: Dice, *, once: bool = False
+) -> Step:
+    """The wound step for the hits on ``target``: every bullet's damage and critical,
+    the critical ones first where the hit roll decided them
+    (``fallout.critical-on-hit-roll``). With ``once``, one bullet's damage and
+    critical are rolled and every hit deals the same (``fallout.burst-damage-once``).
 
     The step's ``value`` is the hit points the hits took off the target: the damage
     through, up to the hit points it had (all of it where hit points are not
     tracked); the text and ``data`` give every bullet's damage in full.
-
-    Bullets that roll alike are one ``dice.repeat`` (the rule reads only the tally
-    of :func:`_add`): exact odds branch over the hit points the burst takes, not over
-    every bullet's dice. Where the hit roll decided which bullets are critical
-    (``fallout.critical-on-hit-roll``), the critical ones are one repeat and the rest
-    another, in that order.
     """
-    damage = shot_damage(attack.weapon)
-    ammo = ammo_profile(attack.weapon)
-    crit_chance = critical_chance(attack, target)
+    shot = shot_at(attack, target)
     decided = (hit.data or {}).get("criticals")
     before = state.targets.get(target.name, {})
     hp = before.get("hp")
-    cap = None if hp is None else max(0, hp)
     hits = hit.value or 0
-    row = aimed_row(attack, target)
-    key = ("fallout bullet", damage, ammo, crit_chance, row, aim_of(attack) if row else None,
-           target.name, target.dt, target.dr)
+    harm = Harm(had=None if hp is None else max(0, hp))
 
-    def bullets(count: int, tally: Tally, critical: bool | None) -> tuple[Tally, list]:
-        return dice.repeat(
-            count, "bullet",
-            lambda d: _bullet(attack, target, d, damage, ammo, crit_chance, critical),
-            fold=_add, start=tally, key=(*key, critical),
-        )
+    def bullets(count: int, harm: Harm, critical: bool | None) -> tuple[Harm, list[Bullet]]:
+        body = partial(every_hit_alike, hits, shot, critical) if once else partial(bullet, shot, critical)
+        return dice.repeat(count, "bullet", body, fold=Harm.add, start=harm)
 
-    start: Tally = (0, False, False, cap, hits if once else 1)
     if once:
-        tally, details = bullets(1, start, None if decided is None else bool(decided[0]))
+        harm, shown = bullets(1, harm, None if decided is None else any(decided))
     elif decided is None:
-        tally, details = bullets(hits, start, None)
+        harm, shown = bullets(hits, harm, None)
     else:  # the hit roll said which are critical: those first, then the rest
         critical = sum(bool(c) for c in decided)
-        tally, first = bullets(critical, start, True)
-        tally, rest = bullets(hits - critical, tally, False)
-        details = first + rest
-    lost, unconscious, marked, _, _ = tally
-    # The tally says what the bullets decide; the bullets, what each one did.
+        harm, first = bullets(critical, harm, True)
+        harm, rest = bullets(hits - critical, harm, False)
+        shown = first + rest
     conditions = list(before.get("conditions", []))
-    for detail in details:
-        conditions.extend(c for c in detail[4] if c not in conditions)
-    rolls = [roll for detail in details for roll in detail[3]]
-    shots = [{"rolled": rolled, "through": through, "critical": effect} for rolled, through, effect, _, _ in details]
+    for b in shown:
+        conditions.extend(c for c in b.conditions if c not in conditions)
+    rolls = [roll for b in shown for roll in b.rolls]
     if once:  # one bullet rolled, every hit dealing the same
-        shots = shots * hits
-    through = sum(b["through"] for b in shots)
+        shown = shown * hits
+    shots: list[dict[str, Any]] = [{"rolled": b.rolled, "through": b.through, "critical": b.critical} for b in shown]
+    through = sum(b.through for b in shown)
+    lost = harm.lost
     hp_after = None if hp is None else hp - lost
-    status = status_after(before.get("status", STATUSES[0]), hp_after, lost, unconscious, marked)
-    parts = [f"{b['through']}" + (f" (critical: {b['critical']})" if b["critical"] else "") for b in shots]
-    text = f"{through} damage through" + (f": {' + '.join(parts)}" if len(parts) > 1 or shots[0]["critical"] else "")
+    status = status_after(before.get("status", STATUSES[0]), hp_after, lost, harm.knocked_out, harm.marked)
+    parts = [f"{b.through}" + (f" (critical: {b.critical})" if b.critical else "") for b in shown]
+    text = f"{through} damage through" + (f": {' + '.join(parts)}" if len(parts) > 1 or shown[0].critical else "")
     if hp_after is not None:
         text += f"; {hp_after} hp left" if through <= lost else f"; {lost} hp lost, {hp_after} left"
     text += f", {status.replace('_', ' ')}"
@@ -188,5 +240,6 @@ def resolve_damage(attack, target, hit: Step, state, dice, *, once: bool = False
         text=text,
         rolls=rolls,
         target_state={"hp": hp_after, "status": status, "conditions": conditions},
-        data={"damage": str(damage), "critical_chance": crit_chance, "bullets": shots, "through": through},
+        data={"damage": str(shot.damage), "critical_chance": shot.critical_chance, "bullets": shots,
+              "through": through},
     )
