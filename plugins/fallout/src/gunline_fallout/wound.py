@@ -154,11 +154,10 @@ def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]
     return harm, Bullet(rolled, through, text, tuple(rolls), conditions)
 
 
-def every_hit_alike(hits: int, shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]:
-    """``fallout.burst-damage-once``: "(basic damage) × (# shots hit)": one bullet
-    rolled, and every hit dealing what it dealt."""
-    harm, shown = bullet(shot, critical, dice)
-    return Harm(harm.lost * hits, knocked_out=harm.knocked_out, marked=harm.marked), shown
+def every_hit_alike(hits: int, harm: Harm, bullet: Harm) -> Harm:
+    """``fallout.burst-damage-once``: "(basic damage) × (# shots hit)": the one bullet
+    rolled deals its damage for every hit."""
+    return harm.add(Harm(bullet.lost * hits, knocked_out=bullet.knocked_out, marked=bullet.marked))
 
 
 def marks(conditions: tuple[str, ...]) -> tuple[bool, bool]:
@@ -206,8 +205,8 @@ def resolve_damage(
     harm = Harm(had=None if hp is None else max(0, hp))
 
     def bullets(count: int, harm: Harm, critical: bool | None) -> tuple[Harm, list[Bullet]]:
-        body = partial(every_hit_alike, hits, shot, critical) if once else partial(bullet, shot, critical)
-        return dice.repeat(count, "bullet", body, fold=Harm.add, start=harm)
+        fold = partial(every_hit_alike, hits) if once else Harm.add
+        return dice.repeat(count, "bullet", partial(bullet, shot, critical), fold=fold, start=harm)
 
     if once:
         harm, shown = bullets(1, harm, None if decided is None else any(decided))

@@ -4,7 +4,8 @@
 By default every bullet that hits rolls its own damage and critical and goes through
 armor on its own. Here a burst rolls one bullet's damage, through DT and DR, and one
 critical check for each object it hits; every hit on that object deals the same.
-Single shots are unchanged.
+With ``fallout.critical-on-hit-roll`` the hit roll decides instead: the one roll is
+critical when any of the hits was. Single shots are unchanged.
 """
 
 from __future__ import annotations
