@@ -34,8 +34,8 @@ def ammo_profile(weapon: Weapon) -> AmmoProfile:
 
 @lru_cache(maxsize=256)
 def _profile(ammo: str | None, ac_mod: int | None, dr_mod: int | None, ignores_dt: bool | None) -> AmmoProfile:
-    """The profile for a weapon's ammunition and overrides (profiles are looked up for
-    every bullet's odds, so they are made once)."""
+    """The profile for a weapon's ammunition and overrides (looked up for every
+    target a weapon fires at, so made once)."""
     entry = ammo_entry(ammo)
     dice, entry_ac, entry_dr, ignores = entry if entry else ("", 0, 0, False)
     return AmmoProfile(
@@ -49,4 +49,4 @@ def _profile(ammo: str | None, ac_mod: int | None, dr_mod: int | None, ignores_d
 
 def shot_damage(weapon: Weapon) -> DamageDice:
     """What one bullet rolls: the weapon's dice, or its ammo's dice plus its bonus."""
-    return combine(weapon.damage, ammo_profile(weapon).damage)
+    return combine(str(weapon.damage), ammo_profile(weapon).damage)

@@ -20,7 +20,8 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
         if aim_of(attack) is not None:
             out.append("aimed shots are single shots: remove aim, or use mode = \"single\"")
         if not targets[0].in_area:
-            out.append(f"targets[0] ({targets[0].name}) is the object the burst is aimed at: it cannot be outside the burst area")
+            out.append(f"targets[0] ({targets[0].name}) is the object the burst is aimed at: "
+                       "it cannot be outside the burst area")
         for i in range(1, len(targets)):
             if targets[i].distance < targets[i - 1].distance:
                 out.append(
@@ -39,8 +40,9 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
         for i, t in enumerate(targets):
             if aim not in AREAS and aim not in t.areas:
                 known = [*AREAS, *t.areas]
-                out.append(f"aim: {aim!r} is not an area of targets[{i}] ({t.name}); expected one of: {', '.join(known)}")
-    if adds_to_ammo(weapon.damage) and not shot_damage(weapon).has_dice:
+                out.append(f"aim: {aim!r} is not an area of targets[{i}] ({t.name}); "
+                           f"expected one of: {', '.join(known)}")
+    if adds_to_ammo(str(weapon.damage)) and not shot_damage(weapon).has_dice:
         out.append(
             f"weapon.damage {weapon.damage!r} adds to its ammunition's dice, but ammo {weapon.ammo!r} has none: "
             "give weapon.ammo from the catalogue, or the whole damage (e.g. \"1d6+6\")"

@@ -6,9 +6,8 @@ A burst is resolved object by object along the line of fire: every bullet is rol
 against the first target; the ones that miss go on to the next object in the burst
 area, rolled with that object's own chance, and so on. Each object's hit step leaves
 the bullets that missed it in ``state.attack`` (``flying``) for the next object, and
-the first target's pool step leaves whether the attack was called off; they are
-facts of this attack, not of any one target's history, so paths that sent as many
-bullets on are alike for the exact odds.
+the first target's pool step leaves whether the attack was called off: facts of
+this attack, not of any one target's history.
 """
 
 from __future__ import annotations

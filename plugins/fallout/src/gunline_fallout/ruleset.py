@@ -134,7 +134,7 @@ def not_rolled(attack: FalloutAttack, target: Target, pool: Step, state: ChainSt
         return Step(kind="hit", value=0, text="no bullets left to reach it", **flight(0, 0))
     if not target.in_area:
         return _outside(target, bullets)
-    if pool.value <= 0 and not is_first(attack, target):
+    if (pool.value or 0) <= 0 and not is_first(attack, target):
         return Step(kind="hit", value=0, text=f"0% chance: {bullets} bullets fly past", **flight(bullets, 0))
     return None
 
@@ -160,15 +160,15 @@ def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainS
     hits_at = at_most(chance_to_hit(pool))
     if attack.mode == "burst":
         bullets = bullets_reaching(attack, target, state)
-        rolled = dice.pool(bullets, "to hit, per bullet", sides=100, success=hits_at, target=target.name)
-        hits = rolled.value.successes
+        per_bullet = dice.pool(bullets, "to hit, per bullet", sides=100, success=hits_at, target=target.name)
+        roll, hits = per_bullet.roll, per_bullet.value.successes
         text = bullets_hit(bullets, hits)
     else:
         bullets = 1
-        rolled = dice.roll(100, "to hit", read=hits_at, target=target.name)
-        hits = int(rolled.value)
+        shot = dice.roll(100, "to hit", read=hits_at, target=target.name)
+        roll, hits = shot.roll, int(shot.value)
         text = "hit" if hits else "miss"
-    return Step(kind="hit", value=hits, text=text, rolls=[rolled.roll], **flight(bullets, hits))
+    return Step(kind="hit", value=hits, text=text, rolls=[roll], **flight(bullets, hits))
 
 
 @hookimpl

@@ -47,16 +47,16 @@ def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainS
     read = to_hit(chance, crit)
     bullets = bullets_reaching(attack, target, state)
     if attack.mode == "burst":
-        rolled = dice.pool(bullets, "to hit, per bullet", sides=100, success=at_most(chance), read=read,
-                           target=target.name)
-        hits, critical = rolled.value.successes, rolled.value["critical"]
+        per_bullet = dice.pool(bullets, "to hit, per bullet", sides=100, success=at_most(chance), read=read,
+                               target=target.name)
+        roll, hits, critical = per_bullet.roll, per_bullet.value.successes, per_bullet.value["critical"]
         text = bullets_hit(bullets, hits)
     else:
-        rolled = dice.roll(100, "to hit", read=read, target=target.name)
-        hits, critical = int(rolled.value != "miss"), int(rolled.value == "critical")
+        shot = dice.roll(100, "to hit", read=read, target=target.name)
+        roll, hits, critical = shot.roll, int(shot.value != "miss"), int(shot.value == "critical")
         text = "hit" if hits else "miss"
     if critical:
         text += f" ({critical} critical: {crit} or less)"
-    # which bullets were critical, in the order rolled, to be shown
-    criticals = [read(face) == "critical" for face in rolled.roll.values if read(face) != "miss"]
-    return Step(kind="hit", value=hits, text=text, rolls=[rolled.roll], **flight(bullets, hits, criticals=criticals))
+    # which of the hits were critical, in the order rolled, for the chain to show
+    criticals = [read(face) == "critical" for face in roll.values if read(face) != "miss"]
+    return Step(kind="hit", value=hits, text=text, rolls=[roll], **flight(bullets, hits, criticals=criticals))
