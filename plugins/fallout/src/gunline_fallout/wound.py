@@ -100,8 +100,10 @@ class Harm(msgspec.Struct, frozen=True):
         more bullets do to it decides nothing."""
         lost = self.lost + bullet.lost
         if self.had is not None and lost >= self.had:
-            return Harm(self.had, self.had)
-        return Harm(lost, self.had, self.knocked_out or bullet.knocked_out, (self.marked or bullet.marked) and not lost)
+            return Harm(lost=self.had, had=self.had)
+        knocked_out = self.knocked_out or bullet.knocked_out
+        marked = (self.marked or bullet.marked) and not lost
+        return Harm(lost, self.had, knocked_out, marked)
 
 
 class Bullet(msgspec.Struct, frozen=True):
@@ -154,10 +156,10 @@ def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]
     return harm, Bullet(rolled, through, text, tuple(rolls), conditions)
 
 
-def every_hit_alike(hits: int, harm: Harm, bullet: Harm) -> Harm:
+def every_hit_alike(hits: int, harm: Harm, one: Harm) -> Harm:
     """``fallout.burst-damage-once``: "(basic damage) × (# shots hit)": the one bullet
     rolled deals its damage for every hit."""
-    return harm.add(Harm(bullet.lost * hits, knocked_out=bullet.knocked_out, marked=bullet.marked))
+    return harm.add(Harm(one.lost * hits, knocked_out=one.knocked_out, marked=one.marked))
 
 
 def marks(conditions: tuple[str, ...]) -> tuple[bool, bool]:
