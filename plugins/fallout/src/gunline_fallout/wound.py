@@ -1,13 +1,8 @@
-"""Step 2 and 3 of an attack: damage for every bullet that hit, then its critical.
+"""The wound step: every bullet that hit a target, its damage and critical
+(:mod:`.bullet`), added up into what they did to it (:class:`.harm.Harm`).
 
-«Атака. Шаг 2: Повреждение»: the damage dice, through Damage Threshold (unless the
-ammo ignores it) and Damage Resistance (shifted by the ammo),
-``Damage = (Roll − DT) − (Roll − DT) × DR%``. «Шаг 3: Вероятность критического
-попадания»: a d100 at or under Luck % plus the aimed area's bonus is a critical
-(unless the hit roll already said which hits are critical); an aimed critical has its
-area's effect, any other rolls the general table's d10 (and 1d4 turns of
-unconsciousness on a 6). The critical's multiplier comes last, then the damage comes
-off the target's hit points. Bursts: every bullet that hits deals its own damage.
+Bursts: every bullet that hits deals its own damage and goes through armor on its
+own; the hit points lost come off the target's, to no more than it had.
 """
 
 from __future__ import annotations
@@ -15,176 +10,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import msgspec
+from gunline import ChainState, Dice, Step
 
-from gunline import ChainState, Dice, Roll, Step
-from gunline.dice import at_most
-
-from .ammo import ammo_profile, shot_damage
-from .damage import DamageDice, multiply, through_armor
-from .fire import aim_of, aimed_row
+from .bullet import Bullet, bullet, shot_at
+from .harm import Harm, every_hit_alike, status_after
 from .schema import FalloutAttack, Target
-from .tables import (
-    AIMED_CRITICALS,
-    CRITICAL_BONUS,
-    GENERAL_CRITICALS,
-    STATUSES,
-    WOUNDING_CONDITIONS,
-    Critical,
-)
-
-
-def critical_chance(attack: FalloutAttack, target: Target) -> int:
-    """Luck % plus the aimed area's bonus."""
-    row = aimed_row(attack, target)
-    return attack.shooter.luck + (CRITICAL_BONUS[row] if row else 0)
-
-
-def aimed_critical(attack: FalloutAttack, target: Target) -> Critical | None:
-    """The effect of a critical on the area aimed at, in that area's own name, or
-    None for a shot not aimed (whose critical rolls on the general table)."""
-    row = aimed_row(attack, target)
-    area = aim_of(attack)
-    if row is None or area is None:
-        return None
-    effect = AIMED_CRITICALS[row]
-    return msgspec.structs.replace(
-        effect,
-        text=effect.text.format(area=area.replace("_", " ")),
-        conditions=tuple(c.format(area=area) for c in effect.conditions),
-    )
-
-
-class Shot(msgspec.Struct, frozen=True):
-    """What every bullet of this attack brings to this target: the weapon's (or its
-    ammo's) damage dice, the armor they meet after the ammo's modifiers, the critical
-    chance and the critical of the area aimed at (None: the general table)."""
-
-    target: str
-    damage: DamageDice
-    dt: int
-    dr: int
-    ignores_dt: bool
-    critical_chance: int
-    aimed: Critical | None
-
-
-def shot_at(attack: FalloutAttack, target: Target) -> Shot:
-    ammo = ammo_profile(attack.weapon)
-    return Shot(
-        target=target.name,
-        damage=shot_damage(attack.weapon),
-        dt=target.dt,
-        dr=target.dr + ammo.dr_mod,
-        ignores_dt=ammo.ignores_dt,
-        critical_chance=critical_chance(attack, target),
-        aimed=aimed_critical(attack, target),
-    )
-
-
-class Harm(msgspec.Struct, frozen=True):
-    """What bullets have done to a target, as far as its status goes: the hit points
-    lost (never more than it ``had``; ``None`` where hit points are not tracked),
-    whether one knocked it out, and whether a condition marked it (crippled,
-    blinded, knocked down) while no damage got through."""
-
-    lost: int = 0
-    had: int | None = None
-    knocked_out: bool = False
-    marked: bool = False
-
-    def add(self, bullet: Harm) -> Harm:
-        """One more bullet: hit points lost add up, to no more than the target had;
-        being knocked out or marked by a condition decides the status, and a mark
-        stops counting once damage has wounded anyway. A dead target is dead: what
-        more bullets do to it decides nothing."""
-        lost = self.lost + bullet.lost
-        if self.had is not None and lost >= self.had:
-            return Harm(lost=self.had, had=self.had)
-        knocked_out = self.knocked_out or bullet.knocked_out
-        marked = (self.marked or bullet.marked) and not lost
-        return Harm(lost, self.had, knocked_out, marked)
-
-
-class Bullet(msgspec.Struct, frozen=True):
-    """One bullet as the chain shows it: damage rolled, damage through, the words of
-    its critical, its dice and the conditions it left."""
-
-    rolled: int
-    through: int
-    critical: str | None
-    rolls: tuple[Roll, ...]
-    conditions: tuple[str, ...]
-
-
-def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]:
-    """One bullet that hit: its damage dice; the critical d100 at or under the
-    critical chance (``critical`` None; else the hit roll has decided); for a
-    critical, the aimed area's effect or the general table's d10 and how long it
-    lasts; then DT, DR and the multiplier."""
-    rolls: list[Roll] = []
-    rolled = shot.damage.bonus
-    if shot.damage.has_dice:
-        damage = dice.roll(shot.damage.sides, "damage", count=shot.damage.count, target=shot.target)
-        rolls.append(damage.roll)
-        rolled += damage.value
-    if critical is None:
-        check = dice.roll(100, "critical", read=at_most(shot.critical_chance), target=shot.target)
-        rolls.append(check.roll)
-        critical = check.value
-    effect: Critical | None = None
-    text = None
-    if critical:
-        effect = shot.aimed
-        if effect is None:
-            table = dice.roll(10, "critical effect", read=GENERAL_CRITICALS, target=shot.target)
-            rolls.append(table.roll)
-            effect = table.value
-        text = effect.text
-        if effect.lasts is not None:
-            length = dice.roll(effect.lasts.sides, effect.lasts.counts, target=shot.target)
-            rolls.append(length.roll)
-            text = f"{effect.text} for {length.value} turns"
-    if effect is not None and effect.bypasses_armor:
-        through = rolled
-    else:
-        through = through_armor(rolled, shot.dt, shot.dr, ignores_dt=shot.ignores_dt)
-    through = multiply(max(0, through), effect.multiplier if effect else (1, 1))
-    conditions = effect.conditions if effect else ()
-    knocked_out, marked = marks(conditions)
-    harm = Harm(through, knocked_out=knocked_out, marked=marked and not through)
-    return harm, Bullet(rolled, through, text, tuple(rolls), conditions)
-
-
-def every_hit_alike(hits: int, harm: Harm, one: Harm) -> Harm:
-    """``fallout.burst-damage-once``: "(basic damage) × (# shots hit)": the one bullet
-    rolled deals its damage for every hit."""
-    return harm.add(Harm(one.lost * hits, knocked_out=one.knocked_out, marked=one.marked))
-
-
-def marks(conditions: tuple[str, ...]) -> tuple[bool, bool]:
-    """What conditions decide of the status: whether one leaves the target
-    unconscious, and whether one wounds it even with no damage through."""
-    return (
-        "unconscious" in conditions,
-        any(c.startswith("crippled") or c in WOUNDING_CONDITIONS for c in conditions),
-    )
-
-
-def status_after(previous: str, hp: int | None, lost: int, unconscious: bool, marked: bool) -> str:
-    """The most severe of the previous status and what this attack did."""
-    if hp is not None and hp <= 0:
-        now = "dead"
-    elif unconscious:
-        now = "unconscious"
-    elif lost > 0 or marked:
-        now = "wounded"
-    else:
-        now = "unharmed"
-    return now if _RANK[now] > _RANK.get(previous, 0) else previous
-
-
-_RANK = {s: i for i, s in enumerate(STATUSES)}
+from .tables import STATUSES
 
 
 def resolve_damage(

@@ -14,10 +14,10 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Step, Variant, hookimpl
 from gunline.dice import FaceTable, at_most, faces
 
+from ..bullet import critical_chance
 from ..fire import bullets_reaching, flight
 from ..ruleset import bullets_hit, chance_to_hit, not_rolled
 from ..schema import FalloutAttack, Target
-from ..wound import critical_chance
 
 NAME = "fallout.critical-on-hit-roll"
 
