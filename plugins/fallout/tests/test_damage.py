@@ -223,3 +223,18 @@ def test_burst_damage_once_leaves_single_shots_alone(registry, doc, fo):
     doc["weapon"]["damage"] = "1d6"
     chain = fo.resolve_doc(registry, doc, [1, 6, 99], "fallout.burst-damage-once")
     assert fo.steps(chain, "wound")[0].value == 6
+
+
+def test_burst_damage_once_with_critical_on_hit_roll_is_critical_when_any_hit_was(registry, doc, fo):
+    """Both readings together: the one damage roll of a burst is critical when any of
+    its hits was, whichever bullet it was (the second here: 50 hits plainly, 3 is
+    critical at Luck 5, 90 misses). The critical's d10 shows 4: damage ×2, so each of
+    the two hits deals 20 and the raider loses all 30 hit points."""
+    doc["mode"] = "burst"
+    chain = fo.resolve_doc(registry, doc, [50, 3, 90, 4], "fallout.critical-on-hit-roll",
+                           "fallout.burst-damage-once")
+    wound = fo.steps(chain, "wound")[0]
+    assert [b["through"] for b in wound.data["bullets"]] == [20, 20]
+    assert wound.value == 30 and chain.targets["raider"]["status"] == "dead"
+    plain = fo.resolve_doc(registry, doc, [50, 60, 90], "fallout.critical-on-hit-roll", "fallout.burst-damage-once")
+    assert fo.steps(plain, "wound")[0].value == 20  # no critical among the hits: no d10

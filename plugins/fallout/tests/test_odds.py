@@ -1,5 +1,6 @@
-"""Exact odds through the dice promises: a single shot hits with chance/100, and a
-burst's hits per object follow the per-bullet chain, computed here independently.
+"""Exact odds of what the rules read of their dice: a single shot hits with
+chance/100, and a burst's hits per object follow the per-bullet chain, computed here
+independently.
 
 Each bullet of a burst, rolled in line order, misses object 1 with q1 = 1 − p1, then
 hits object 2 with p2, and so on: so the hits on object i are Binomial(n, q1…q(i−1)·pi)
@@ -188,6 +189,50 @@ def test_three_bullet_burst_damage_is_exact(registry, fo, luck):
         assert mid - half - 1e-9 <= p <= mid + half + 1e-9, name
 
 
+def _once_critical_oracle(hp: int = 40):
+    """The Sten gun's burst at the ghoul under ``fallout.critical-on-hit-roll`` and
+    ``fallout.burst-damage-once``, by a second method in exact fractions: each bullet
+    is critical (to-hit 1-5 at Luck 5), a plain hit (6-60) or a miss; one damage roll
+    of 1d6+9 stands for every hit, critical when any hit was, the general table's d10
+    then multiplying it or knocking the ghoul out."""
+    from fractions import Fraction as F
+
+    fates = {"critical": F(5, 100), "hit": F(55, 100), "miss": F(40, 100)}
+    status = dict.fromkeys(("unharmed", "wounded", "unconscious", "dead"), F(0))
+    lost = F(0)
+    for criticals in range(4):
+        for plain in range(4 - criticals):
+            misses = 3 - criticals - plain
+            weight = (F(comb(3, criticals) * comb(3 - criticals, plain)) * fates["critical"] ** criticals
+                      * fates["hit"] ** plain * fates["miss"] ** misses)
+            hits = criticals + plain
+            if hits == 0:
+                status["unharmed"] += weight
+                continue
+            effects = [((3, 1) if e == 3 else (2, 1) if e == 4 else (3, 2) if e == 5 else (1, 1), e == 6)
+                       for e in range(1, 11)] if criticals else [((1, 1), False)]
+            for face in range(1, 7):
+                for (num, den), knocked_out in effects:
+                    p = weight * F(1, 6) / len(effects)
+                    taken = min(hp, (face + 9) * num // den * hits)
+                    status[_fate(hits, taken, knocked_out, hp)] += p
+                    lost += p * taken
+    return status, lost
+
+
+def test_one_damage_roll_for_every_hit_is_critical_when_any_hit_was(registry, fo):
+    """Exact odds of the two readings together, against the oracle above."""
+    attack = fo.attack_of(registry, fo.example("three_bullet_burst.toml"), "fallout.critical-on-hit-roll",
+                          "fallout.burst-damage-once")
+    exact = odds.compute_odds(registry, attack)
+    assert exact.exact
+    status, lost = _once_critical_oracle()
+    ghoul = exact.targets["ghoul"]
+    for name, p in status.items():
+        assert ghoul.status[name] == pytest.approx(float(p), abs=1e-12), name
+    assert ghoul.expected["wound"] == pytest.approx(float(lost), abs=1e-9)
+
+
 def _super_mutant_oracle(p_hit: float = 0.41, bullets: int = 20, hp: int = 120):
     """The minigun's first object by a second method: hits are Binomial(20, 0.41)
     (every bullet is rolled against it first); a bullet deals 1d10+35 (2mm EC) against
@@ -226,7 +271,7 @@ def _super_mutant_oracle(p_hit: float = 0.41, bullets: int = 20, hp: int = 120):
 def test_twenty_bullet_burst_at_three_objects_is_exact(registry, fo):
     """The minigun example with damage, criticals and hit points: exact, its first
     object checked against a second computation, and every object against every-face
-    Monte Carlo (which relies on no dice promise)."""
+    Monte Carlo (which reads every face)."""
     attack = fo.attack_of(registry, fo.example("minigun_twenty_bullets.toml"))
     exact = odds.compute_odds(registry, attack)
     assert exact.exact

@@ -9,6 +9,7 @@ import msgspec
 
 from .catalogue import AMMO
 from .damage import DamageDice, combine, parse_damage
+from .schema import Weapon
 
 
 class AmmoProfile(msgspec.Struct, frozen=True, kw_only=True):
@@ -27,14 +28,14 @@ def ammo_entry(name: str | None) -> tuple[str, int, int, bool] | None:
     return None if name is None else _BY_KEY.get(name.strip().casefold())
 
 
-def ammo_profile(weapon) -> AmmoProfile:
+def ammo_profile(weapon: Weapon) -> AmmoProfile:
     return _profile(weapon.ammo, weapon.ac_mod, weapon.dr_mod, weapon.ignores_dt)
 
 
 @lru_cache(maxsize=256)
 def _profile(ammo: str | None, ac_mod: int | None, dr_mod: int | None, ignores_dt: bool | None) -> AmmoProfile:
-    """The profile for a weapon's ammunition and overrides (profiles are looked up for
-    every bullet's odds, so they are made once)."""
+    """The profile for a weapon's ammunition and overrides (looked up for every
+    target a weapon fires at, so made once)."""
     entry = ammo_entry(ammo)
     dice, entry_ac, entry_dr, ignores = entry if entry else ("", 0, 0, False)
     return AmmoProfile(
@@ -46,6 +47,6 @@ def _profile(ammo: str | None, ac_mod: int | None, dr_mod: int | None, ignores_d
     )
 
 
-def shot_damage(weapon) -> DamageDice:
+def shot_damage(weapon: Weapon) -> DamageDice:
     """What one bullet rolls: the weapon's dice, or its ammo's dice plus its bonus."""
-    return combine(weapon.damage, ammo_profile(weapon).damage)
+    return combine(str(weapon.damage), ammo_profile(weapon).damage)

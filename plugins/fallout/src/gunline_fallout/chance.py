@@ -12,13 +12,14 @@ from __future__ import annotations
 from gunline import Modifier
 
 from .ammo import ammo_profile
+from .schema import Shooter, Target, Weapon
 from .tables import AIM_PENALTY, LIGHTING, attribute_reach
 
 #: Percent per hex of the 2.0 GM reference sheet's range formula.
 RANGE_PERCENT_PER_HEX = 3
 
 
-def range_term(shooter, weapon, target) -> list[Modifier]:
+def range_term(shooter: Shooter, weapon: Weapon, target: Target) -> list[Modifier]:
     """GM reference sheet: R = 3% × (distance − (AttributeRange + weapon range));
     a negative R is a bonus. Thrown weapons reach by Strength, the rest by Perception."""
     if weapon.melee:
@@ -29,7 +30,7 @@ def range_term(shooter, weapon, target) -> list[Modifier]:
     return [Modifier(label=f"range ({target.distance} hexes, reach {reach})", value=-r)]
 
 
-def armor_class_term(weapon, target) -> list[Modifier]:
+def armor_class_term(weapon: Weapon, target: Target) -> list[Modifier]:
     """The target's AC, shifted by the ammunition's AC modifier (never below 0)."""
     ac_mod = ammo_profile(weapon).ac_mod
     effective = max(0, target.ac + ac_mod)
@@ -41,14 +42,14 @@ def lighting_term(lighting: str) -> list[Modifier]:
     return [Modifier(label=f"lighting: {lighting.replace('_', ' ')}", value=LIGHTING[lighting])]
 
 
-def cover_term(weapon, target) -> list[Modifier]:
+def cover_term(weapon: Weapon, target: Target) -> list[Modifier]:
     """The percentage of the body hidden; ranged attacks only."""
     if weapon.melee:
         return []
     return [Modifier(label=f"cover {target.cover}%", value=-target.cover)]
 
 
-def condition_terms(shooter, weapon, strength_penalty: int) -> list[Modifier]:
+def condition_terms(shooter: Shooter, weapon: Weapon, strength_penalty: int) -> list[Modifier]:
     """The free weapon-condition bonus or penalty, and the Strength shortfall."""
     out = []
     if weapon.condition:
@@ -64,7 +65,7 @@ def condition_terms(shooter, weapon, strength_penalty: int) -> list[Modifier]:
     return out
 
 
-def aimed_term(weapon, aim: str | None, row: str | None) -> list[Modifier]:
+def aimed_term(weapon: Weapon, aim: str | None, row: str | None) -> list[Modifier]:
     """The aimed-shot penalty of the area's row, melee or ranged column."""
     if aim is None or row is None:
         return []

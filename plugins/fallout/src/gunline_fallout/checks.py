@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from gunline import ChainState
+
 from .ammo import shot_damage
 from .damage import adds_to_ammo
 from .fire import aim_of, bullets_fired
+from .schema import FalloutAttack
 from .tables import AREAS
 
 
-def problems(attack, state) -> list[str]:
+def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
     weapon, targets = attack.weapon, attack.targets
     out: list[str] = []
     if attack.mode == "burst":
@@ -17,7 +20,8 @@ def problems(attack, state) -> list[str]:
         if aim_of(attack) is not None:
             out.append("aimed shots are single shots: remove aim, or use mode = \"single\"")
         if not targets[0].in_area:
-            out.append(f"targets[0] ({targets[0].name}) is the object the burst is aimed at: it cannot be outside the burst area")
+            out.append(f"targets[0] ({targets[0].name}) is the object the burst is aimed at: "
+                       "it cannot be outside the burst area")
         for i in range(1, len(targets)):
             if targets[i].distance < targets[i - 1].distance:
                 out.append(
@@ -36,10 +40,9 @@ def problems(attack, state) -> list[str]:
         for i, t in enumerate(targets):
             if aim not in AREAS and aim not in t.areas:
                 known = [*AREAS, *t.areas]
-                out.append(f"aim: {aim!r} is not an area of targets[{i}] ({t.name}); expected one of: {', '.join(known)}")
-    if weapon.melee and attack.mode == "burst":
-        pass  # already refused: melee weapons have no burst
-    if adds_to_ammo(weapon.damage) and not shot_damage(weapon).has_dice:
+                out.append(f"aim: {aim!r} is not an area of targets[{i}] ({t.name}); "
+                           f"expected one of: {', '.join(known)}")
+    if adds_to_ammo(str(weapon.damage)) and not shot_damage(weapon).has_dice:
         out.append(
             f"weapon.damage {weapon.damage!r} adds to its ammunition's dice, but ammo {weapon.ammo!r} has none: "
             "give weapon.ammo from the catalogue, or the whole damage (e.g. \"1d6+6\")"
@@ -47,7 +50,7 @@ def problems(attack, state) -> list[str]:
     if weapon.magazine is not None and weapon.rounds is not None and weapon.rounds > weapon.magazine:
         out.append(f"weapon.rounds {weapon.rounds} is more than the magazine holds ({weapon.magazine})")
     left = state.weapon.get("rounds_left")
-    need = bullets_fired(attack) if (attack.mode != "burst" or weapon.burst) else 1
+    need = bullets_fired(attack)
     if left is not None and left < need:
         what = "a burst fires" if attack.mode == "burst" else "a shot needs"
         fix = "reload" + (", or fire single" if attack.mode == "burst" and left > 0 and not weapon.bursts_only else "")

@@ -14,7 +14,7 @@ import msgspec
 
 #: The dice a damage expression may roll and the bonus it may add: the item lists
 #: go up to 2d20+30 and +35; the bounds leave room for house weapons while keeping
-#: a bullet's odds a matter of seconds (999d999 would take minutes).
+#: a bullet's chances quick to work out (999d999 would take minutes).
 DICE = (1, 20)
 SIDES = (2, 100)
 BONUS = (-100, 200)

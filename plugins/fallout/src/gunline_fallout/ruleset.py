@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gunline import ChainState, Modifier, Ruleset, Step, hookimpl
+from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
+from gunline.dice import at_most
 
 from . import chance
 from .catalogue import WEAPONS
 from .checks import problems
 from .fire import CALLED_OFF, aim_of, aimed_row, bullets_fired, bullets_reaching, called_off, flight, is_first
-from .schema import Settings, Shooter, Target, Weapon
+from .schema import FalloutAttack, Settings, Shooter, Target, Weapon
 from .tables import STATUSES, WEAPON_STATUSES
 from .wound import resolve_damage
 
@@ -31,7 +32,7 @@ TERMS: tuple[str, ...] = ("range", "armor class", "lighting", "cover", "weapon c
 
 
 @hookimpl
-def gunline_ruleset():
+def gunline_ruleset() -> Ruleset:
     return Ruleset(
         name=NAME,
         title="Fallout Pen & Paper 2.0",
@@ -45,15 +46,16 @@ def gunline_ruleset():
         weapon_statuses=WEAPON_STATUSES,
         examples=EXAMPLES,
         description="Percentile chance to hit, aimed shots, bursts along the line of fire.",
+        api=2,
     )
 
 
-def _settings(attack) -> Settings:
+def _settings(attack: FalloutAttack) -> Settings:
     return attack.settings if attack.settings is not None else Settings()
 
 
 @hookimpl
-def start_state(attack):
+def start_state(attack: FalloutAttack) -> ChainState:
     weapon = attack.weapon
     rounds = weapon.rounds if weapon.rounds is not None else weapon.magazine
     return ChainState(
@@ -64,12 +66,12 @@ def start_state(attack):
 
 
 @hookimpl
-def check_attack(attack, state):
+def check_attack(attack: FalloutAttack, state: ChainState) -> list[str] | None:
     return problems(attack, state) or None
 
 
 @hookimpl
-def modify_pool(attack, target):
+def modify_pool(attack: FalloutAttack, target: Target) -> list[Modifier]:
     settings = _settings(attack)
     shooter, weapon = attack.shooter, attack.weapon
     return [
@@ -94,7 +96,7 @@ def effective_modifiers(modifiers: list[Modifier]) -> list[Modifier]:
 
 
 @hookimpl
-def build_pool(attack, target, modifiers, state):
+def build_pool(attack: FalloutAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
     used = effective_modifiers(modifiers)
     skill = attack.shooter.skill
     raw = skill + sum(m.value for m in used)
@@ -118,12 +120,12 @@ def build_pool(attack, target, modifiers, state):
     )
 
 
-def _outside(target, bullets: int) -> Step:
+def _outside(target: Target, bullets: int) -> Step:
     return Step(kind="hit", value=0, text=f"outside the burst area: {bullets} bullets fly past",
                 **flight(bullets, 0))
 
 
-def not_rolled(attack, target, pool: Step, state) -> Step | None:
+def not_rolled(attack: FalloutAttack, target: Target, pool: Step, state: ChainState) -> Step | None:
     """The hit step of an object no die is rolled for, or None when one is."""
     if called_off(state):
         return Step(kind="hit", value=0, text="not fired: the attack was called off at 0%", **flight(0, 0))
@@ -132,38 +134,50 @@ def not_rolled(attack, target, pool: Step, state) -> Step | None:
         return Step(kind="hit", value=0, text="no bullets left to reach it", **flight(0, 0))
     if not target.in_area:
         return _outside(target, bullets)
-    if pool.value <= 0 and not is_first(attack, target):
+    if (pool.value or 0) <= 0 and not is_first(attack, target):
         return Step(kind="hit", value=0, text=f"0% chance: {bullets} bullets fly past", **flight(bullets, 0))
     return None
 
 
+def chance_to_hit(pool: Step) -> int:
+    """The pool's chance, which no roll of a d100 can beat past 100%."""
+    return min(100, pool.value or 0)
+
+
+def bullets_hit(bullets: int, hits: int) -> str:
+    return f"{hits} of {bullets} bullets hit" + (f", {bullets - hits} fly on" if hits < bullets else "")
+
+
 @hookimpl
-def resolve_hit(attack, target, pool, state, dice):
+def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> Step:
+    """«Бросок на Попадание»: a d100 at or under the chance hits. «При использовании
+    оружия в режиме стрельбы Очередью, Бросок выполняется отдельно для каждой
+    пули»: a burst rolls a d100 for every bullet still flying; those that miss fly on
+    to the next object in the line of fire."""
     skipped = not_rolled(attack, target, pool, state)
     if skipped is not None:
         return skipped
-    chance_ = min(100, pool.value)
+    hits_at = at_most(chance_to_hit(pool))
     if attack.mode == "burst":
         bullets = bullets_reaching(attack, target, state)
-        roll = dice.pool(bullets, "to hit, per bullet", sides=100, at_least=None, at_most=chance_,
-                         again=None, chance=False, target=target.name)
-        hits = roll.total
-        text = f"{hits} of {bullets} bullets hit" + (f", {bullets - hits} fly on" if hits < bullets else "")
+        per_bullet = dice.pool(bullets, "to hit, per bullet", sides=100, success=hits_at, target=target.name)
+        roll, hits = per_bullet.roll, per_bullet.value.successes
+        text = bullets_hit(bullets, hits)
     else:
         bullets = 1
-        roll = dice.roll(100, "to hit", at_most=chance_, target=target.name)
-        hits = int(roll.total <= chance_)
+        shot = dice.roll(100, "to hit", read=hits_at, target=target.name)
+        roll, hits = shot.roll, int(shot.value)
         text = "hit" if hits else "miss"
     return Step(kind="hit", value=hits, text=text, rolls=[roll], **flight(bullets, hits))
 
 
 @hookimpl
-def resolve_wound(attack, target, hit, state, dice):
+def resolve_wound(attack: FalloutAttack, target: Target, hit: Step, state: ChainState, dice: Dice) -> Step:
     return resolve_damage(attack, target, hit, state, dice)
 
 
 @hookimpl
-def spend_ammo(attack, state):
+def spend_ammo(attack: FalloutAttack, state: ChainState) -> Step:
     left = state.weapon.get("rounds_left")
     if called_off(state):
         return Step(kind="ammo", value=0, text="attack called off: no rounds fired",
@@ -177,7 +191,7 @@ def spend_ammo(attack, state):
 
 
 @hookimpl
-def reload_weapon(attack, state):
+def reload_weapon(attack: FalloutAttack, state: ChainState) -> dict[str, object] | None:
     magazine = attack.weapon.magazine
     if magazine is None:
         return None
@@ -185,7 +199,7 @@ def reload_weapon(attack, state):
 
 
 @hookimpl
-def describe_outcome(attack, target, state):
+def describe_outcome(attack: FalloutAttack, target: Target, state: ChainState) -> str:
     name = target.name
     pool = next(iter(state.steps_of("pool", name)), None)
     hits = state.steps_of("hit", name)

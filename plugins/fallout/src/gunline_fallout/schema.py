@@ -3,9 +3,11 @@ settings, with the game's own limits (attributes 1–10, percentages, hexes)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
+
+from gunline import Attack
 
 from .damage import parse_damage
 from .tables import AREA_ROWS, LIGHTING
@@ -16,15 +18,21 @@ Percent = Annotated[int, msgspec.Meta(ge=0, le=100)]
 DamageExpr = Annotated[str, msgspec.Meta(description="dice as printed: 2d12+8, 1d6, or +6 over the ammo's dice")]
 FixedDamage = Annotated[int, msgspec.Meta(ge=0, le=200, description="a fixed damage, no dice")]
 
-Lighting = Literal[tuple(LIGHTING)]  # type: ignore[valid-type]
-AreaRow = Literal[AREA_ROWS]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the names are data (tables.py); a type checker sees strings
+    Lighting = str
+    AreaRow = str
+else:
+    Lighting = Literal[tuple(LIGHTING)]
+    AreaRow = Literal[AREA_ROWS]
 
 
 class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Who shoots: the weapon skill % is the base chance to hit."""
 
     name: str
-    skill: Annotated[int, msgspec.Meta(ge=0, le=300, description="weapon skill %: Small Guns, Big Guns, Energy Weapons ...")]
+    skill: Annotated[
+        int, msgspec.Meta(ge=0, le=300, description="weapon skill %: Small Guns, Big Guns, Energy Weapons ...")
+    ]
     perception: Attribute = 5
     strength: Attribute = 5
     luck: Attribute = 5
@@ -97,3 +105,7 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     fire_anyway: bool = False
     #: Percent lost per point of Strength below the weapon's minimum.
     strength_penalty: Annotated[int, msgspec.Meta(ge=0, le=100)] = 20
+
+
+#: An attack as the ruleset's hooks see it.
+FalloutAttack = Attack[Shooter, Weapon, Target, Settings]

@@ -7,6 +7,10 @@ as the procedure and the numbers can be checked against the page at a glance.
 
 from __future__ import annotations
 
+import msgspec
+
+from gunline.dice import FaceTable, faces
+
 #: The eight areas an aimed shot can name, each mapped to its row of the tables
 #: below (both arms share a row, both legs share a row).
 AREAS: dict[str, str] = {
@@ -44,35 +48,49 @@ CRITICAL_BONUS: dict[str, int] = {
     "eyes": 30,
 }
 
-#: Critical effect of an aimed shot, by row: (damage multiplier as a fraction
-#: (numerator, denominator), conditions it leaves). ``{area}`` is the area's own name.
-AIMED_CRITICALS: dict[str, tuple[tuple[int, int], tuple[str, ...], str]] = {
-    "torso": ((2, 1), (), "torso: damage ×2"),
-    "arms": ((1, 1), ("crippled_{area}",), "{area} crippled"),
-    "legs": ((1, 1), ("crippled_{area}",), "{area} crippled"),
-    "groin": ((2, 1), ("unconscious",), "groin: damage ×2, unconscious"),
-    "head": ((3, 1), (), "head: damage ×3"),
-    "eyes": ((3, 1), ("blinded",), "eyes: damage ×3, blinded"),
+class Duration(msgspec.Struct, frozen=True):
+    """How long a critical's condition lasts: a die of ``sides`` counting ``counts``."""
+
+    sides: int
+    counts: str
+
+
+class Critical(msgspec.Struct, frozen=True):
+    """One entry of a critical table: its words, the damage multiplier (a fraction:
+    ×1.5 is ``(3, 2)``), the conditions it leaves, whether the damage bypasses armor,
+    and the die of how long it lasts, where it does."""
+
+    text: str
+    multiplier: tuple[int, int] = (1, 1)
+    conditions: tuple[str, ...] = ()
+    bypasses_armor: bool = False
+    lasts: Duration | None = None
+
+
+#: Critical effect of an aimed shot, by row. ``{area}`` is the area's own name
+#: (``crippled_left_arm``, ``crippled_tracks``).
+AIMED_CRITICALS: dict[str, Critical] = {
+    "torso": Critical("torso: damage ×2", (2, 1)),
+    "arms": Critical("{area} crippled", conditions=("crippled_{area}",)),
+    "legs": Critical("{area} crippled", conditions=("crippled_{area}",)),
+    "groin": Critical("groin: damage ×2, unconscious", (2, 1), ("unconscious",)),
+    "head": Critical("head: damage ×3", (3, 1)),
+    "eyes": Critical("eyes: damage ×3, blinded", (3, 1), ("blinded",)),
 }
 
-#: The general critical table (1d10), for a critical on a shot not aimed at an area:
-#: face -> (multiplier, conditions, bypasses armor, text).
-GENERAL_CRITICALS: dict[int, tuple[tuple[int, int], tuple[str, ...], bool, str]] = {
-    1: ((1, 1), ("crippled_arm",), False, "an arm crippled"),
-    2: ((1, 1), ("crippled_leg",), False, "a leg crippled"),
-    3: ((3, 1), (), False, "damage ×3"),
-    4: ((2, 1), (), False, "damage ×2"),
-    5: ((3, 2), (), False, "damage ×1.5"),
-    6: ((1, 1), ("unconscious",), False, "unconscious for 1d4 turns"),
-    7: ((1, 1), (), True, "bypasses armor (no DT, no DR)"),
-    8: ((1, 1), ("blinded",), False, "blinded (Perception 1)"),
-    9: ((1, 1), ("knocked_down",), False, "knocked down"),
-    10: ((1, 1), ("death_check",), False, "instant death unless the target passes an Endurance check (GM)"),
-}
-
-#: The general-table faces after which the length of a condition is rolled: face ->
-#: (die sides, what it counts).
-CRITICAL_DURATIONS: dict[int, tuple[int, str]] = {6: (4, "turns unconscious")}
+#: The general critical table (1d10), for a critical on a shot not aimed at an area.
+GENERAL_CRITICALS: FaceTable = faces({
+    1: Critical("an arm crippled", conditions=("crippled_arm",)),
+    2: Critical("a leg crippled", conditions=("crippled_leg",)),
+    3: Critical("damage ×3", (3, 1)),
+    4: Critical("damage ×2", (2, 1)),
+    5: Critical("damage ×1.5", (3, 2)),
+    6: Critical("unconscious", conditions=("unconscious",), lasts=Duration(4, "turns unconscious")),
+    7: Critical("bypasses armor (no DT, no DR)", bypasses_armor=True),
+    8: Critical("blinded (Perception 1)", conditions=("blinded",)),
+    9: Critical("knocked down", conditions=("knocked_down",)),
+    10: Critical("instant death unless the target passes an Endurance check (GM)", conditions=("death_check",)),
+})
 
 #: Lighting penalty by named level (snake_case of the book's names).
 LIGHTING: dict[str, int] = {

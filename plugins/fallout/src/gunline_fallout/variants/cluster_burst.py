@@ -13,10 +13,12 @@ Dice order: one d10 per bullet still flying, object by object in line-of-fire or
 
 from __future__ import annotations
 
-from gunline import Step, Variant, hookimpl
+from gunline import ChainState, Dice, Step, Variant, hookimpl
+from gunline.dice import at_most
 
 from ..fire import bullets_reaching, flight
-from ..ruleset import not_rolled
+from ..ruleset import bullets_hit, not_rolled
+from ..schema import FalloutAttack, Target
 
 NAME = "fallout.cluster-burst"
 #: Bursts of at most this many bullets round up.
@@ -26,8 +28,9 @@ TOP_HITTING_FACE = 9
 
 
 @hookimpl
-def gunline_variant():
-    return Variant(name=NAME, ruleset="fallout", description="Clustered burst: chance rounded to tens, one d10 per bullet, 0 misses.")
+def gunline_variant() -> Variant:
+    return Variant(name=NAME, ruleset="fallout", api=2,
+                   description="Clustered burst: chance rounded to tens, one d10 per bullet, 0 misses.")
 
 
 def rounded_chance(chance: int, bullets: int, rounds_up: bool = False) -> int:
@@ -38,22 +41,24 @@ def rounded_chance(chance: int, bullets: int, rounds_up: bool = False) -> int:
     return chance // 10 * 10
 
 
+def hits_on_d10(rounded: int) -> at_most:
+    """«кидает столько 10-гранных кубиков, сколько пуль в очереди ... Любой выброс
+    нуля означает провал»: a face N hits when N ≤ chance/10; the 0 face, read as 10,
+    never does."""
+    return at_most(min(TOP_HITTING_FACE, rounded // 10))
+
+
 @hookimpl
-def resolve_hit(attack, target, pool, state, dice):
+def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> Step | None:
     if attack.mode != "burst":
         return None
     skipped = not_rolled(attack, target, pool, state)
     if skipped is not None:
         return skipped
     weapon = attack.weapon
-    rounded = rounded_chance(pool.value, weapon.burst, weapon.rounds_up)
-    top = min(TOP_HITTING_FACE, rounded // 10)
+    rounded = rounded_chance(pool.value or 0, weapon.burst or 0, weapon.rounds_up)
     bullets = bullets_reaching(attack, target, state)
-    roll = dice.pool(bullets, "to hit, d10 per bullet", sides=10, at_least=None, at_most=top,
-                     again=None, chance=False, target=target.name)
-    hits = roll.total
-    text = f"{pool.value}% rounded to {rounded}%: {hits} of {bullets} bullets hit"
-    if hits < bullets:
-        text += f", {bullets - hits} fly on"
-    return Step(kind="hit", value=hits, text=text, rolls=[roll],
-                **flight(bullets, hits, rounded=rounded))
+    rolled = dice.pool(bullets, "to hit, d10 per bullet", sides=10, success=hits_on_d10(rounded), target=target.name)
+    hits = rolled.value.successes
+    text = f"{pool.value}% rounded to {rounded}%: {bullets_hit(bullets, hits)}"
+    return Step(kind="hit", value=hits, text=text, rolls=[rolled.roll], **flight(bullets, hits, rounded=rounded))

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from gunline import Modifier, Variant, hookimpl
 
+from ..schema import FalloutAttack, Shooter, Target, Weapon
 from ..tables import perception_reach
 
 NAME = "fallout.hex-range"
+DESCRIPTION = (__doc__ or "").split("\n\n")[1].replace("\n", " ")
 #: Percent lost per full step beyond the attribute's distance, and the step in hexes.
 ATTRIBUTE_STEP = (10, 2)
 #: Percent lost per hex beyond the weapon's range.
@@ -22,11 +24,11 @@ WEAPON_PER_HEX = 5
 
 
 @hookimpl
-def gunline_variant():
-    return Variant(name=NAME, ruleset="fallout", description=__doc__.split("\n\n")[1].replace("\n", " "))
+def gunline_variant() -> Variant:
+    return Variant(name=NAME, ruleset="fallout", description=DESCRIPTION, api=2)
 
 
-def hex_range_terms(shooter, weapon, target) -> list[Modifier]:
+def hex_range_terms(shooter: Shooter, weapon: Weapon, target: Target) -> list[Modifier]:
     if weapon.melee:
         return []
     attribute = shooter.strength if weapon.thrown else shooter.perception
@@ -44,5 +46,5 @@ def hex_range_terms(shooter, weapon, target) -> list[Modifier]:
 
 
 @hookimpl
-def modify_pool(attack, target):
+def modify_pool(attack: FalloutAttack, target: Target) -> list[Modifier]:
     return hex_range_terms(attack.shooter, attack.weapon, target)
