@@ -43,18 +43,12 @@ def roll(
     """``count`` dice of ``sides`` sides, summed; the reading is ``read(total)`` (the
     total itself without a read)."""
     if need is None:
-        need = need_of(read) if read is not None else ""
+        need = "" if read is None else need_of(read)
     typed = len(dice.manual)
     faces = dice._faces(count, sides, label, need, target, False, False)
     total = faces[0] if count == 1 else sum(faces)
-    record = Roll(
-        label=label,
-        dice=notation(count, sides),
-        values=faces,
-        total=total,
-        need=need,
-        manual=len(dice.manual) > typed,
-    )
+    shown = _NOTATION.get((count, sides)) or notation(count, sides)
+    record = Roll(label=label, dice=shown, values=faces, total=total, need=need, manual=len(dice.manual) > typed)
     return Rolled(total if read is None else read(total), record)
 
 

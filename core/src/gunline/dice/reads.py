@@ -31,7 +31,12 @@ T = TypeVar("T", bound=Hashable)
 Read = Callable[[int], T]
 
 
-class at_least(msgspec.Struct, frozen=True, gc=False):
+#: The words of each threshold, made once (every roll of every chain asks for them).
+_AT_LEAST: dict[int, str] = {}
+_AT_MOST: dict[int, str] = {}
+
+
+class at_least(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
     """Whether the face is ``n`` or more: a rulebook's "n+"."""
 
     n: int
@@ -41,10 +46,13 @@ class at_least(msgspec.Struct, frozen=True, gc=False):
 
     @property
     def need(self) -> str:
-        return f"{self.n}+"
+        words = _AT_LEAST.get(self.n)
+        if words is None:
+            words = _AT_LEAST[self.n] = f"{self.n}+"
+        return words
 
 
-class at_most(msgspec.Struct, frozen=True, gc=False):
+class at_most(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
     """Whether the face is ``n`` or less: a roll-under test."""
 
     n: int
@@ -54,10 +62,13 @@ class at_most(msgspec.Struct, frozen=True, gc=False):
 
     @property
     def need(self) -> str:
-        return f"{self.n} or less"
+        words = _AT_MOST.get(self.n)
+        if words is None:
+            words = _AT_MOST[self.n] = f"{self.n} or less"
+        return words
 
 
-class FaceTable(msgspec.Struct, frozen=True, gc=False):
+class FaceTable(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
     """What each face means, as a rulebook's table gives it (see :func:`faces`)."""
 
     #: The reading of face 1, 2, ... in order; faces past the end read ``otherwise``.
@@ -88,5 +99,10 @@ def faces(table: Mapping[Any, Hashable], *, otherwise: Hashable = None, need: st
 
 def need_of(read: Any) -> str:
     """The words a GM is told a roll needs, from its read ("4+"), or ``""``."""
+    kind = type(read)
+    if kind is at_least:
+        return _AT_LEAST.get(read.n) or read.need  # asked on every roll: the made words first
+    if kind is at_most:
+        return _AT_MOST.get(read.n) or read.need
     need = getattr(read, "need", "")
     return need if isinstance(need, str) else ""

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..dice.identity import key as identity
+from ..dice.reads import FaceTable, at_least, at_most
 from .distributions import success_distribution, sum_distribution
 
 #: Branches whose remaining probability is below this are folded into the last kept
@@ -58,6 +59,9 @@ def _fold(branches: list[Branch]) -> Branches:
     return tuple(kept)
 
 
+#: The reads gunline ships: frozen, compared by value, their hash cached.
+SHIPPED: frozenset[type] = frozenset({at_least, at_most, FaceTable})
+
 #: Branches of each (roll or pool, its shape, its reads' identity) seen: every replay
 #: of a chain asks the same requests again.
 _KNOWN: dict[Hashable, Branches] = {}
@@ -68,7 +72,10 @@ _KNOWN_MAX = 20_000
 def _remember(key: Hashable | None, make: Callable[[], Branches]) -> Branches:
     if key is None:
         return make()
-    known = _KNOWN.get(key)
+    try:
+        known = _KNOWN.get(key)
+    except TypeError:  # a key holding something unhashable: no key after all
+        return make()
     if known is None:
         if len(_KNOWN) >= _KNOWN_MAX:
             _KNOWN.clear()
@@ -88,8 +95,14 @@ def roll_branches(sides: int, count: int, read: Callable[[int], Any] | None) -> 
     """The branches of ``count`` dice of ``sides`` sides, summed, read by ``read``."""
     if read is None:
         return _every_total(sides, count)
-    which = identity(read)
-    key = None if which is None else ("roll", sides, count, which)
+    if type(read) in SHIPPED:  # gunline's own reads compare by value: their own key
+        key: Hashable | None = (sides, count, read)
+        known = _KNOWN.get(key)
+        if known is not None:
+            return known
+    else:
+        which = identity(read)
+        key = None if which is None else ("roll", sides, count, which)
     return _remember(key, lambda: _roll_branches(sides, count, read))
 
 
@@ -123,8 +136,13 @@ def pool_branches(
 ) -> Branches:
     """The branches of a pool (see :meth:`gunline.dice.Dice.pool`)."""
     count = max(count, 0)
-    parts = (identity(success), identity(read))
-    key = None if None in parts else ("pool", count, sides, again, *parts)
+    parts = (
+        success if type(success) in SHIPPED or success is None else identity(success),
+        read if type(read) in SHIPPED or read is None else identity(read),
+    )
+    key = None if (parts[0] is None) != (success is None) or (parts[1] is None) != (read is None) else (
+        "pool", count, sides, again, *parts
+    )
     return _remember(key, lambda: _pool_branches(count, sides, success, read, again))
 
 

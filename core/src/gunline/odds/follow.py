@@ -25,6 +25,7 @@ class FollowingDice(BranchingDice):
     """Rolled faces, followed through the odds' branches (see the module)."""
 
     fold_repeats = False
+    watches = True
 
     def __init__(self, faces: Sequence[int]) -> None:
         super().__init__([])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple, TypeVar
 
-from ..dice import Dice, Rolled, Tally
+from ..dice import Dice, Rolled, Tally, meaning
 from ..dice.requests import DiceInterrupt
 from .branches import Branch, Branches, pool_branches, roll_branches
 from .repeats import folded_classes
@@ -110,20 +110,25 @@ class BranchingDice(Dice):
         self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool
     ) -> list[int]:
         start = self._fed
-        faces = list(self._feed[start : start + n])
-        if len(faces) != n:  # pragma: no cover - the branches and the meaning disagree
-            raise AssertionError(f"{label}: a branch of {len(self._feed)} faces was asked for more")
+        if start == 0 and n == len(self._feed):  # the usual case: the whole branch at once
+            faces = list(self._feed)
+        else:
+            faces = list(self._feed[start : start + n])
+            if len(faces) != n:  # pragma: no cover - the branches and the meaning disagree
+                raise AssertionError(f"{label}: a branch of {len(self._feed)} faces was asked for more")
         self._fed = start + n
         self.consumed += faces
         return faces
 
-    def _read(self, branch: Branch) -> None:
-        self._feed, self._fed = branch.faces, 0
-
     def _branch(self, branches: Branches, what: str, request: Request) -> Branch:
         """The branch a request follows (its faces are then read): the path's. A
-        subclass that watches requests, or swaps the faces of one, overrides it."""
+        subclass that watches requests, or swaps the faces of one, overrides it and
+        sets :attr:`watches`."""
         return self._choose(branches, what)
+
+    #: Whether :meth:`_branch` is to be told each request (a subclass that watches
+    #: them); the odds themselves follow the path without building one.
+    watches = False
 
     # -- the dice API ------------------------------------------------------------------
     def roll(
@@ -136,9 +141,13 @@ class BranchingDice(Dice):
         need: str | None = None,
         target: str | None = None,
     ) -> Rolled[Any]:
-        request = Request("roll", label, target, sides, count, read, None, None)
-        self._read(self._branch(roll_branches(sides, count, read), label, request))
-        return super().roll(sides, label, count=count, read=read, need=need, target=target)
+        branches = roll_branches(sides, count, read)
+        if self.watches:
+            branch = self._branch(branches, label, Request("roll", label, target, sides, count, read, None, None))
+        else:
+            branch = self._choose(branches, label)
+        self._feed, self._fed = branch.faces, 0
+        return meaning.roll(self, sides, label, count, read, need, target)
 
     def pool(
         self,
@@ -156,12 +165,14 @@ class BranchingDice(Dice):
         target: str | None = None,
     ) -> Rolled[Tally]:
         branches = pool_branches(count, sides, success, read, again)
-        request = Request("pool", label, target, sides, max(count, 0), read, success, again)
-        self._read(self._branch(branches, f"{label}: pool of {max(count, 0)}d{sides}", request))
-        return super().pool(
-            count, label, sides=sides, success=success, read=read, again=again, need=need, ask=ask,
-            shown=shown, chance=chance, target=target,
-        )
+        what = f"{label}: pool of {max(count, 0)}d{sides}"
+        if self.watches:
+            request = Request("pool", label, target, sides, max(count, 0), read, success, again)
+            branch = self._branch(branches, what, request)
+        else:
+            branch = self._choose(branches, what)
+        self._feed, self._fed = branch.faces, 0
+        return meaning.pool(self, count, label, sides, success, read, again, need, ask, shown, chance, target)
 
     def repeat(
         self,

@@ -63,7 +63,7 @@ class _Folds:
     def __init__(self, body: Any, fold: Any, start: Any, key: Hashable | None = None) -> None:
         self.body, self.fold = body, fold
         #: one run's classes are the body's alone: folds from other starts share them
-        self.runs: list[RunClass] | None = _RUNS.get(key) if key is not None else None
+        self.runs: list[RunClass] | None = _RUNS.get(key) if key is not None else None  # key: hashable
         self.key = key
         self.states: list[dict[Any, list[Any]] | None] = [{start: [1.0, ()]}]
         self.work = 0
@@ -162,14 +162,14 @@ def folded_classes(
     ``None`` when there would be too many to fold."""
     times = max(times, 0)
     key = identity(body)
-    if key is None:
+    folding, beginning = identity(fold), identity(start)
+    if key is None or folding is None or beginning is None:
         return _Folds(body, fold, start).classes_of(times)
-    folding = identity(fold)
-    beginning = identity(start)
-    if folding is None or beginning is None:
-        return _Folds(body, fold, start, key).classes_of(times)
     cache_key = (key, folding, beginning)
-    folds = _CACHE.get(cache_key)
+    try:
+        folds = _CACHE.get(cache_key)
+    except TypeError:  # a key holding something unhashable: no key after all
+        return _Folds(body, fold, start).classes_of(times)
     if folds is None:
         if len(_CACHE) > 256:
             _CACHE.clear()

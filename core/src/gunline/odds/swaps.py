@@ -65,6 +65,7 @@ class _Watching(BranchingDice):
     """Follows a path and notes every roll and pool it answered."""
 
     fold_repeats = False
+    watches = True
 
     def __init__(self, path: list[int], known: list[int] | None = None,
                  explore: Callable[[int], int] | None = None) -> None:
@@ -83,6 +84,7 @@ class _Swapping(BranchingDice):
     after it stopped fitting the path (``diverged``)."""
 
     fold_repeats = False
+    watches = True
 
     def __init__(self, path: list[int], at: int, faces: tuple[int, ...]) -> None:
         super().__init__(list(path), None)
