@@ -146,7 +146,7 @@ def test_blast_hit_then_partial_catch(nec):
 
 def test_three_injury_dice_branch_over_their_counts(nec, monkeypatch):
     """Damage 3 on one wound: three injury dice read only as how many show a 1 and how
-    many a 6, so the odds see one request of 10 classes (the ways to split 3 dice
+    many a 6, so the odds see one request of 10 branches (the ways to split 3 dice
     among 1 / 2-5 / 6), not three requests of 3; their weights are the multinomial."""
     from math import comb, factorial
 
@@ -159,20 +159,23 @@ def test_three_injury_dice_branch_over_their_counts(nec, monkeypatch):
     seen = []
     choose = BranchingDice._choose
 
-    def spy(self, outcomes, what):
-        seen.append((what, outcomes))
-        return choose(self, outcomes, what)
+    def spy(self, branches, what):
+        seen.append((what, branches))
+        return choose(self, branches, what)
 
     monkeypatch.setattr(BranchingDice, "_choose", spy)
     for _ in leaves(lambda dice: resolve(stack, attack, dice), 1000):
         pass
     injury = {id(o): o for what, o in seen if what.startswith("injury dice")}
     assert len(injury) == 1  # one request (reached on every wounding path)
-    (classes,) = injury.values()
-    assert len(classes) == comb(5, 2)
-    for weight, faces, sixes in classes:
-        ones = faces.count(1)
-        assert sixes == faces.count(6)
+    (branches,) = injury.values()
+    assert len(branches) == comb(5, 2)
+    splits = set()
+    for weight, faces in branches:
+        assert len(faces) == 3
+        ones, sixes = faces.count(1), faces.count(6)
+        splits.add((ones, sixes))
         rest = 3 - ones - sixes
         ways = factorial(3) // (factorial(ones) * factorial(sixes) * factorial(rest))
         assert weight == pytest.approx(ways * (1 / 6) ** ones * (1 / 6) ** sixes * (4 / 6) ** rest, abs=1e-12)
+    assert len(splits) == comb(5, 2)

@@ -7,6 +7,7 @@ import pytest
 from gunline.errors import AttackRefused
 from gunline.runner import check
 from gunline_necromunda.shots import scatter_inches
+from gunline_necromunda.tables import ARTILLERY
 
 
 def test_n21_two_sf_dice_of_2_and_3_give_5_shots_spread_over_near_targets(nec):
@@ -73,8 +74,8 @@ def test_n22_blast_miss_scatters_at_most_half_the_distance(nec):
     assert scatter.data["inches"] == 6 and "6\"" in scatter.text
     assert nec.step(chain, "hit", "Van Saar Juve").value == 1
     assert chain.targets["Van Saar"]["status"] == "unharmed"
-    assert scatter_inches(4, 12, grenade=False) == 6
-    assert scatter_inches(2, 12, grenade=False) == 4
+    assert scatter_inches(ARTILLERY(4), 12, grenade=False) == 6
+    assert scatter_inches(ARTILLERY(2), 12, grenade=False) == 4
 
 
 def test_n24_misfire_is_a_dud(nec):
@@ -91,7 +92,7 @@ def test_n23_grenade_scatter_is_halved_with_no_cap(nec):
     # miss (needs 5: cover -1 only), arrow 1, artillery face 5 = 10" -> 5" (2" away: no cap)
     chain = nec.resolve(doc, [4, 1, 5, 3])  # Cawdor Juve partly under the scattered template: 3 misses
     assert nec.step(chain, "scatter").data["inches"] == 5
-    assert scatter_inches(5, 2, grenade=True) == 5
+    assert scatter_inches(ARTILLERY(5), 2, grenade=True) == 5
 
 
 def test_grenade_cover_rule(nec):

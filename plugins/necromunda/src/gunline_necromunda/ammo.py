@@ -12,31 +12,33 @@ The ammo step's ``value`` is None: no rounds are spent, and ``rounds_left`` stay
 
 from __future__ import annotations
 
-from typing import Any
+from gunline import ChainState, Dice, Roll, Step
+from gunline.dice import at_least
 
-from gunline import Step
+from .profiles import NecromundaAttack
 
 SEED_AMMO_DICE = 2
 #: Key of ``state.attack``: the ammo rolls the to-hit sixes so far have made due.
 DUE = "ammo_rolls_due"
 
 
-def sixes_due(state: Any, sixes: int) -> dict[str, int]:
+def sixes_due(state: ChainState, sixes: int) -> dict[str, int]:
     """The ``attack_state`` of a hit step whose to-hit rolls showed ``sixes`` natural
     6s: the ammo rolls due so far, plus these (a plugin that rolls to hit itself
     adds its sixes the same way)."""
     return {DUE: state.attack.get(DUE, 0) + sixes}
 
 
-def ammo_rolls_due(attack: Any, state: Any) -> int:
+def ammo_rolls_due(attack: NecromundaAttack, state: ChainState) -> int:
     """How many ammo rolls the attack has forced: one for a flamer, else one per
     to-hit 6 (:func:`sixes_due`)."""
     if attack.weapon.template == "flame":
         return 1
-    return state.attack.get(DUE, 0)
+    due: int = state.attack.get(DUE, 0)
+    return due
 
 
-def spend_ammo(attack: Any, state: Any, dice: Any, ammo_dice: int = SEED_AMMO_DICE) -> Step:
+def spend_ammo(attack: NecromundaAttack, state: ChainState, dice: Dice, ammo_dice: int = SEED_AMMO_DICE) -> Step:
     """The attack's ammo step, rolling ``ammo_dice`` D6 per ammo roll due."""
     weapon = attack.weapon
     shooter_state = {"overwatch": False} if attack.shooter.overwatch else None
@@ -52,11 +54,11 @@ def spend_ammo(attack: Any, state: Any, dice: Any, ammo_dice: int = SEED_AMMO_DI
     notation = f"{ammo_dice}D6" if ammo_dice > 1 else "D6"
     why = "the flamer fired" if weapon.template == "flame" else (
         "a 6 to hit" if due == 1 else f"{due} sixes to hit")
-    rolls = []
+    rolls: list[Roll] = []
     for _ in range(due):
-        roll = dice.roll(6, "ammo roll", count=ammo_dice, at_least=need)
-        rolls.append(roll)
-        if roll.total < need:
+        roll = dice.roll(6, "ammo roll", count=ammo_dice, read=at_least(need))
+        rolls.append(roll.roll)
+        if not roll.value:  # "less than the weapon's Ammo value": broken
             totals = ", ".join(str(r.total) for r in rolls)
             return Step(kind="ammo", value=None, rolls=rolls,
                         text=f"ammo roll {notation} needs {need}+ ({why}): {totals}, the {weapon.name} is broken",

@@ -1,17 +1,18 @@
 """Attacks the rules forbid, refused before any die with what would work instead.
 
-Runs before every attack (and every replay of the odds), so the usual single-target
-shot is checked with a handful of attribute reads.
+Runs before every attack (and before every chain the odds resolve), so the usual
+single-target shot is checked with a handful of attribute reads.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from gunline import ChainState
 
+from .profiles import NecromundaAttack
 from .targeting import BLASTS
 
 
-def problems(attack: Any, state: Any) -> list[str]:
+def problems(attack: NecromundaAttack, state: ChainState) -> list[str]:
     shooter, weapon, targets = attack.shooter, attack.weapon, attack.targets
     out = []
     if state.weapon.get("status") == "broken":

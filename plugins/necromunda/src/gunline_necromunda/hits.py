@@ -10,37 +10,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from gunline import Step
+from gunline import ChainState, Dice, Roll, Step
+from gunline.dice import at_least
 
+from .ammo import sixes_due
+from .profiles import NecromundaAttack, Target
 from .shots import scatter
 from .tables import SEVERITY
-from .ammo import sixes_due
-from .targeting import AUTO, BLASTS, NO_SHOT, ON_TARGET, PARTLY, SHOOT, COVERAGE_PLAN, template_fact
-from .dice_counts import d6_each
-from .to_hit import roll_to_hit
+from .targeting import AUTO, BLASTS, COVERAGE_PLAN, NO_SHOT, ON_TARGET, PARTLY, SHOOT, template_fact
+from .to_hit_roll import roll_shots, roll_to_hit
 
 _PINNED = SEVERITY["pinned"]
+#: "Models partly under the template are hit on 4+."
+PARTLY_UNDER = at_least(4)
 
 
-def pinned(state: Any, name: str) -> dict[str, Any] | None:
+def pinned(state: ChainState, name: str) -> dict[str, Any] | None:
     """The state change of being hit: pinned, unless already worse off."""
     status = state.targets[name]["status"]
     return {"status": "pinned"} if SEVERITY[status] <= _PINNED else None
 
 
-def _template_hit(kind: str, name: str, state: Any, dice: Any) -> Step:
+def _template_hit(kind: str, name: str, state: ChainState, dice: Dice) -> Step:
     if kind == AUTO:
         return Step(kind="hit", value=1, text="hit: wholly under the template",
                     target_state=pinned(state, name), data={"sixes": 0})
-    roll = dice.roll(6, "partly under the template", at_least=4, target=name)
-    if roll.total >= 4:
+    roll = dice.roll(6, "partly under the template", read=PARTLY_UNDER, target=name)
+    if roll.value:
         return Step(kind="hit", value=1, text="hit: partly under the template, rolled 4+",
-                    rolls=[roll], target_state=pinned(state, name), data={"sixes": 0})
+                    rolls=[roll.roll], target_state=pinned(state, name), data={"sixes": 0})
     return Step(kind="hit", value=0, text="missed: partly under the template, rolled under 4",
-                rolls=[roll], data={"sixes": 0})
+                rolls=[roll.roll], data={"sixes": 0})
 
 
-def resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) -> list[Step]:
+def resolve_hit(attack: NecromundaAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
     steps = _resolve_hit(attack, target, pool, state, dice)
     for step in steps:
         if step.kind == "hit" and step.data and step.data.get("sixes"):
@@ -48,14 +51,14 @@ def resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) -> 
     return steps
 
 
-def _resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) -> list[Step]:
+def _resolve_hit(attack: NecromundaAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
     name = target.name
     kind = pool.data["plan"] if pool.data else SHOOT
     if kind in (AUTO, PARTLY):
         return [_template_hit(kind, name, state, dice)]
     if kind != SHOOT:
         text = "no hit: " + pool.text
-        data = {"sixes": 0}
+        data: dict[str, Any] = {"sixes": 0}
         fact = None
         if attack.weapon.template in BLASTS and name == attack.targets[0].name:
             data["template"] = NO_SHOT
@@ -63,17 +66,16 @@ def _resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) ->
         return [Step(kind="hit", value=0, text=text, data=data, attack_state=fact)]
 
     need = pool.value
+    assert need is not None  # a shot always has a score to hit (see .to_hit.build_pool)
     shots = pool.data["shots"] if pool.data else 1
+    rolls: list[Roll]
     if shots == 1:
         hit, six, rolls = roll_to_hit(dice, need, name)
         hits, sixes = int(hit), int(six)
     elif need <= 6:
-        # One die per shot, read only as hits and natural 6s (each forces an ammo
-        # roll). The threshold is never under 2, so a natural 1 misses by it.
-        rolls = d6_each(dice, shots, "to hit", at_least=max(need, 2), special=(6,), target=name)
-        hits = sum(roll.total >= need for roll in rolls)
-        sixes = sum(roll.total == 6 for roll in rolls)
+        hits, sixes, rolls = roll_shots(dice, shots, need, name)
     else:
+        # 7+: each shot's second D6 comes only after a 6, so each is rolled in turn
         rolls = []
         hits = sixes = 0
         for _ in range(shots):
@@ -94,7 +96,9 @@ def _resolve_hit(attack: Any, target: Any, pool: Step, state: Any, dice: Any) ->
                  data={"sixes": sixes})]
 
 
-def _blast(attack, target, hits, sixes, rolls, state, dice) -> list[Step]:
+def _blast(
+    attack: NecromundaAttack, target: Target, hits: int, sixes: int, rolls: list[Roll], state: ChainState, dice: Dice
+) -> list[Step]:
     """The first target of a blast: on a hit the template is centred on him; on a
     miss it scatters, and he is caught only if the GM marks him under it."""
     name = target.name
@@ -106,7 +110,7 @@ def _blast(attack, target, hits, sixes, rolls, state, dice) -> list[Step]:
                data={"sixes": sixes})
     drift = scatter(attack, target, dice)
     steps = [aim, drift]
-    if drift.data["template"] != "dud":
+    if drift.data and drift.data["template"] != "dud":
         kind = COVERAGE_PLAN[target.under_scatter]
         if kind in (AUTO, PARTLY):
             steps.append(_template_hit(kind, name, state, dice))

@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from gunline import ChainState
 
+from .profiles import NecromundaAttack, Target
 from .tables import FLESH_WOUND
 
 WORDS = {"unharmed": "unharmed", "pinned": "pinned", "down": "down", "out_of_action": "out of action"}
 
 
-def describe_outcome(attack: Any, target: Any, state: Any) -> str:
+def describe_outcome(attack: NecromundaAttack, target: Target, state: ChainState) -> str:
     name = target.name
     hits = damage = saved = flesh = 0
     wound_text = None
@@ -38,7 +39,10 @@ def describe_outcome(attack: Any, target: Any, state: Any) -> str:
         still = "" if status in ("unharmed", "pinned") else f", still {WORDS[status]}"
         return f"{name}: missed{still}"
     head = f"{name}: {'hit' if hits == 1 else f'{hits} hits'}"
-    head += ", pinned" if pinned_now or status == "pinned" else f" (already {WORDS[status] if status != 'out_of_action' else 'down'})"
+    if pinned_now or status == "pinned":
+        head += ", pinned"
+    else:
+        head += f" (already {WORDS[status] if status != 'out_of_action' else 'down'})"
     if wound_text is None:
         return head
     if "cannot wound" in wound_text:

@@ -7,9 +7,11 @@ Skill), ``toughness``, ``save`` (the X of an X+ armour save), ``ammo_roll``.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
+
+from gunline import Attack
 
 from .tables import ARMOUR
 
@@ -17,7 +19,10 @@ Stat = Annotated[int, msgspec.Meta(ge=1, le=10, description="characteristic, 1 t
 Score = Annotated[int, msgspec.Meta(ge=2, le=6, description="the X of a D6 roll of X+")]
 Inches = Annotated[float, msgspec.Meta(ge=0, le=1000, description="inches")]
 HitModifier = Annotated[int, msgspec.Meta(ge=-3, le=3)]
-ArmourName = Literal[tuple(ARMOUR)]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    ArmourName = str
+else:  # one of the armour table's names, checked when a scenario is read
+    ArmourName = Literal[tuple(ARMOUR)]
 Coverage = Literal["wholly", "partly", "none"]
 
 
@@ -98,3 +103,7 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: Blast weapons: how this target lies under the template where a missed shot
     #: scatters to (the GM marks it after the scatter).
     under_scatter: Coverage = "none"
+
+
+#: An attack as the hooks see it: these Structs, and no settings of the ruleset's own.
+NecromundaAttack = Attack[Shooter, Weapon, Target, None]

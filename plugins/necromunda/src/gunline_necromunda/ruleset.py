@@ -11,14 +11,18 @@ ends with an ``ammo`` step.
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 from gunline import ChainState, Ruleset, hookimpl
 
 from . import ammo, checks, hits, outcome, shots, to_hit, wounds
 from .catalogue import CATALOGUE
-from .profiles import Shooter, Target, Weapon
+from .profiles import NecromundaAttack, Shooter, Target, Weapon
 from .tables import STANDING, STATUSES, WEAPON_STATUSES
+
+Rule = TypeVar("Rule", bound=Callable[..., Any])
 
 EXAMPLES = str(Path(__file__).parent / "examples")
 
@@ -35,17 +39,18 @@ RULESET = Ruleset(
     examples=EXAMPLES,
     description="D6 to hit (7 − BS), wound chart, saves, injury dice, 2D6 ammo rolls, "
     "sustained fire, blast and flame templates, grenades.",
+    api=2,
 )
 
 
 @hookimpl
-def gunline_ruleset():
+def gunline_ruleset() -> Ruleset:
     return RULESET
 
 
 @hookimpl
-def start_state(attack):
-    shooter = {"name": attack.shooter.name, "status": "unharmed"}
+def start_state(attack: NecromundaAttack) -> ChainState:
+    shooter: dict[str, Any] = {"name": attack.shooter.name, "status": "unharmed"}
     if attack.shooter.overwatch:
         shooter["overwatch"] = True
     return ChainState(
@@ -62,17 +67,18 @@ def start_state(attack):
     )
 
 
-def _rule_as_hook(rule):
+def _rule_as_hook(rule: Rule) -> Rule:
     """``rule`` itself as a hook implementation, with no forwarding call per chain.
 
     The mark goes on a copy of the function (same code, same module, same defaults)
     so that the rule modules' own functions stay unmarked: a variant that imports
     one to call it with another parameter does not register it as a hook.
     """
+    assert isinstance(rule, types.FunctionType)
     copy = types.FunctionType(rule.__code__, rule.__globals__, rule.__name__, rule.__defaults__, rule.__closure__)
     copy.__kwdefaults__ = rule.__kwdefaults__
     copy.__doc__ = rule.__doc__
-    return hookimpl(copy)
+    return cast(Rule, hookimpl(copy))
 
 
 check_attack = _rule_as_hook(checks.problems)
@@ -86,7 +92,7 @@ describe_outcome = _rule_as_hook(outcome.describe_outcome)
 
 
 @hookimpl
-def reload_weapon(attack, state):
+def reload_weapon(attack: NecromundaAttack, state: ChainState) -> None:
     """Necromunda has no reloading: weapons never run dry by count, they break on a
     failed ammo roll and stay broken until repaired after the battle. Returning None
     leaves the weapon's state as it is."""

@@ -11,21 +11,20 @@ the artillery dice with no maximum.
 
 from __future__ import annotations
 
-from typing import Any
+from gunline import ChainState, Dice, Step
 
-from gunline import Step
-
-from .tables import ARTILLERY
+from .profiles import NecromundaAttack, Target
+from .tables import ARTILLERY, MISFIRE
 from .targeting import ALLOTTED, DUD, SCATTERED, allot_shots, template_fact
 
 
-def sustained_fire(attack: Any, state: Any, dice: Any) -> list[Step] | None:
+def sustained_fire(attack: NecromundaAttack, state: ChainState, dice: Dice) -> list[Step] | None:
     """The ``shots`` step of a sustained-fire weapon, or None for any other."""
     count = attack.weapon.sustained_fire
     if not count:
         return None
     roll = dice.roll(3, "sustained fire", count=count, need="")
-    shots = roll.total
+    shots = roll.value
     allotted = allot_shots(attack, shots, state)
     spread = ", ".join(f"{name} {n}" for name, n in allotted.items() if n)
     return [
@@ -33,33 +32,38 @@ def sustained_fire(attack: Any, state: Any, dice: Any) -> list[Step] | None:
             kind="shots",
             value=shots,
             text=f"sustained fire {count}D3: {shots} shot{'s' if shots != 1 else ''} ({spread})",
-            rolls=[roll],
+            rolls=[roll.roll],
             data={"allotted": allotted},
             attack_state={ALLOTTED: allotted},
         )
     ]
 
 
-def scatter_inches(face: int, distance: float, grenade: bool) -> float | None:
-    """Inches a missed blast scatters for an artillery face (None: misfire)."""
-    inches = ARTILLERY[face]
-    if inches is None:
-        return None
+def the_gm_reads_the_arrow(face: int) -> None:
+    """The scatter dice points the way the template drifts. Where it lands is the
+    GM's to mark on the table (``under_scatter``): no rule here reads the face."""
+    return None
+
+
+def scatter_inches(artillery: int, distance: float, grenade: bool) -> float:
+    """Inches a missed blast scatters for the artillery dice's ``artillery`` inches:
+    at most half the distance to the target, or half the dice for a grenade."""
     if grenade:
-        return inches / 2
-    return min(inches, distance / 2)
+        return artillery / 2
+    return min(artillery, distance / 2)
 
 
-def scatter(attack: Any, target: Any, dice: Any) -> Step:
+def scatter(attack: NecromundaAttack, target: Target, dice: Dice) -> Step:
     """The ``scatter`` step of a blast that missed ``target``."""
-    direction = dice.roll(6, "scatter dice (direction)", need="", target=target.name)
-    artillery = dice.roll(6, "artillery dice (1-5: 2-10\", 6: misfire)", need="", target=target.name)
-    grenade = attack.weapon.grenade
-    inches = scatter_inches(artillery.total, target.distance, grenade)
-    if inches is None:
+    direction = dice.roll(6, "scatter dice (direction)", read=the_gm_reads_the_arrow, need="", target=target.name)
+    artillery = dice.roll(6, "artillery dice (1-5: 2-10\", 6: misfire)", read=ARTILLERY, need="", target=target.name)
+    rolls = [direction.roll, artillery.roll]
+    rolled = artillery.value
+    if rolled == MISFIRE:
         return Step(kind="scatter", value=None, text="misfire: a dud, nothing is hit",
-                    rolls=[direction, artillery], data={"template": DUD}, attack_state=template_fact(DUD))
-    rolled = ARTILLERY[artillery.total]
+                    rolls=rolls, data={"template": DUD}, attack_state=template_fact(DUD))
+    grenade = attack.weapon.grenade
+    inches = scatter_inches(rolled, target.distance, grenade)
     if grenade:
         why = f"artillery {rolled} halved for a grenade"
     elif inches < rolled:
@@ -69,8 +73,8 @@ def scatter(attack: Any, target: Any, dice: Any) -> Step:
     return Step(
         kind="scatter",
         value=int(inches) if inches == int(inches) else None,
-        text=f"scatters {inches:g}\" towards arrow {direction.total} ({why})",
-        rolls=[direction, artillery],
+        text=f"scatters {inches:g}\" towards arrow {direction.roll.total} ({why})",
+        rolls=rolls,
         data={"template": SCATTERED, "inches": inches},
         attack_state=template_fact(SCATTERED),
     )

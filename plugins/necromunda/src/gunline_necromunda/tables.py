@@ -1,10 +1,13 @@
 """The seed's tables, as data: BS, wound chart, injury dice, statuses, artillery dice.
 
 Kept apart from the code that reads them so that each row can be checked against the
-rulebook at a glance.
+rulebook at a glance. The dice tables (injury, artillery) are the reads their rolls
+are made with: what each face means is all a rule learns of it.
 """
 
 from __future__ import annotations
+
+from gunline.dice import faces
 
 #: The score a D6 needs for a shooter of each Ballistic Skill: 7 − BS (BS 1 = 6+,
 #: BS 7 = 0, BS 10 = −3). A natural 1 misses whatever the table says.
@@ -17,7 +20,7 @@ IMPOSSIBLE_TO_HIT = 10
 
 #: Wound chart: WOUND_CHART[strength][toughness] is the D6 score that wounds,
 #: ``None`` where the chart shows "—" (the hit cannot wound).
-_ = None
+_: None = None
 WOUND_CHART: dict[int, tuple[int | None, ...]] = {
     #    T: 1  2  3  4  5  6  7  8  9  10
     1: (4, 5, 6, 6, _, _, _, _, _, _),
@@ -41,10 +44,11 @@ def to_wound(strength: int, toughness: int) -> int | None:
 
 #: Injury dice: 1 flesh wound, 2-5 down, 6 out of action.
 FLESH_WOUND, DOWN, OUT_OF_ACTION = "flesh wound", "down", "out of action"
-INJURY = {1: FLESH_WOUND, 2: DOWN, 3: DOWN, 4: DOWN, 5: DOWN, 6: OUT_OF_ACTION}
+INJURY = faces({1: FLESH_WOUND, range(2, 6): DOWN, 6: OUT_OF_ACTION})
 #: Strength from which a weapon is high impact: its first injury dice puts the
 #: fighter out of action on a 5 as well as a 6.
 HIGH_IMPACT_STRENGTH = 7
+HIGH_IMPACT_INJURY = faces({1: FLESH_WOUND, range(2, 5): DOWN, range(5, 7): OUT_OF_ACTION})
 
 #: Target statuses in the chain, first = untouched, ordered by severity: a fighter
 #: never gets better during a shooting attack, so his status is the worst seen.
@@ -54,8 +58,9 @@ SEVERITY = {s: i for i, s in enumerate(STATUSES)}
 STANDING = {"standing": "unharmed", "pinned": "pinned", "down": "down"}
 WEAPON_STATUSES = ("ok", "broken")
 
-#: Artillery dice: a D6 printed 2, 4, 6, 8, 10 and MISFIRE. Face -> inches, None = misfire.
-ARTILLERY = {1: 2, 2: 4, 3: 6, 4: 8, 5: 10, 6: None}
+#: Artillery dice: a D6 printed 2, 4, 6, 8, 10 (inches) and MISFIRE.
+MISFIRE = "misfire"
+ARTILLERY = faces({1: 2, 2: 4, 3: 6, 4: 8, 5: 10, 6: MISFIRE})
 
 #: Armour: the seed's list (with the 1995 core's flak, mesh and carapace), as the
 #: D6 save it gives; flak saves on 5+ against template weapons.

@@ -20,7 +20,11 @@ out of action gets none.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+
+from gunline import ChainState
+
+from .profiles import NecromundaAttack, Target
 
 SHOOT, AUTO, PARTLY, NONE = "shoot", "auto", "partly", "none"
 OUT_OF_RANGE, OUT_OF_ACTION = "out_of_range", "out_of_action"
@@ -32,8 +36,8 @@ COVERAGE_PLAN = {"wholly": AUTO, "partly": PARTLY, "none": NONE}
 ON_TARGET, SCATTERED, DUD, NO_SHOT = "on_target", "scattered", "dud", "no_shot"
 
 #: Keys of ``state.attack``: what became of the blast, and the sustained-fire shots
-#: allotted to each target. Facts of the attack that later targets read there, so
-#: that the exact odds merge every path that left the same ones.
+#: allotted to each target: facts of the attack that later targets read there, not
+#: by searching the steps so far.
 TEMPLATE, ALLOTTED = "template", "allotted"
 
 
@@ -47,7 +51,7 @@ def seed_grenade_range(strength: int) -> float:
     return strength * 3
 
 
-def weapon_reach(attack: Any, grenade_range: Callable[[int], float] = seed_grenade_range) -> float | None:
+def weapon_reach(attack: NecromundaAttack, grenade_range: Callable[[int], float] = seed_grenade_range) -> float | None:
     """The farthest the weapon reaches in inches (None: a flamer, which has no range)."""
     weapon = attack.weapon
     if weapon.grenade:
@@ -57,7 +61,7 @@ def weapon_reach(attack: Any, grenade_range: Callable[[int], float] = seed_grena
     return weapon.long_range
 
 
-def range_band(attack: Any, distance: float) -> str:
+def range_band(attack: NecromundaAttack, distance: float) -> str:
     """``short``, ``long`` or ``beyond`` for a weapon with short and long ranges;
     grenades and flamers have no band (``none``)."""
     weapon = attack.weapon
@@ -70,7 +74,7 @@ def range_band(attack: Any, distance: float) -> str:
     return "beyond"
 
 
-def allot_shots(attack: Any, shots: int, state: Any) -> dict[str, int]:
+def allot_shots(attack: NecromundaAttack, shots: int, state: ChainState) -> dict[str, int]:
     """Spread ``shots`` sustained-fire shots over the targets (see the module doc)."""
     first = attack.targets[0].name
     out = {t.name: 0 for t in attack.targets}
@@ -87,16 +91,16 @@ def allot_shots(attack: Any, shots: int, state: Any) -> dict[str, int]:
     return out
 
 
-def blast_result(state: Any, first: str) -> str:
+def blast_result(state: ChainState, first: str) -> str:
     """What the blast aimed at ``first`` did: on target, scattered, a dud, no shot."""
     return state.attack.get(TEMPLATE, NO_SHOT)
 
 
-def shots_allotted(state: Any, name: str) -> int:
+def shots_allotted(state: ChainState, name: str) -> int:
     return state.attack.get(ALLOTTED, {}).get(name, 0)
 
 
-def plan(attack: Any, target: Any, state: Any) -> tuple[str, int]:
+def plan(attack: NecromundaAttack, target: Target, state: ChainState) -> tuple[str, int]:
     """The plan for ``target`` (kind, shots), range aside (see :func:`in_reach`)."""
     name = target.name
     if state.targets[name]["status"] == "out_of_action":
@@ -120,6 +124,8 @@ def plan(attack: Any, target: Any, state: Any) -> tuple[str, int]:
     return (SHOOT, 1) if first else (NONE, 0)
 
 
-def in_reach(attack: Any, target: Any, grenade_range: Callable[[int], float] = seed_grenade_range) -> bool:
+def in_reach(
+    attack: NecromundaAttack, target: Target, grenade_range: Callable[[int], float] = seed_grenade_range
+) -> bool:
     reach = weapon_reach(attack, grenade_range)
     return reach is None or target.distance <= reach

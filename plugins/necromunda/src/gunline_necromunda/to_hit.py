@@ -1,21 +1,32 @@
-"""To hit: the modifiers, the score needed (the ``pool`` step) and the D6 roll.
+"""To hit: the modifiers and the score needed (the ``pool`` step).
 
 The score needed is 7 − BS minus the modifiers, which are in the to-hit sense (−1
 makes the shot harder, so it raises the score). 7, 8 and 9 are made in two steps (a
 6, then 4+, 5+ or 6+ on a second D6); 10 or more cannot hit; a natural 1 always
-misses. The pool step's ``value`` is that score, 7+ written as 7.
+misses (the dice: :mod:`.to_hit_roll`). The pool step's ``value`` is that score, 7+
+written as 7.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
 
-from gunline import Modifier, Step
+from gunline import ChainState, Modifier, Step
 
+from .profiles import NecromundaAttack, Target
 from .tables import BASE_TO_HIT, IMPOSSIBLE_TO_HIT, SECOND_DICE
 from .targeting import (
-    AUTO, NONE, OUT_OF_ACTION, OUT_OF_RANGE, PARTLY, SHOOT,
-    in_reach, plan, range_band, seed_grenade_range, weapon_reach,
+    AUTO,
+    NONE,
+    OUT_OF_ACTION,
+    OUT_OF_RANGE,
+    PARTLY,
+    SHOOT,
+    in_reach,
+    plan,
+    range_band,
+    seed_grenade_range,
+    weapon_reach,
 )
 
 SOURCE = "necromunda"
@@ -46,10 +57,10 @@ def range_modifier(band: str, value: int) -> Modifier | None:
     return mod
 
 
-def hit_modifiers(attack: Any, target: Any) -> list[Modifier]:
+def hit_modifiers(attack: NecromundaAttack, target: Target) -> list[Modifier]:
     """The seed's modifiers for a to-hit roll at ``target`` (range band included)."""
     weapon = attack.weapon
-    out = []
+    out: list[Modifier] = []
     cover = (GRENADE_COVER if weapon.grenade else COVER)[target.cover]
     if cover is not None:
         out.append(cover)
@@ -74,7 +85,7 @@ def hit_modifiers(attack: Any, target: Any) -> list[Modifier]:
     return out
 
 
-def modify_pool(attack: Any, target: Any, state: Any) -> list[Modifier] | None:
+def modify_pool(attack: NecromundaAttack, target: Target, state: ChainState) -> list[Modifier] | None:
     """Modifiers only for targets the attack rolls to hit (not template-caught ones)."""
     if attack.weapon.template == "flame" or plan(attack, target, state)[0] != SHOOT:
         return None
@@ -109,10 +120,10 @@ _PLAN_TEXT = {
 
 
 def build_pool(
-    attack: Any,
-    target: Any,
+    attack: NecromundaAttack,
+    target: Target,
     modifiers: list[Modifier],
-    state: Any,
+    state: ChainState,
     grenade_range: Callable[[int], float] = seed_grenade_range,
 ) -> Step:
     """The pool step. ``grenade_range`` is the throwing range by Strength: a variant
@@ -140,30 +151,9 @@ def build_pool(
     return Step(kind="pool", value=None, text=text, data={"plan": kind, "shots": 0})
 
 
-def _none_text(attack: Any) -> str:
+def _none_text(attack: NecromundaAttack) -> str:
     if attack.weapon.template != "none":
         return "not under the template"
     if attack.weapon.sustained_fire:
         return "no sustained-fire shot at this target"
     return "not shot at"
-
-
-def roll_to_hit(dice: Any, need: int, target: str) -> tuple[bool, bool, list]:
-    """One to-hit roll: (hit, natural 6 on the first die, rolls).
-
-    A 7+ shot rolls a second D6 only after a 6. A score of 10+ rolls nothing.
-    """
-    # The threshold is never under 2, so a natural 1 misses by it; the 6 is special
-    # (it forces an ammo roll). Nothing else about the face matters.
-    if need <= 6:
-        roll = dice.roll(6, "to hit", at_least=need if need > 2 else 2, special=(6,), target=target)
-        face = roll.total
-        return face >= need and face != 1, face == 6, [roll]
-    second = SECOND_DICE.get(need)
-    if second is None:
-        return False, False, []
-    roll = dice.roll(6, "to hit", at_least=6, special=(6,), need=f"6 then {second}+", target=target)
-    if roll.total != 6:
-        return False, False, [roll]
-    again = dice.roll(6, "to hit, second dice", at_least=second, target=target)
-    return again.total >= second, True, [roll, again]

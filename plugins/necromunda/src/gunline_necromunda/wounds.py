@@ -15,21 +15,34 @@ BS are given and flesh wounds bring both to 0, he is out of action.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from gunline import Modifier, Roll, Step
+from gunline import ChainState, Dice, Modifier, Roll, Step
+from gunline.dice import at_least
 
-from .dice_counts import d6_each
+from .profiles import NecromundaAttack, Target
+from .scores import score
+from .several import die_by_die, each_against
 from .tables import (
-    ARMOUR, ARMOUR_VS_TEMPLATE, HIGH_IMPACT_STRENGTH, INJURY, OUT_OF_ACTION, DOWN,
-    FLESH_WOUND, SEVERITY, STATUSES, to_wound,
+    ARMOUR,
+    ARMOUR_VS_TEMPLATE,
+    DOWN,
+    FLESH_WOUND,
+    HIGH_IMPACT_INJURY,
+    HIGH_IMPACT_STRENGTH,
+    INJURY,
+    OUT_OF_ACTION,
+    SEVERITY,
+    STATUSES,
+    to_wound,
 )
 
 SOURCE = "necromunda"
 DAMAGE_DICE = {"D3": 3, "D6": 6}
 
 
-def save_needed(attack: Any, target: Any) -> tuple[int, str, list[Modifier]] | None:
+def save_needed(attack: NecromundaAttack, target: Target) -> tuple[int, str, list[Modifier]] | None:
     """The save the target takes: (score needed, words, modifiers), or None if he has
     none. A score over 6 means no save is possible."""
     weapon = attack.weapon
@@ -43,9 +56,11 @@ def save_needed(attack: Any, target: Any) -> tuple[int, str, list[Modifier]] | N
             base = ARMOUR_VS_TEMPLATE.get(target.armour, base)
         label = f"{target.armour} armour {base}+"
         armour = base
-    options = []
+    options: list[tuple[int, str, list[Modifier]]] = []
     if armour is not None:
-        mods = [Modifier(label=f"{weapon.name} save modifier", value=weapon.save_mod, source=SOURCE)] if weapon.save_mod else []
+        mods = []
+        if weapon.save_mod:
+            mods.append(Modifier(label=f"{weapon.name} save modifier", value=weapon.save_mod, source=SOURCE))
         options.append((armour - weapon.save_mod, label, mods))
     if target.invulnerable is not None:
         options.append((target.invulnerable, f"invulnerable {target.invulnerable}+", []))
@@ -54,34 +69,30 @@ def save_needed(attack: Any, target: Any) -> tuple[int, str, list[Modifier]] | N
     return min(options, key=lambda o: o[0])
 
 
-_HEADS: dict[tuple[int, int], tuple[int | None, str]] = {}
-
-
+@cache
 def wound_head(strength: int, toughness: int) -> tuple[int | None, str]:
-    """The score that wounds and the words for it ("S3 vs T3, wounds on 4+"), memoised."""
-    key = (strength, toughness)
-    found = _HEADS.get(key)
-    if found is None:
-        need = to_wound(strength, toughness)
-        head = f"S{strength} vs T{toughness}"
-        head = f"{head}: cannot wound (—)" if need is None else f"{head}, wounds on {need}+"
-        found = _HEADS[key] = (need, head)
-    return found
+    """The score that wounds and the words for it ("S3 vs T3, wounds on 4+"); made
+    once for each Strength and Toughness, not for every chain."""
+    need = to_wound(strength, toughness)
+    head = f"S{strength} vs T{toughness}"
+    return need, f"{head}: cannot wound (—)" if need is None else f"{head}, wounds on {need}+"
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def resolve_wound(attack: Any, target: Any, hit: Step, state: Any, dice: Any) -> list[Step]:
+def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: ChainState, dice: Dice) -> list[Step]:
+    """"Roll D6 ≥ the value for Strength vs Toughness", one per hit; then a save per
+    wound ("a 1 always fails"), the damage of each unsaved wound, and the injury dice
+    from the wound that takes the fighter to 0 onward."""
     name = target.name
     weapon = attack.weapon
     strength = weapon.strength
     need, head = wound_head(strength, target.toughness)
     if need is None:
         return [Step(kind="wound", value=0, text=head)]
-    rolls = d6_each(dice, hit.value or 0, "to wound", at_least=need, target=name)
-    wounds = sum(roll.total >= need for roll in rolls)
+    wounds, rolls = each_against(dice, hit.value or 0, "to wound", at_least(need), name)
     if not wounds:
         return [Step(kind="wound", value=0, text=f"{head}: no wound", rolls=rolls)]
 
@@ -94,9 +105,7 @@ def resolve_wound(attack: Any, target: Any, hit: Step, state: Any, dice: Any) ->
             steps.append(Step(kind="save", value=0, modifiers=mods,
                               text=f"{label}: no save possible (needs {save_need}+)"))
         else:
-            # save_need is 2 or more: a natural 1 fails by the threshold itself
-            saves = d6_each(dice, wounds, "save", at_least=save_need, target=name)
-            saved = sum(s.total >= save_need and s.total != 1 for s in saves)
+            saved, saves = each_against(dice, wounds, "save", score(save_need), name)
             unsaved = wounds - saved
             steps.append(Step(kind="save", value=saved, rolls=saves, modifiers=mods,
                               text=f"{label}: saves on {save_need}+, {saved} of {wounds} saved"))
@@ -125,43 +134,55 @@ def resolve_wound(attack: Any, target: Any, hit: Step, state: Any, dice: Any) ->
     return steps
 
 
-def _damage(damage: Any, unsaved: int, name: str, dice: Any) -> tuple[int, list]:
+def _damage(damage: int | str, unsaved: int, name: str, dice: Dice) -> tuple[int, list[Roll]]:
+    """"Each wound takes 1 from W", or the weapon's Damage for each unsaved wound: a
+    number, or a D3/D6 each, added up (one roll of several dice, shown die by die)."""
     if not unsaved:
         return 0, []
     if isinstance(damage, int):
         return damage * unsaved, []
     sides = DAMAGE_DICE[damage]
-    # Read only through the total: one roll of several dice (the odds branch over
-    # the totals), shown die by die.
     roll = dice.roll(sides, "damage", count=unsaved, target=name)
     if unsaved == 1:
-        return roll.total, [roll]
-    each = [Roll(label="damage", dice=f"1d{sides}", values=[face], total=face, manual=roll.manual)
-            for face in roll.values]
-    return roll.total, each
+        return roll.value, [roll.roll]
+    return roll.value, die_by_die(roll.roll, sides)
 
 
-def injury(strength: int, count: int, before: dict[str, Any], target: Any, dice: Any) -> Step:
-    """``count`` injury dice for a fighter with state ``before``."""
+def injury(strength: int, count: int, before: dict[str, Any], target: Target, dice: Dice) -> Step:
+    """``count`` injury dice for a fighter with state ``before``: "1 flesh wound, 2-5
+    down, 6 out of action"; with high impact (S7+) the first dice is out of action on
+    a 5 too. "Apply them all: any out of action removes the fighter; otherwise any
+    down puts him down; flesh wounds accumulate." """
+    name = target.name
     high_impact = strength >= HIGH_IMPACT_STRENGTH
-    rolls, results = [], []
+    rolls: list[Roll] = []
+    results: list[str] = []  # each dice's result, in the order rolled, to show
+    dealt = {FLESH_WOUND: 0, DOWN: 0, OUT_OF_ACTION: 0}  # how many dice gave each
     plain = count
-    if high_impact:  # the first dice reads a 5 as out of action too: a roll of its own
-        roll = dice.roll(6, "injury dice (high impact)", at_least=5, special=(1,), need="", target=target.name)
-        rolls.append(roll)
-        results.append(OUT_OF_ACTION if roll.total == 5 else INJURY[roll.total])
+    if high_impact:
+        first = dice.roll(6, "injury dice (high impact)", read=HIGH_IMPACT_INJURY, need="", target=name)
+        rolls.append(first.roll)
+        results.append(first.value)
+        dealt[first.value] += 1
         plain -= 1
-    # The rest are read only through how many show a 6 and how many a 1 (2-5 all
-    # put him down).
-    plain_rolls = d6_each(dice, plain, "injury dice", at_least=6, special=(1,), need="", target=target.name)
-    rolls.extend(plain_rolls)
-    results.extend(INJURY[roll.total] for roll in plain_rolls)
-    flesh = before.get("flesh_wounds", 0) + results.count(FLESH_WOUND)
+    if plain == 1:
+        die = dice.roll(6, "injury dice", read=INJURY, need="", target=name)
+        rolls.append(die.roll)
+        results.append(die.value)
+        dealt[die.value] += 1
+    elif plain > 1:
+        # rolled together; its successes are the 6s, the dice that take him out of action
+        pool = dice.pool(plain, "injury dice", sides=6, success=at_least(6), read=INJURY, need="", target=name)
+        rolls += die_by_die(pool.roll, 6)
+        results += [INJURY(face) for face in pool.roll.values]
+        for result in dealt:
+            dealt[result] += pool.value[result]
+    flesh = before.get("flesh_wounds", 0) + dealt[FLESH_WOUND]
     worst = SEVERITY[before.get("status", "unharmed")]
     worst = max(worst, SEVERITY["pinned"])
-    if OUT_OF_ACTION in results:
+    if dealt[OUT_OF_ACTION]:
         worst = SEVERITY["out_of_action"]
-    elif DOWN in results:
+    elif dealt[DOWN]:
         worst = max(worst, SEVERITY["down"])
     note = ""
     if target.ws is not None and target.bs is not None and flesh >= target.ws and flesh >= target.bs \

@@ -6,7 +6,8 @@ the ruleset's public :func:`gunline_necromunda.to_hit.build_pool` with its own r
 function: nothing a third-party plugin could not do.
 """
 
-from gunline import Variant, hookimpl
+from gunline import ChainState, Modifier, Step, Variant, hookimpl
+from gunline_necromunda.profiles import NecromundaAttack, Target
 from gunline_necromunda.to_hit import build_pool as _build_pool
 
 #: Thrower's Strength -> range of throw in inches; 5 or more throws 12".
@@ -18,14 +19,15 @@ def book_grenade_range(strength: int) -> float:
 
 
 @hookimpl
-def gunline_variant():
+def gunline_variant() -> Variant:
     return Variant(
         name="necromunda.book-grenade-range",
         ruleset="necromunda",
+        api=2,
         description="The 1995 book's grenade ranges: 4/6/8/10/12\" by Strength (not S × 3).",
     )
 
 
 @hookimpl
-def build_pool(attack, target, modifiers, state):
+def build_pool(attack: NecromundaAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
     return _build_pool(attack, target, modifiers, state, grenade_range=book_grenade_range)

@@ -6,19 +6,21 @@ base) and calls the ruleset's public :func:`gunline_necromunda.ammo.spend_ammo` 
 one die: nothing a third-party plugin could not do.
 """
 
-from gunline import Variant, hookimpl
+from gunline import ChainState, Dice, Step, Variant, hookimpl
 from gunline_necromunda.ammo import spend_ammo as _spend_ammo
+from gunline_necromunda.profiles import NecromundaAttack
 
 
 @hookimpl
-def gunline_variant():
+def gunline_variant() -> Variant:
     return Variant(
         name="necromunda.d6-ammo-roll",
         ruleset="necromunda",
+        api=2,
         description="The 1995 book's ammo roll: one D6 (not 2D6) under the ammo value breaks the weapon.",
     )
 
 
 @hookimpl
-def spend_ammo(attack, state, dice):
+def spend_ammo(attack: NecromundaAttack, state: ChainState, dice: Dice) -> Step:
     return _spend_ammo(attack, state, dice, ammo_dice=1)

@@ -1,0 +1,38 @@
+"""Several D6 at once: a wound roll per hit, a save per wound, an injury dice per wound.
+
+The rules read such dice by how many pass, or how many show each result, never by
+which die showed what: they are rolled together as one pool and read by its counts.
+The chain still shows one ``1d6`` roll per die (:func:`die_by_die`), as the GM reads
+them off the table. A lone die is asked for as a roll of its own ("to wound: 1d6,
+needs 4+"), not as die 1 of 1 of a pool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gunline import Dice, Roll
+
+
+def die_by_die(rolled: Roll, sides: int) -> list[Roll]:
+    """Dice rolled together, shown one ``1d6`` roll per die, in the order rolled."""
+    notation = f"1d{sides}"
+    return [
+        Roll(label=rolled.label, dice=notation, values=[face], total=face, need=rolled.need, manual=rolled.manual)
+        for face in rolled.values
+    ]
+
+
+def each_against(
+    dice: Dice, count: int, label: str, passes: Callable[[int], Any], target: str
+) -> tuple[int, list[Roll]]:
+    """One D6 for each of ``count`` hits (or wounds), each passing by ``passes`` (a
+    read such as ``at_least(4)``): how many passed, and the rolls the chain shows."""
+    if count <= 0:
+        return 0, []
+    if count == 1:
+        die = dice.roll(6, label, read=passes, target=target)
+        return int(bool(die.value)), [die.roll]
+    pool = dice.pool(count, label, sides=6, success=passes, target=target)
+    return pool.value.successes, die_by_die(pool.roll, 6)
