@@ -4,6 +4,7 @@ directly (no entry-point scan), and helpers to build and resolve scenarios."""
 from __future__ import annotations
 
 import copy
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -45,13 +46,37 @@ def scenario(weapon: Any = "lasgun", targets: list[dict] | None = None, variants
     }
 
 
+#: Issue 18: BS 6, a heavy stubber (sustained fire 1) at 30" (long range, no
+#: modifier): each shot needs 1+.
+STUBBER_AT_1_PLUS = """\
+ruleset = "necromunda"
+
+[shooter]
+name = "Vex"
+bs = 6
+
+[weapon]
+name = "heavy stubber"
+sustained_fire = 1
+
+[[targets]]
+name = "Goliath"
+distance = 30
+"""
+
+
 class Necro:
     """Helpers the tests share (conftest cannot be imported under importlib mode)."""
 
     EXAMPLES = EXAMPLES
     BAD = BAD
+    STUBBER_AT_1_PLUS = STUBBER_AT_1_PLUS
     registry = REGISTRY
     scenario = staticmethod(scenario)
+
+    @staticmethod
+    def stubber_at_1_plus() -> dict:
+        return tomllib.loads(STUBBER_AT_1_PLUS)
 
     @staticmethod
     def example(name: str) -> dict:

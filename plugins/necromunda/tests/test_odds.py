@@ -135,6 +135,24 @@ def test_core_odds_agree_with_enumeration(nec, case):
     assert odds.weapon.status.get("broken", 0.0) == pytest.approx(float(broken), abs=1e-9)
 
 
+def test_sustained_fire_at_1_plus_odds_count_natural_1s_as_misses(nec):
+    """Issue 18: BS 6, heavy stubber, sustained fire 1 at 30" (1+ to hit, S4 vs T3
+    wounds on 3+). A D3 of shots, each hitting on 2-6 (5/6) and wounding on 3+ (4/6):
+    P(no hit) = (1/6 + 1/6² + 1/6³) / 3, P(no wound) = (4/9 + (4/9)² + (4/9)³) / 3."""
+    doc = nec.stubber_at_1_plus()
+    hit, wound = F(605, 648), F(1655, 2187)
+    assert 1 - sum(F(1, 6) ** k for k in (1, 2, 3)) / 3 == hit
+    assert 1 - sum(F(4, 9) ** k for k in (1, 2, 3)) / 3 == wound
+    unwoundable = nec.stubber_at_1_plus()
+    unwoundable["targets"][0]["toughness"] = 8  # S4 vs T8: "—", so no dice after the hits
+    leaves = nec.enumerate(unwoundable)
+    assert nec.probability(leaves, lambda c: nec.step(c, "hit").value > 0) == hit
+    odds = compute_odds(nec.registry, nec.attack(doc))
+    assert odds.exact
+    assert odds.targets["Goliath"].hit == pytest.approx(float(hit), abs=1e-12)
+    assert odds.targets["Goliath"].wound == pytest.approx(float(wound), abs=1e-12)
+
+
 def test_blast_hit_then_partial_catch(nec):
     """The blast case by hand: BS 3 at 13" (long range, no modifier) hits on 4+ (1/2);
     the juve partly under it is hit on 4+ (1/2); on a miss the shot scatters and he is

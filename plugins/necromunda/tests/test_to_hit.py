@@ -86,6 +86,33 @@ def test_natural_1_misses_even_when_needing_2_or_less(nec):
     assert nec.step(chain, "hit").value == 0
 
 
+def test_sustained_fire_shots_miss_on_a_natural_1_at_1_plus(nec, tmp_path, capsys):
+    """Issue 18: with several sustained-fire shots needing 1+, the natural 1s were
+    counted as hits. ``--dice 2,1,1,1,1``: 2 shots, both 1s: no hit, so no wound roll
+    (the last two faces are not needed)."""
+    import json
+
+    from gunline.cli import main
+
+    path = tmp_path / "stubber.toml"
+    path.write_text(nec.STUBBER_AT_1_PLUS)
+    assert main(["resolve", str(path), "--dice", "2,1,1,1,1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    chain = json.loads(out)
+    pool, hit = (s for s in chain["steps"] if s["target"] == "Goliath" and s["kind"] in ("pool", "hit"))
+    assert pool["value"] == 1
+    assert [r["values"] for r in hit["rolls"]] == [[1], [1]]
+    assert hit["value"] == 0 and hit["text"] == "0 hits of 2 shots"
+    assert not [s for s in chain["steps"] if s["kind"] == "wound"]
+    assert chain["dice"] == [2, 1, 1]
+    assert chain["targets"]["Goliath"]["status"] == "unharmed"
+    assert "2 of the dice given were not needed" in err
+    # a 1 among other faces: 3 shots, 1, 2, 6: two hits (the 6 forces an ammo roll)
+    chain = nec.resolve(nec.stubber_at_1_plus(), [3, 1, 2, 6, 1, 1, 3, 3])  # wounds 1, 1 fail; ammo 6
+    assert nec.step(chain, "hit").value == 2
+    assert nec.step(chain, "hit").data["sixes"] == 1
+
+
 @pytest.mark.parametrize(
     "field, value, label, mod",
     [
