@@ -37,7 +37,8 @@ def test_a_miss_deals_nothing(resolve, wod):
 
 @pytest.mark.parametrize(
     "faces, successes, dramatic",
-    [([10, 10, 4], 2, False), ([9], 0, False), ([8], 0, False), ([1], 0, True)],
+    # a 1 on the reroll of a 10 is no dramatic failure: the roll has a success
+    [([10, 10, 4], 2, False), ([9], 0, False), ([8], 0, False), ([1], 0, True), ([10, 1], 1, False)],
 )
 def test_chance_die(resolve, wod, faces, successes, dramatic):
     # WOD-9: pool −2 -> one chance die; only 10 succeeds (and rerolls), 1 is dramatic.

@@ -5,27 +5,44 @@ Public so that variants can roll the same way with one thing changed (9-again).
 
 from __future__ import annotations
 
-from gunline import Attack, ChainState, Dice, Step
+from gunline import ChainState, Dice, Roll, Step
+from gunline.dice import at_least, faces
 
 from .health import status_of, take_damage
+from .schema import Target, WodAttack
 
 #: Successes at which a roll is exceptional (no extra combat effect in the 2004 rules).
 EXCEPTIONAL = 5
-#: The face of a chance die that is a dramatic failure.
-DRAMATIC_FAILURE_FACE = 1
+#: "Each die showing 8, 9 or 10 is a success."
+SUCCESS = at_least(8)
+#: The chance die: "only a 10 succeeds"; "a 1 is a dramatic failure".
+CHANCE_SUCCESS = at_least(10)
+DRAMATIC_FAILURE = "dramatic failure"
+CHANCE_DIE = faces({1: DRAMATIC_FAILURE})
 
 
-def roll_attack(target, pool: Step, dice: Dice, *, again: int = 10) -> Step:
+def roll_chance_die(dice: Dice, name: str) -> tuple[int, bool, Roll]:
+    """"If the pool falls to 0 or fewer dice, roll a single chance die. Only a 10
+    succeeds, and that 10 is still re-rolled (10-again). A 1 is a dramatic failure":
+    (successes, dramatic failure, the roll)."""
+    chance = dice.pool(1, "attack pool", sides=10, success=CHANCE_SUCCESS, read=CHANCE_DIE, again=10,
+                       ask="chance die", shown="chance die", chance=True, target=name)
+    successes = chance.value.successes
+    return successes, successes == 0 and chance.value[DRAMATIC_FAILURE] == 1, chance.roll
+
+
+def roll_attack(target: Target, pool: Step, dice: Dice, *, again: int = 10) -> Step:
     """The ``hit`` step: roll the pool (or the chance die), value = successes.
 
     ``again`` lowers the reroll threshold (9-again) for real pools only: a chance
     die rerolls a 10 and nothing else.
     """
-    if pool.value <= 0:
-        again = 10
-    roll = dice.pool(pool.value, "attack pool", again=again, target=target.name)
-    successes = roll.total
-    dramatic = roll.chance and roll.values[0] == DRAMATIC_FAILURE_FACE
+    size = pool.value or 0
+    if size > 0:
+        rolled = dice.pool(size, "attack pool", sides=10, success=SUCCESS, again=again, target=target.name)
+        successes, dramatic, roll = rolled.value.successes, False, rolled.roll
+    else:
+        successes, dramatic, roll = roll_chance_die(dice, target.name)
     if dramatic:
         text = "dramatic failure (a jam or a stray hit: the Storyteller's call)"
     elif successes == 0:
@@ -44,12 +61,12 @@ def roll_attack(target, pool: Step, dice: Dice, *, again: int = 10) -> Step:
     )
 
 
-def damage_kind(target) -> str:
+def damage_kind(target: Target) -> str:
     """Firearms deal lethal damage; bulletproof armor downgrades it to bashing."""
     return "bashing" if target.bulletproof else "lethal"
 
 
-def wound(target, hit: Step, state: ChainState) -> Step:
+def wound(target: Target, hit: Step, state: ChainState) -> Step:
     """The ``wound`` step: each success is one point of damage on the Health track."""
     kind = damage_kind(target)
     points = hit.value or 0
@@ -67,7 +84,7 @@ def wound(target, hit: Step, state: ChainState) -> Step:
     )
 
 
-def outcome(attack: Attack, target, state: ChainState) -> str:
+def outcome(attack: WodAttack, target: Target, state: ChainState) -> str:
     """The line read out to the players: "Farrow takes 3 lethal"."""
     name = target.name
     wounds = [s for s in state.steps if s.kind == "wound" and s.target == name]

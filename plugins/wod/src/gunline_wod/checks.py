@@ -6,9 +6,10 @@ left (from the chain state, which an encounter may have carried over).
 
 from __future__ import annotations
 
-from gunline import Attack, ChainState
+from gunline import ChainState
 
 from .fire_modes import FIRE_MODES
+from .schema import WodAttack
 
 
 def _fitting_modes(left: int, autofire: bool) -> str:
@@ -21,7 +22,7 @@ def _fitting_modes(left: int, autofire: bool) -> str:
     return " or ".join(fits)
 
 
-def refusals(attack: Attack, state: ChainState) -> list[str]:
+def refusals(attack: WodAttack, state: ChainState) -> list[str]:
     """Every reason the attack cannot be made (empty when it can)."""
     mode = FIRE_MODES[attack.mode]
     weapon = attack.weapon

@@ -8,9 +8,10 @@ can rebuild a pool with one term changed.
 
 from __future__ import annotations
 
-from gunline import Attack, Modifier, Step
+from gunline import Modifier, Step
 
 from .fire_modes import FIRE_MODES
+from .schema import Target, WodAttack
 
 #: Range band -> penalty (Ranged Weapons Chart: medium −2, long −4).
 RANGE_PENALTY: dict[str, int] = {"short": 0, "medium": -2, "long": -4}
@@ -30,7 +31,7 @@ UNTRAINED_PENALTY = -1
 SOURCE = "wod"
 
 
-def shooter_terms(attack: Attack) -> list[Modifier]:
+def shooter_terms(attack: WodAttack) -> list[Modifier]:
     """Dexterity + Firearms (or the untrained penalty) + Damage rating + burst bonus."""
     shooter, weapon = attack.shooter, attack.weapon
     terms = [Modifier(label="Dexterity", value=shooter.dexterity, source=SOURCE)]
@@ -58,7 +59,7 @@ def target_count_penalty(count: int) -> Modifier | None:
     return Modifier(label=f"{count} targets", value=-count, source=SOURCE)
 
 
-def target_terms(target) -> list[Modifier]:
+def target_terms(target: Target) -> list[Modifier]:
     """What this one target's circumstances take off its roll."""
     terms = []
     penalty = RANGE_PENALTY[target.range]
@@ -74,7 +75,7 @@ def target_terms(target) -> list[Modifier]:
     return terms
 
 
-def attack_modifiers(attack: Attack, target) -> list[Modifier]:
+def attack_modifiers(attack: WodAttack, target: Target) -> list[Modifier]:
     """Every term of ``target``'s pool, in the order the rulebook adds them."""
     terms = shooter_terms(attack)
     penalty = target_count_penalty(len(attack.targets))

@@ -10,8 +10,9 @@ attack: 1, 3, 10 or 20 rounds.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from gunline import Attack, ChainState, Ruleset, Step, hookimpl
+from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 
 from . import attack as rolls
 from .catalogue import FIREARMS
@@ -19,7 +20,7 @@ from .checks import refusals
 from .fire_modes import FIRE_MODES
 from .health import STATUSES
 from .pool import attack_modifiers, pool_step
-from .schema import Settings, Shooter, Target, Weapon
+from .schema import Settings, Shooter, Target, Weapon, WodAttack
 
 EXAMPLES = Path(__file__).parent / "examples"
 
@@ -42,11 +43,12 @@ def gunline_ruleset() -> Ruleset:
         description=(
             "d10 pools, 8+ succeeds, 10-again; short, medium and long bursts at several targets"
         ),
+        api=2,
     )
 
 
 @hookimpl
-def start_state(attack: Attack) -> ChainState:
+def start_state(attack: WodAttack) -> ChainState:
     weapon = attack.weapon
     left = weapon.clip if weapon.rounds is None else weapon.rounds
     return ChainState(
@@ -60,32 +62,32 @@ def start_state(attack: Attack) -> ChainState:
 
 
 @hookimpl
-def check_attack(attack: Attack, state: ChainState) -> list[str] | None:
+def check_attack(attack: WodAttack, state: ChainState) -> list[str] | None:
     return refusals(attack, state) or None
 
 
 @hookimpl
-def modify_pool(attack: Attack, target):
+def modify_pool(attack: WodAttack, target: Target) -> list[Modifier]:
     return attack_modifiers(attack, target)
 
 
 @hookimpl
-def build_pool(modifiers) -> Step:
+def build_pool(modifiers: list[Modifier]) -> Step:
     return pool_step(modifiers)
 
 
 @hookimpl
-def resolve_hit(target, pool, dice) -> Step:
+def resolve_hit(target: Target, pool: Step, dice: Dice) -> Step:
     return rolls.roll_attack(target, pool, dice)
 
 
 @hookimpl
-def resolve_wound(target, hit, state) -> Step:
+def resolve_wound(target: Target, hit: Step, state: ChainState) -> Step:
     return rolls.wound(target, hit, state)
 
 
 @hookimpl
-def spend_ammo(attack: Attack, state: ChainState) -> Step:
+def spend_ammo(attack: WodAttack, state: ChainState) -> Step:
     spent = FIRE_MODES[attack.mode].rounds
     left = max(0, state.weapon["rounds_left"] - spent)
     return Step(
@@ -97,10 +99,10 @@ def spend_ammo(attack: Attack, state: ChainState) -> Step:
 
 
 @hookimpl
-def describe_outcome(attack: Attack, target, state: ChainState) -> str:
+def describe_outcome(attack: WodAttack, target: Target, state: ChainState) -> str:
     return rolls.outcome(attack, target, state)
 
 
 @hookimpl
-def reload_weapon(attack: Attack) -> dict:
+def reload_weapon(attack: WodAttack) -> dict[str, Any]:
     return {"rounds_left": attack.weapon.clip, "status": "ok"}

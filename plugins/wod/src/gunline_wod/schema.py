@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from gunline import Attack
+
 Dots = Annotated[int, msgspec.Meta(ge=0, le=10)]
 
 #: Range bands of the Ranged Weapons Chart; each is twice the previous one.
@@ -63,3 +65,7 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     a long burst may take; none by default."""
 
     long_burst_max_targets: Annotated[int, msgspec.Meta(ge=1)] | None = None
+
+
+#: An attack as the hooks see it: these Structs, and the Storyteller's settings.
+WodAttack = Attack[Shooter, Weapon, Target, Settings]

@@ -8,9 +8,10 @@ chain shows the changed term under this variant's name and every other term as i
 
 from __future__ import annotations
 
-from gunline import Modifier, Variant, hookimpl
+from gunline import Modifier, Step, Variant, hookimpl
 
 from ..pool import pool_step, target_count_penalty
+from ..schema import WodAttack
 
 NAME = "wod.per-extra-target"
 
@@ -21,6 +22,7 @@ def gunline_variant() -> Variant:
         name=NAME,
         ruleset="wod",
         description="multiple targets: −1 per target beyond the first (later edition)",
+        api=2,
     )
 
 
@@ -33,7 +35,7 @@ def extra_target_penalty(count: int) -> Modifier | None:
 
 
 @hookimpl
-def build_pool(attack, modifiers):
+def build_pool(attack: WodAttack, modifiers: list[Modifier]) -> Step | None:
     count = len(attack.targets)
     book = target_count_penalty(count)
     if book is None:
