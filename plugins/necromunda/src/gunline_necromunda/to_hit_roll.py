@@ -8,10 +8,10 @@ a natural 6 triggers an ammo roll. The shot still hits." The score needed comes 
 
 from __future__ import annotations
 
-import msgspec
+from functools import cache
 
 from gunline import Dice, Roll
-from gunline.dice import at_least, faces
+from gunline.dice import FaceTable, at_least, faces
 
 from .scores import score
 from .several import die_by_die
@@ -23,20 +23,14 @@ MISS, HIT, SIX = "miss", "hit", "hit with a 6"
 NATURAL_SIX = faces({6: SIX})
 
 
-class to_hit_dice(msgspec.Struct, frozen=True, gc=False):
-    """One to-hit D6 needing ``n`` (6 or less): a miss, a hit (on ``n`` or more, but
-    "a natural 1 always misses"), or a 6, which hits and forces an ammo roll."""
-
-    n: int
-
-    def __call__(self, face: int) -> str:
-        if NATURAL_SIX(face):
-            return SIX
-        return HIT if score(self.n)(face) else MISS
-
-    @property
-    def need(self) -> str:
-        return score(self.n).need
+@cache
+def to_hit_dice(need: int) -> FaceTable:
+    """What one to-hit D6 needing ``need`` (6 or less) shows: a miss, a hit (on
+    ``need`` or more, but "a natural 1 always misses"), or a 6, which hits and forces
+    an ammo roll."""
+    hits = score(need)
+    shows = {face: SIX if NATURAL_SIX(face) else HIT if hits(face) else MISS for face in range(1, 7)}
+    return faces(shows, need=hits.need)
 
 
 def roll_to_hit(dice: Dice, need: int, target: str) -> tuple[bool, bool, list[Roll]]:
