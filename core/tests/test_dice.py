@@ -198,3 +198,13 @@ def test_repeat_runs_the_body_in_a_plain_loop_and_scored_reads_one_run():
     score, detail = d.scored("one more", bullet)
     assert score == 6 and detail.values == [6]
     assert d.consumed == [3, 4, 5, 6]
+
+
+def test_a_pool_can_read_its_own_dice_and_not_those_they_add():
+    one = faces({1: "one"})
+    added = ScriptedDice([10, 1]).pool(1, "chance", sides=10, success=at_least(10), read=one, again=10)
+    assert added.value.successes == 1 and added.value["one"] == 1  # the added die's 1 is read too
+    own = ScriptedDice([10, 1]).pool(1, "chance", sides=10, success=at_least(10), read=one, again=10,
+                                    read_added=False)
+    assert own.value.successes == 1 and own.value["one"] == 0  # only the chance die itself is read
+    assert ScriptedDice([1]).pool(1, "chance", sides=10, read=one, again=10, read_added=False).value["one"] == 1

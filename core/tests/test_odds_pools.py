@@ -225,3 +225,39 @@ def test_grouped_faces_are_counted_together():
     for w, shown in branches:
         reading, _ = _pool(shown, 3, 100, at_most(60), bullet, None)
         assert w == pytest.approx(expected[(reading.successes, reading["critical"])] / 100**3, abs=1e-12)
+
+
+@pytest.mark.parametrize("read_added", [True, False])
+def test_a_chance_die_read_alone_or_with_its_added_dice_against_every_face(read_added):
+    """One d10, 10 succeeds and adds a die, the 1s counted (on the first die only,
+    without ``read_added``): every face sequence up to four dice, by hand."""
+    one = faces({1: "one"})
+    expected: dict = {}
+
+    def walk(shown: tuple, p: float) -> None:
+        if len(shown) == 4:  # cut: its mass is 1e-4, checked below
+            return
+        for face in range(1, 11):
+            seq = shown + (face,)
+            if face == 10:
+                walk(seq, p / 10)
+                continue
+            successes = sum(f == 10 for f in seq)
+            ones = sum(f == 1 for f in (seq if read_added else seq[:1]))
+            key = Tally(successes, frozenset({("one", ones)}) if ones else frozenset())
+            expected[key] = expected.get(key, 0.0) + p / 10
+
+    walk((), 1.0)
+    branches = pool_branches(1, 10, at_least(10), one, 10, read_added)
+    got = {}
+    for w, shown in branches:
+        dice = ScriptedDice(list(shown))
+        reading = dice.pool(1, "chance", sides=10, success=at_least(10), read=one, again=10,
+                            read_added=read_added).value
+        got[reading] = w
+    for key, p in expected.items():
+        assert got[key] == pytest.approx(p, abs=1e-4 + 1e-12), key
+    # read alone, the 1 splits only the no-success branch: one branch per success
+    # count and one more; read on the added dice too, it splits every count
+    counts = len({r.successes for r in got})
+    assert len(branches) == counts + 1 if not read_added else len(branches) > counts + 1

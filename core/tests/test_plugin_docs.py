@@ -134,9 +134,9 @@ def test_a_plugin_for_a_newer_contract_gets_the_message_the_docs_quote():
 
 def test_a_plugin_for_a_retired_contract_gets_the_message_the_docs_quote():
     with pytest.raises(TypeError) as exc:
-        Registry().add("duel.someday", _variant_declaring(0))
+        Registry().add("duel.someday", _variant_declaring(1))
     message = str(exc.value)
-    assert message.startswith("written for hook contract 0 (api=0), which this gunline no longer supports")
+    assert message.startswith("written for hook contract 1 (api=1), which this gunline no longer supports")
     assert message.split(";")[0] in TEXT
 
 

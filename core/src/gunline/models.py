@@ -169,7 +169,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
     #: the one that shows the ruleset best. None: the first example by name.
     featured: str | None = None
     description: str = ""
-    api: int = 1  # transition: undeclared means contract 1 until the bundled rulesets move to 2
+    api: int = HOOKSPEC_VERSION
 
 
 class Variant(msgspec.Struct, frozen=True, kw_only=True):
@@ -180,7 +180,7 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     ruleset: str | None
     description: str = ""
-    api: int = 1  # transition: undeclared means contract 1 until the bundled rulesets move to 2
+    api: int = HOOKSPEC_VERSION
 
 
 class PluginInfo(msgspec.Struct, kw_only=True, omit_defaults=True):

@@ -39,7 +39,7 @@ hookimpl = pluggy.HookimplMarker("gunline")
 
 #: The oldest hook contract this gunline still runs plugins for. Raised only when a
 #: contract change cannot be bridged (docs/plugins.md, "Compatibility").
-OLDEST_SUPPORTED_API = 1
+OLDEST_SUPPORTED_API = 2
 
 
 def new_manager() -> pluggy.PluginManager:

@@ -22,7 +22,6 @@ from typing import Any
 
 import pluggy
 
-from .dice.legacy import LegacyDice
 from .dice.requests import DiceInterrupt
 from .errors import PluginFailed
 from .hookspecs import GunlineSpec
@@ -30,25 +29,10 @@ from .models import Ruleset
 from .plugins import Plugin, new_manager
 
 
-def _contract_1(function: Any, argnames: tuple[str, ...]) -> Any:
-    """``function`` of a plugin written for hook contract 1, handed contract-1 dice
-    (:mod:`gunline.dice.legacy`) in place of the ``dice`` argument."""
-    if "dice" not in argnames:
-        return function
-    where = argnames.index("dice")
-
-    def call(*args: Any) -> Any:
-        given = list(args)
-        given[where] = LegacyDice(given[where])
-        return function(*given)
-
-    return call
-
-
 class _CompiledHook:
     __slots__ = ("name", "impls", "caller", "firstresult", "argnames", "plain", "positional")
 
-    def __init__(self, pm: pluggy.PluginManager, name: str, legacy: frozenset[str] = frozenset()) -> None:
+    def __init__(self, pm: pluggy.PluginManager, name: str) -> None:
         caller = getattr(pm.hook, name)
         impls = caller.get_hookimpls()
         self.name = name
@@ -57,11 +41,8 @@ class _CompiledHook:
         self.caller = caller if wrapped else None
         #: (plugin name, function, arguments): ``arguments(kwargs)`` is the tuple the
         #: function takes (its own argument names, in its order).
-        def function(i: Any) -> Any:
-            return _contract_1(i.function, tuple(i.argnames)) if i.plugin_name in legacy else i.function
-
         self.impls = [
-            (i.plugin_name, function(i), _arguments(tuple(i.argnames)))
+            (i.plugin_name, i.function, _arguments(tuple(i.argnames)))
             for i in reversed(impls)
             if not (i.wrapper or i.hookwrapper)
         ]
@@ -69,7 +50,7 @@ class _CompiledHook:
         self.argnames: tuple[str, ...] = tuple(caller.spec.argnames) if caller.spec else ()
         #: (plugin name, function, its argument names), in call order.
         self.plain = [
-            (i.plugin_name, function(i), tuple(i.argnames))
+            (i.plugin_name, i.function, tuple(i.argnames))
             for i in reversed(impls)
             if not (i.wrapper or i.hookwrapper)
         ]
@@ -115,10 +96,8 @@ class RulesStack:
         for plugin in [base, *variants]:
             self.pm.register(plugin.obj, name=plugin.name)
         self.pm.check_pending()
-        #: Plugins written for hook contract 1, whose hooks get contract-1 dice.
-        legacy = frozenset(p.name for p in [base, *variants] if p.declaration.api < 2)
         self._hooks = {
-            name: _CompiledHook(self.pm, name, legacy)
+            name: _CompiledHook(self.pm, name)
             for name in self.pm.hook.__dict__
             if not name.startswith("_")
         }

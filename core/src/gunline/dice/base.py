@@ -94,6 +94,7 @@ class Dice:
         success: Callable[[int], Any] | None = None,
         read: Callable[[int], Hashable] | None = None,
         again: int | None = None,
+        read_added: bool = True,
         need: str | None = None,
         ask: str | None = None,
         shown: str | None = None,
@@ -106,13 +107,17 @@ class Dice:
         that pass ``success`` (the roll's ``total`` in the chain), and, for each
         reading of ``read`` other than ``None``, how many dice read that way. A face
         at or above ``again`` adds a die to the pool (10-again), rolled after its
-        batch and counted like the others. ``need`` is what the chain shows the roll
-        needed (default: the success read's words and the again rule), ``ask`` the
-        name of each die when a GM is asked for it (default: ``label``), ``shown``
-        the notation shown (default: ``7d10``) and ``chance`` marks the record as a
-        chance die.
+        batch and counted like the others; with ``read_added`` false the added dice
+        count toward the successes only, and ``read`` reads the first ``count`` dice
+        alone (a 1 on a chance die itself, not on a die it added). ``need`` is what
+        the chain shows the roll needed (default: the success read's words and the
+        again rule), ``ask`` the name of each die when a GM is asked for it (default:
+        ``label``), ``shown`` the notation shown (default: ``7d10``) and ``chance``
+        marks the record as a chance die.
         """
-        return meaning.pool(self, count, label, sides, success, read, again, need, ask, shown, chance, target)
+        return meaning.pool(
+            self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target
+        )
 
     def repeat(
         self,

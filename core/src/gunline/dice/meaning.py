@@ -60,6 +60,7 @@ def pool(
     success: Callable[[int], Any] | None,
     read: Callable[[int], Hashable] | None,
     again: int | None,
+    read_added: bool,
     need: str | None,
     ask: str | None,
     shown: str | None,
@@ -68,7 +69,8 @@ def pool(
 ) -> Rolled[Tally]:
     """``count`` dice read one by one: each face at or above ``again`` adds a die
     (rolled after the batch it came from, and rolling again itself). The reading
-    counts the dice that pass ``success`` and the dice by their ``read``."""
+    counts the dice that pass ``success`` and the dice by their ``read`` (the first
+    ``count`` alone unless ``read_added``)."""
     if again is not None and again <= 1:
         raise ValueError(f"{label}: again={again} would roll every die again forever")
     count = max(count, 0)
@@ -85,7 +87,7 @@ def pool(
     successes = 0 if success is None else sum(1 for face in values if success(face))
     counts: dict[Hashable, int] = {}
     if read is not None:
-        for face in values:
+        for face in values if read_added else values[:count]:
             reading = read(face)
             if reading is not None:
                 counts[reading] = counts.get(reading, 0) + 1

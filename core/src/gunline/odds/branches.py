@@ -133,6 +133,7 @@ def pool_branches(
     success: Callable[[int], Any] | None,
     read: Callable[[int], Hashable] | None,
     again: int | None,
+    read_added: bool = True,
 ) -> Branches:
     """The branches of a pool (see :meth:`gunline.dice.Dice.pool`)."""
     count = max(count, 0)
@@ -141,9 +142,9 @@ def pool_branches(
         read if type(read) in SHIPPED or read is None else identity(read),
     )
     key = None if (parts[0] is None) != (success is None) or (parts[1] is None) != (read is None) else (
-        "pool", count, sides, again, *parts
+        "pool", count, sides, again, read_added, *parts
     )
-    return _remember(key, lambda: _pool_branches(count, sides, success, read, again))
+    return _remember(key, lambda: _pool_branches(count, sides, success, read, again, read_added))
 
 
 class _Kind(NamedTuple):
@@ -177,6 +178,7 @@ def _pool_branches(
     success: Callable[[int], Any] | None,
     read: Callable[[int], Hashable] | None,
     again: int | None,
+    read_added: bool = True,
 ) -> Branches:
     if again is not None and again <= 1:
         raise ValueError(f"again={again}: every face would be rolled again forever")
@@ -185,7 +187,8 @@ def _pool_branches(
         fast = _success_branches(count, kinds)
         if fast is not None:
             return fast
-    return _counted_branches(count, kinds)
+    added = kinds if read_added else _kinds(sides, success, None, again)
+    return _counted_branches(count, kinds, added)
 
 
 def _success_branches(count: int, kinds: list[_Kind]) -> Branches | None:
@@ -216,18 +219,27 @@ def _success_branches(count: int, kinds: list[_Kind]) -> Branches | None:
     return _fold(out)
 
 
-def _counted_branches(count: int, kinds: list[_Kind]) -> Branches:
+def _counted_branches(count: int, kinds: list[_Kind], added: list[_Kind]) -> Branches:
     """A pool read by its successes and the count of each reading: dynamic
     programming die by die, in the order the dice are rolled, over (successes,
-    counts, dice still to roll). Each branch keeps the faces of one way to it."""
+    counts, dice still to roll). Each branch keeps the faces of one way to it. The
+    first ``count`` dice are of ``kinds``, the dice they add of ``added`` (the same
+    kinds, or their unread versions)."""
     readings = sorted({k.reading for k in kinds if k.reading is not None}, key=repr)
     index = {r: i for i, r in enumerate(readings)}
-    per_die = [(int(k.success), index.get(k.reading, -1), int(k.again), k.chance, k.face) for k in kinds]
+
+    def dice(of: list[_Kind]) -> list[tuple[int, int, int, float, int]]:
+        return [(int(k.success), index.get(k.reading, -1), int(k.again), k.chance, k.face) for k in of]
+
+    first, later = dice(kinds), dice(added)
+    rolled = 0
     zero = tuple(0 for _ in readings)
     live: dict[tuple[int, tuple[int, ...], int], list[Any]] = {(0, zero, count): [1.0, ()]} if count > 0 else {}
     done: dict[tuple[int, tuple[int, ...]], list[Any]] = {} if count > 0 else {(0, zero): [1.0, ()]}
     while live:
         nxt: dict[tuple[int, tuple[int, ...], int], list[Any]] = {}
+        per_die = first if rolled < count else later  # every state has rolled as many dice
+        rolled += 1
         for (successes, counts, pending), (p, faces) in live.items():
             for success, which, adds, q, face in per_die:
                 w = p * q

@@ -69,5 +69,5 @@ def _reading(request: Request, faces: tuple[int, ...]) -> Hashable:
         result = dice.roll(request.sides, request.label, count=request.dice, read=request.read)
     else:
         result = dice.pool(request.dice, request.label, sides=request.sides, success=request.success,
-                           read=request.read, again=request.again)
+                           read=request.read, again=request.again, read_added=request.read_added)
     return (type(result.value), result.value)

@@ -58,6 +58,8 @@ class Request(NamedTuple):
     read: Callable[[int], Any] | None
     success: Callable[[int], Any] | None
     again: int | None
+    #: Whether a pool's added dice are read too.
+    read_added: bool = True
 
 
 class BranchingDice(Dice):
@@ -158,21 +160,24 @@ class BranchingDice(Dice):
         success: Callable[[int], Any] | None = None,
         read: Callable[[int], Hashable] | None = None,
         again: int | None = None,
+        read_added: bool = True,
         need: str | None = None,
         ask: str | None = None,
         shown: str | None = None,
         chance: bool = False,
         target: str | None = None,
     ) -> Rolled[Tally]:
-        branches = pool_branches(count, sides, success, read, again)
+        branches = pool_branches(count, sides, success, read, again, read_added)
         what = f"{label}: pool of {max(count, 0)}d{sides}"
         if self.watches:
-            request = Request("pool", label, target, sides, max(count, 0), read, success, again)
+            request = Request("pool", label, target, sides, max(count, 0), read, success, again, read_added)
             branch = self._branch(branches, what, request)
         else:
             branch = self._choose(branches, what)
         self._feed, self._fed = branch.faces, 0
-        return meaning.pool(self, count, label, sides, success, read, again, need, ask, shown, chance, target)
+        return meaning.pool(
+            self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target
+        )
 
     def repeat(
         self,

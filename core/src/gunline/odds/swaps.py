@@ -175,15 +175,17 @@ def _reading(request: Request, faces: tuple[int, ...]) -> str:
     if request.kind == "roll":
         total = sum(faces)
         return repr(total if request.read is None else request.read(total))
-    kinds = sorted((_kind(request, f) for f in faces), key=repr)
+    kinds = sorted((_kind(request, f, i) for i, f in enumerate(faces)), key=repr)
     return ", ".join(repr(k) for k in kinds)
 
 
-def _kind(request: Request, face: int) -> tuple[Any, Any, bool]:
-    """What a face is to a pool: success, reading, whether it adds a die."""
+def _kind(request: Request, face: int, position: int = 0) -> tuple[Any, Any, bool]:
+    """What a face is to a pool at ``position`` among its dice: success, reading
+    (none for an added die the pool does not read), whether it adds a die."""
+    read = request.read if request.read_added or position < request.dice else None
     return (
         bool(request.success(face)) if request.success is not None else False,
-        request.read(face) if request.read is not None else None,
+        read(face) if read is not None else None,
         request.again is not None and face >= request.again,
     )
 
@@ -211,12 +213,10 @@ def alternatives(request: Request, branch: Branch) -> list[tuple[int, ...]]:
             if reordered != faces:
                 out.insert(0, reordered)
     else:
-        kinds = [_kind(request, f) for f in faces]
-        by_kind: dict[Any, list[int]] = {}
-        for f in range(1, request.sides + 1):
-            by_kind.setdefault(_kind(request, f), []).append(f)
-        for i, (face, kind) in enumerate(zip(faces, kinds)):
-            for other in _spread([f for f in by_kind[kind] if f != face], 2):
+        for i, face in enumerate(faces):
+            kind = _kind(request, face, i)
+            alike = [f for f in range(1, request.sides + 1) if f != face and _kind(request, f, i) == kind]
+            for other in _spread(alike, 2):
                 out.append(faces[:i] + (other,) + faces[i + 1 :])
         reordered = tuple(_reversed_batches(faces, request))
         if reordered != faces:

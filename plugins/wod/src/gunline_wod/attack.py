@@ -26,9 +26,9 @@ def roll_chance_die(dice: Dice, name: str) -> tuple[int, bool, Roll]:
     succeeds, and that 10 is still re-rolled (10-again). A 1 is a dramatic failure":
     (successes, dramatic failure, the roll)."""
     chance = dice.pool(1, "attack pool", sides=10, success=CHANCE_SUCCESS, read=CHANCE_DIE, again=10,
-                       ask="chance die", shown="chance die", chance=True, target=name)
-    successes = chance.value.successes
-    return successes, successes == 0 and chance.value[DRAMATIC_FAILURE] == 1, chance.roll
+                       read_added=False, ask="chance die", shown="chance die", chance=True, target=name)
+    # the 1 is read on the chance die itself: a die its 10 added is no dramatic failure
+    return chance.value.successes, chance.value[DRAMATIC_FAILURE] == 1, chance.roll
 
 
 def roll_attack(target: Target, pool: Step, dice: Dice, *, again: int = 10) -> Step:
