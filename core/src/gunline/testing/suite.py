@@ -22,6 +22,7 @@ from ..plugins import Registry, discover
 from ..runner import chain_json, run
 from . import checks
 from .odds import check_odds
+from .purity import PurityChecks
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Case:
 _REGISTRIES: dict[type, tuple[Registry | None, str]] = {}
 
 
-class RulesetConformance:
+class RulesetConformance(PurityChecks):
     """Subclass it in a module named ``test_*.py`` under a name starting with ``Test``."""
 
     #: Name of the ruleset under test (as its ``Ruleset.name``).
