@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
+from .shown import Text
 
 from gunline.models import Attack
 from gunline.state import ChainState

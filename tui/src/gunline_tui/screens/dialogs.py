@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.text import Text
+from ..shown import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical

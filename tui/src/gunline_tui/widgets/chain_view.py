@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.text import Text
+from ..shown import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size

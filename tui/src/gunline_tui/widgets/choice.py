@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.text import Text
+from ..shown import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static

@@ -3,7 +3,7 @@ needs (Textual's own footer scrolls sideways, which hides keys at 80 columns).""
 
 from __future__ import annotations
 
-from rich.text import Text
+from ..shown import Text
 from textual.widgets import Static
 
 

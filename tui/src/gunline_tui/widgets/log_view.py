@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from ..shown import Text
 from textual.widgets import RichLog
 
 from ..logbook import Entry

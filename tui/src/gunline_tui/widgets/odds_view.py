@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
+from ..shown import Text
 from textual.widgets import Static
 
 BAR = 16
