@@ -103,7 +103,9 @@ class Stats(msgspec.Struct):
 def test_new_plugin_refuses_the_name_of_an_installed_plugin(capsys, tmp_path, monkeypatch):
     registry = Registry()
     mod = types.ModuleType("duel_plugin")
-    mod.gunline_ruleset = hookimpl(lambda: Ruleset(name="duel", title="Duel", shooter=Stats, weapon=Stats, target=Stats))
+    mod.gunline_ruleset = hookimpl(
+        lambda: Ruleset(name="duel", title="Duel", shooter=Stats, weapon=Stats, target=Stats)
+    )
     for hook in ("build_pool", "resolve_hit", "spend_ammo"):
         setattr(mod, hook, hookimpl(specname=hook)(lambda: None))
     registry.add("duel", mod)
@@ -117,5 +119,7 @@ def test_new_plugin_refuses_the_name_of_an_installed_distribution(capsys, tmp_pa
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: gunline-brawl\nVersion: 1.0\n")
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
-    one_line_exit_2(capsys, ["new-plugin", "brawl", "--dir", tmp_path / "out"], "gunline-brawl 1.0 is installed already")
+    one_line_exit_2(
+        capsys, ["new-plugin", "brawl", "--dir", tmp_path / "out"], "gunline-brawl 1.0 is installed already"
+    )
     assert not (tmp_path / "out").exists()

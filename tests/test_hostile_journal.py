@@ -219,8 +219,10 @@ def _read_only(path: Path, monkeypatch) -> None:
     path.chmod(0o444)
     if os.geteuid() == 0:  # root writes through any mode: refuse as a user would be refused
         real = os.access
-        monkeypatch.setattr("gunline.journal.store.os.access",
-                            lambda p, mode, *a, **k: False if (mode & os.W_OK and Path(p) == path) else real(p, mode, *a, **k))
+        def access(p, mode, *a, **k):
+            return False if (mode & os.W_OK and Path(p) == path) else real(p, mode, *a, **k)
+
+        monkeypatch.setattr("gunline.journal.store.os.access", access)
 
 
 def test_a_read_only_journal_is_read_and_never_written(small_journal, tmp_path, capsys, monkeypatch):
@@ -294,7 +296,7 @@ _COLUMNS = [("entries", "changes"), ("entries", "dice"), ("entries", "variants")
 
 def test_fuzzed_journal_rows_read_or_are_refused_in_one_line(small_journal, tmp_path, capsys):
     rng = random.Random(1612)
-    for case in range(ROW_MUTANTS):
+    for _ in range(ROW_MUTANTS):
         path = copy_of(small_journal, tmp_path)
         conn = sqlite3.connect(path, isolation_level=None)
         conn.execute("PRAGMA foreign_keys = OFF")

@@ -94,8 +94,8 @@ def test_json_escapes_every_control_character_and_keeps_the_names(toy, tmp_path,
     assert set(json.loads(out)["targets"]) == set(NAMES)
 
 
-JOURNAL_COMMANDS = [["list"], ["show", "pit"], ["show", "pit", "--json"], ["export", "pit"], ["export", "pit", "--json"],
-                    ["check"], ["undo", "pit"]]
+JOURNAL_COMMANDS = [["list"], ["show", "pit"], ["show", "pit", "--json"], ["export", "pit"],
+                    ["export", "pit", "--json"], ["check"], ["undo", "pit"]]
 
 
 def test_the_journal_shows_lists_exports_and_checks_names_escaped(toy, tmp_path, capsys):

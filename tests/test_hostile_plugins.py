@@ -119,7 +119,7 @@ def test_an_impostor_of_a_bundled_ruleset_wins_nothing_whatever_the_load_order(i
     out = capsys.readouterr().out
     listed = [line for line in out.splitlines() if re.match(r"\S+\s+necromunda\s", line)]
     assert listed == [
-        f"CONFLICT necromunda  (gunline-impostor 6.6.6)",
+        "CONFLICT necromunda  (gunline-impostor 6.6.6)",
         f"CONFLICT necromunda  (gunline-necromunda {real})",
     ]
     assert "BROKEN" not in out
@@ -154,7 +154,8 @@ def test_the_real_command_refuses_the_attack_and_lists_both(installed):
     done = gunline("resolve", str(LASGUN), path=installed.folder)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("gunline: ") and done.stderr.count("\n") == 1
-    assert "neither is used" in done.stderr and "GUNLINE_BLOCK_PLUGINS=gunline-impostor uses gunline-necromunda's" in done.stderr
+    assert "neither is used" in done.stderr
+    assert "GUNLINE_BLOCK_PLUGINS=gunline-impostor uses gunline-necromunda's" in done.stderr
     raw = gunline("plugins", "--json", path=installed.folder).stdout
     listing = json.loads(raw)
     claims = listing["conflicts"]["necromunda"]["claims"]
@@ -230,7 +231,8 @@ def _hit(**step):
 
 FAULTS = {
     "data holding an object": ("resolve_hit", _hit(data={"who": object()}), "cannot be written as JSON"),
-    "state holding a set of objects": ("resolve_hit", _hit(target_state={"marks": {object()}}), "cannot be written as JSON"),
+    "state holding a set of objects": (
+        "resolve_hit", _hit(target_state={"marks": {object()}}), "cannot be written as JSON"),
     "a roll whose values are text": (
         "resolve_hit", lambda: Step(kind="hit", value=1, rolls=[Roll(label="x", dice="1d6", values="66", total=6)]),
         "wrong type"),
@@ -249,7 +251,9 @@ FAULTS = {
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 @pytest.mark.parametrize("command", [["resolve", "--seed", "3"], ["resolve", "--seed", "3", "--json"],
                                      ["resolve", "--dice", "6,6,6,6"], ["odds"]])
-def test_a_result_the_chain_cannot_hold_is_refused_naming_plugin_and_hook(tmp_path, monkeypatch, capsys, fault, command):
+def test_a_result_the_chain_cannot_hold_is_refused_naming_plugin_and_hook(
+    tmp_path, monkeypatch, capsys, fault, command
+):
     hook, fn, says = FAULTS[fault]
     monkeypatch.setattr(cli, "_registry", lambda: toy_registry(**{hook: fn}))
     path = tmp_path / "bad.toml"
@@ -340,7 +344,9 @@ def test_a_plugin_whose_chains_do_not_come_from_its_dice_fails_the_purity_checks
     checks = {
         "dice shown": lambda: check_dice_shown(registry, attack, SEEDS),
         "memory": lambda: check_no_memory(registry, attack, SEEDS),
-        "process": lambda: check_another_process({"toy": module}, files, SEEDS[:3], chains_by_seed(registry, files, SEEDS[:3])),
+        "process": lambda: check_another_process(
+            {"toy": module}, files, SEEDS[:3], chains_by_seed(registry, files, SEEDS[:3])
+        ),
     }
     failed = set()
     for what, check in checks.items():

@@ -40,7 +40,8 @@ def test_newlines_and_tabs_are_kept_in_text_and_escaped_on_one_line():
 
 @pytest.mark.parametrize(
     "text",
-    ["Goliath", "Café", "日本語の名前", "👍🏽", "👨\u200d👩\u200d👧", "C:\\maps\\pit.toml", "needs 5+ · ≤45 — ✎", "[red]x[/]"],
+    ["Goliath", "Café", "日本語の名前", "👍🏽", "👨\u200d👩\u200d👧", "C:\\maps\\pit.toml", "needs 5+ · ≤45 — ✎",
+     "[red]x[/]"],
 )
 def test_ordinary_text_is_left_as_it_is(text):
     assert shown(text) == text == one_line(text)

@@ -5,8 +5,8 @@ validation error, unknown ruleset or variant, impossible attack); 3 dice needed
 (``--dice`` ran out); 1 anything else (a plugin that fails, or a hook that never
 returns, is named); 130 interrupted (Ctrl+C). Errors are one line on stderr; a
 traceback only with ``--debug``. Everything printed goes through
-:mod:`gunline.output`, so that nothing from outside reaches the terminal raw. Textual is imported only when the app is opened, so headless
-commands start fast.
+:mod:`gunline.output`, so that nothing from outside reaches the terminal raw.
+Textual is imported only when the app is opened, so headless commands start fast.
 """
 
 from __future__ import annotations

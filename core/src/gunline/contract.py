@@ -225,7 +225,7 @@ def status_problem(steps: list[Step], ruleset: Ruleset) -> str | None:
     return None
 
 
-def json_problem(value: Any, decoder: msgspec.json.Decoder) -> str | None:
+def json_problem(value: Any, decoder: msgspec.json.Decoder[Any]) -> str | None:
     """Why ``value`` cannot be written as JSON and read back as its model, or None."""
     try:
         data = _chain_encoder.encode(value)
@@ -250,7 +250,10 @@ def chain_problem(chain: Chain, ruleset: Ruleset) -> str | None:
     for what, state, part in (("shooter", chain.shooter, "statuses"), ("weapon", chain.weapon, "weapon_statuses")):
         bad = _undeclared(state, getattr(ruleset, part))
         if bad is not _FINE:
-            return f"left the {what} with status {bad!r}, which the ruleset {ruleset.name!r} does not declare (Ruleset.{part})"
+            return (
+                f"left the {what} with status {bad!r}, which the ruleset {ruleset.name!r} "
+                f"does not declare (Ruleset.{part})"
+            )
     return json_problem(chain, _chain_decoder)
 
 
@@ -290,7 +293,7 @@ class _Inspecting:
         return result, plugin
 
     def each(self, hook: str, **kwargs: Any) -> list[tuple[Any, str]]:
-        results = self._stack.each(hook, **kwargs)
+        results: list[tuple[Any, str]] = self._stack.each(hook, **kwargs)
         for result, plugin in results:
             self._check(hook, result, plugin)
         return results

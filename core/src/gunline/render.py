@@ -6,8 +6,12 @@ Hit, miss and status are always written in words: nothing relies on colour.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from .models import Chain, PluginInfo, Step
+
+if TYPE_CHECKING:
+    from .plugins import Registry
 
 
 def _signed(value: int) -> str:
@@ -91,7 +95,7 @@ def plugins_text(
         if info.description:
             out.append(f"         {info.description}")
         out.append(f"         hooks: {', '.join(info.hooks)}")
-    for name, message in conflicts.items():
+    for message in conflicts.values():
         out.append(f"conflict: {message}")
     for name in blocked:
         by = (blocked_by or {}).get(name, "GUNLINE_LOAD_PLUGINS / GUNLINE_BLOCK_PLUGINS")
@@ -105,7 +109,7 @@ def plugins_text(
     return "\n".join(out)
 
 
-def registry_text(registry) -> str:
+def registry_text(registry: Registry) -> str:
     """:func:`plugins_text` of everything a registry found (``gunline plugins`` and
     the app's plugins page say the same)."""
     conflicts = {name: registry.conflict(name) or "" for name in sorted(registry.conflicts)}

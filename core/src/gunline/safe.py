@@ -52,20 +52,18 @@ def _escape(match: re.Match[str]) -> str:
 def shown(text: Any) -> str:
     """``text`` (anything: it is made a ``str`` first) with every character a
     terminal might obey shown escaped; newlines and tabs are kept."""
-    if type(text) is not str:
-        text = str(text)
-    if UNSAFE.search(text) is None:  # the usual case: nothing to do
-        return text
-    return UNSAFE.sub(_escape, text)
+    string = text if type(text) is str else str(text)
+    if UNSAFE.search(string) is None:  # the usual case: nothing to do
+        return string
+    return UNSAFE.sub(_escape, string)
 
 
 def one_line(text: Any) -> str:
     """As :func:`shown`, and newlines and tabs escaped too: an error is one line."""
-    if type(text) is not str:
-        text = str(text)
-    if UNSAFE_IN_LINE.search(text) is None:
-        return text
-    return UNSAFE_IN_LINE.sub(_escape, text)
+    string = text if type(text) is str else str(text)
+    if UNSAFE_IN_LINE.search(string) is None:
+        return string
+    return UNSAFE_IN_LINE.sub(_escape, string)
 
 
 def is_plain(text: str) -> bool:

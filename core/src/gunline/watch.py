@@ -27,9 +27,10 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import FrameType
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar, cast
 
 from .errors import BadInput, HookTimedOut
 
@@ -232,4 +233,4 @@ def run(work: Callable[[], T], limit: float | None, *, on_poll: Callable[[], Non
         if not worker.done.is_set():
             worker.abandon()
         raise
-    return worker.outcome()
+    return cast(T, worker.outcome())

@@ -23,10 +23,10 @@ from gunline.errors import BadInput
 from gunline.plugins import Registry
 from gunline.scenario import read_document
 
+from .control_filter import ControlFilter
 from .draft import blank
 from .encounter import Encounter
 from .screens.main import ACTIONS, MainScreen
-from .control_filter import ControlFilter
 
 #: Signals that end the app the way Ctrl+Q does, the draft written first: the
 #: terminal hung up (a dropped SSH session), the process was asked to stop, or

@@ -19,7 +19,8 @@ its result, if it ever comes, is dropped.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gunline.errors import HookTimedOut
 from gunline.watch import Watch, Worker, poll_every
@@ -71,17 +72,22 @@ class OffLoop:
             exit_on_error=False, description=description,
         )
 
-    async def _await(self, worker: Worker, done: Callable[[Any], None], failed: Callable[[BaseException], None]) -> None:
+    async def _await(
+        self, worker: Worker, done: Callable[[Any], None], failed: Callable[[BaseException], None]
+    ) -> None:
         loop = asyncio.get_running_loop()
         finished = asyncio.Event()
-        worker.on_done(lambda: loop.call_soon_threadsafe(finished.set))
+        def wake() -> None:  # in the worker's thread
+            loop.call_soon_threadsafe(finished.set)
+
+        worker.on_done(wake)
         watch = Watch(worker.thread, self.limit)
         poll = poll_every(self.limit)
         try:
             while not worker.done.is_set():
                 try:
                     await asyncio.wait_for(finished.wait(), poll)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     stuck = watch.overdue()
                     if stuck is not None:
                         worker.abandon()

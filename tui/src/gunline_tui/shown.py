@@ -33,10 +33,10 @@ class Text(RichText):
     def __init__(self, text: str = "", *args: Any, **kwargs: Any) -> None:
         super().__init__(shown(text), *args, **kwargs)
 
-    def append(self, text: Any, style: Any = None) -> "Text":  # type: ignore[override]
+    def append(self, text: Any, style: Any = None) -> RichText:
         if isinstance(text, str):
             text = shown(text)
-        return super().append(text, style)  # type: ignore[return-value]
+        return super().append(text, style)
 
 
 def line(value: Any, style: str = "") -> Text:

@@ -134,10 +134,9 @@ def cmd_reload(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from ..safe import shown
     from .atomic import write_atomic
     from .export import export_json, export_markdown
-
-    from ..safe import shown
 
     as_json = args.json or args.format == "json"
     with _open(args) as journal:

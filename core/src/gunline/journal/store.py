@@ -268,7 +268,9 @@ class Store:
             if "malformed" in text or "corrupt" in text:
                 raise self._refused(f"damaged: {text}") from None
             if "disk I/O" in text:
-                raise BadInput(f"journal {self.path}: cannot use it: {text} (a device, or a file system that refuses SQLite?)") from None
+                raise BadInput(
+                    f"journal {self.path}: cannot use it: {text} (a device, or a file system that refuses SQLite?)"
+                ) from None
             if "locked" in text or "busy" in text:
                 raise GunlineError(
                     f"journal {self.path}: busy (another gunline held it for {BUSY_TIMEOUT:.0f} s); try again"

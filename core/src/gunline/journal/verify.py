@@ -60,7 +60,7 @@ def history_problems(store: Store, conn: sqlite3.Connection, *, full: bool) -> l
     if count != highest:
         out.append(f"entries: {highest - count} of entries 1 to {highest} are missing")
     names = dict(conn.execute("SELECT id, name FROM encounters"))
-    replayed: dict[tuple[Any, ...], dict] = {}
+    replayed: dict[tuple[Any, ...], dict[str, Any]] = {}
     seen_ids: dict[int, str] = {}
     rows = conn.execute("SELECT id, encounter_id, undoes, changes FROM entries ORDER BY id")
     for entry_id, encounter_id, undoes, text in rows:
@@ -90,7 +90,7 @@ def history_problems(store: Store, conn: sqlite3.Connection, *, full: bool) -> l
                 store._entries(conn, None, "x.id = ?", (entry_id,))
             except BadInput as exc:
                 out.append(str(exc).split(": ", 1)[-1])
-    stored: dict[tuple[Any, ...], dict] = {}
+    stored: dict[tuple[Any, ...], dict[str, Any]] = {}
     unread: set[tuple[Any, ...]] = set()
     for table, cols in STATE_TABLES.items():
         for row in conn.execute(f"SELECT encounter_id, {', '.join(cols)}, state FROM {table}"):

@@ -11,9 +11,13 @@ from __future__ import annotations
 import re
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import BadInput
 from ..models import HOOKSPEC_VERSION
+
+if TYPE_CHECKING:
+    from ..plugins import Registry
 
 #: Output path (with ``{package}``) -> template file.
 FILES = {
@@ -43,7 +47,9 @@ BUNDLED = ("fallout", "necromunda", "samurai", "wod")
 def names(name: str) -> dict[str, str]:
     """Everything the templates say about the new ruleset, from its name."""
     if len(name) > MAX_NAME:
-        raise BadInput(f"new-plugin: the name is {len(name)} characters long; at most {MAX_NAME} (e.g. 'space-marines')")
+        raise BadInput(
+            f"new-plugin: the name is {len(name)} characters long; at most {MAX_NAME} (e.g. 'space-marines')"
+        )
     if not NAME.fullmatch(name):
         raise BadInput(
             f"new-plugin: {name!r} is not a usable ruleset name; use lower-case letters, digits "
@@ -61,7 +67,7 @@ def names(name: str) -> dict[str, str]:
     }
 
 
-def check_free(name: str, registry=None) -> None:
+def check_free(name: str, registry: Registry | None = None) -> None:
     """Refuse a name a bundled ruleset has, or any installed plugin or distribution:
     the new one would be in conflict with it (and neither would be used)."""
     from importlib import metadata
@@ -73,7 +79,9 @@ def check_free(name: str, registry=None) -> None:
     registry = discover() if registry is None else registry
     taken = {*registry.plugins, *registry.conflicts, *registry.blocked, *(b.name for b in registry.broken)}
     if name in taken:
-        raise BadInput(f"new-plugin: {name!r} is the name of an installed plugin (see 'gunline plugins'); choose another")
+        raise BadInput(
+            f"new-plugin: {name!r} is the name of an installed plugin (see 'gunline plugins'); choose another"
+        )
     try:
         dist = metadata.distribution(f"gunline-{name}")
     except metadata.PackageNotFoundError:

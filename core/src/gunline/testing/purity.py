@@ -25,8 +25,9 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from ..models import Attack, Chain
 from ..plugins import Registry

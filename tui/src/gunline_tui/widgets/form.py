@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..shown import Text, shown
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,6 +26,7 @@ from gunline.schema import FieldSpec, describe, format_value, is_structured, par
 
 from ..draft import Draft
 from ..messages import DraftEdited, TargetAction
+from ..shown import Text, shown
 from .choice import Choice
 
 CUSTOM = "(custom)"
