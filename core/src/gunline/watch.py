@@ -22,7 +22,6 @@ on the command line; :data:`DEFAULT_HOOK_TIMEOUT` otherwise.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 import threading
@@ -150,6 +149,8 @@ def abandon(thread: threading.Thread) -> None:
     ident = thread.ident
     if ident is None or not thread.is_alive():
         return
+    import ctypes  # only when something is abandoned: not on every command's start
+
     try:
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(Abandoned))
     except (AttributeError, ValueError):  # pragma: no cover - not CPython
