@@ -28,8 +28,8 @@ TOY_PATH = ROOT / "core" / "tests" / "toy_ruleset.py"
 DOC = {"ruleset": "toy", "shooter": {"name": "Ann"}, "weapon": {"name": "rifle", "rounds": 100000},
        "targets": [{"name": "Bo", "wounds": 100000}, {"name": "Cy", "wounds": 100000}]}
 #: Mutants the fuzz tries: bytes of the file, and rows of its tables.
-BYTE_MUTANTS = 160
-ROW_MUTANTS = 80
+BYTE_MUTANTS = 120
+ROW_MUTANTS = 60
 
 
 def toy_registry() -> Registry:

@@ -28,7 +28,7 @@ _spec.loader.exec_module(hostile)
 
 FUZZ = int(os.environ.get("GUNLINE_FUZZ", "0"))
 #: Examples each test tries (fixed, and the same on every run).
-DOCUMENTS, BYTES = 100, 120
+DOCUMENTS, BYTES = 80, 100
 SETTINGS = settings(deadline=None, derandomize=not FUZZ, suppress_health_check=list(HealthCheck), database=None)
 
 INSTALLED = discover()
