@@ -1,5 +1,7 @@
-"""Journal throughput: resolve-and-commit of one toy attack, and the reads the TUI
-makes after it (state + log). Prints milliseconds per operation.
+"""Journal throughput: resolve-and-commit of one toy attack, the reads the TUI
+makes after it (state + log), and opening the journal (which checks it: the file's
+header, SQLite's quick_check and the history replay). Prints milliseconds per
+operation.
 
     uv run python benchmarks/journal_commit.py [COUNT]
 """
@@ -42,9 +44,23 @@ def main(count: int = 200) -> None:
         for _ in range(20):
             journal.undo("bench")
         undo = (time.perf_counter() - start) / 20
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "j.db"
+        with Journal(path) as journal:
+            for seed in range(count):
+                journal.resolve("bench", registry, attack, doc, seed=seed)
+        start = time.perf_counter()
+        for _ in range(10):
+            Journal(path).close()
+        opened = (time.perf_counter() - start) / 10
+        start = time.perf_counter()
+        for _ in range(10):
+            Journal(path, verify=False).close()
+        unchecked = (time.perf_counter() - start) / 10
     print(f"resolve+commit: {commit * 1000:.2f} ms each ({count} commits, synchronous=FULL)")
     print(f"state+log read with {count} entries: {reads * 1000:.2f} ms")
     print(f"undo with {count} entries: {undo * 1000:.2f} ms each")
+    print(f"open with {count} entries: {opened * 1000:.2f} ms with its checks, {unchecked * 1000:.2f} ms without")
 
 
 if __name__ == "__main__":

@@ -142,7 +142,7 @@ JOURNALS = {
     "foreign id": (_sqlite(["PRAGMA application_id = 7"]), ["journal", "list"], "belongs to another program"),
     "newer schema": (_sqlite([f"PRAGMA user_version = {SCHEMA_VERSION + 5}"]), ["journal", "list"], "newer gunline"),
     "folder": (lambda p: p.mkdir(), ["journal", "list"], "is a folder"),
-    "truncated": (_truncated, ["journal", "show", "pit"], "not a gunline journal"),
+    "truncated": (_truncated, ["journal", "show", "pit"], "truncated"),
     "damaged state": (_journal_then(["UPDATE targets SET state = '[1'"]), ["journal", "show", "pit"], "damaged"),
     "state not an object": (
         _journal_then(["UPDATE weapons SET state = '[1, 2]'"]), ["journal", "show", "pit"], "damaged"
@@ -185,7 +185,7 @@ def test_malformed_journal(toy, capsys, tmp_path, case):
 def test_malformed_journal_refuses_a_commit_too(toy, capsys, tmp_path):
     path = tmp_path / "j.db"
     path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
-    one_line_exit_2(capsys, ["resolve", VALID, "--encounter", "pit", "--journal", path], "not a gunline journal")
+    one_line_exit_2(capsys, ["resolve", VALID, "--encounter", "pit", "--journal", path], "damaged")
     assert path.read_bytes() == b"SQLite format 3\x00" + b"\xff" * 200
 
 

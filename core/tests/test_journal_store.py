@@ -98,7 +98,10 @@ def test_a_damaged_row_is_reported_not_raised(tmp_path, registry, doc):
         j.resolve("pit", registry, build_attack(registry, doc), doc, seed=1)
     conn = sqlite3.connect(tmp_path / "j.db", isolation_level=None)
     conn.execute("UPDATE targets SET state = '{not json'")
-    with Journal(tmp_path / "j.db") as j, pytest.raises(BadInput, match="damaged"):
+    conn.close()
+    with pytest.raises(BadInput, match=r"targets row Bo is damaged.*not written to"):
+        Journal(tmp_path / "j.db")  # refused when opened, not half-way through a read
+    with Journal(tmp_path / "j.db", verify=False) as j, pytest.raises(BadInput, match="damaged"):
         j.state("pit")
 
 
@@ -108,7 +111,10 @@ def test_tampered_state_is_found_by_the_check(tmp_path, registry, doc):
         assert problems(j) == []
     conn = sqlite3.connect(tmp_path / "j.db", isolation_level=None)
     conn.execute("""UPDATE targets SET state = '{"status":"unharmed","wounds_left":9}' WHERE name = 'Bo'""")
-    with Journal(tmp_path / "j.db") as j:
+    conn.close()
+    with pytest.raises(BadInput, match="state pit/targets/Bo: the tables and the log disagree"):
+        Journal(tmp_path / "j.db")
+    with Journal(tmp_path / "j.db", verify=False) as j:
         found = problems(j)
     assert found == ["state pit/targets/Bo: the tables and the log disagree"]
 

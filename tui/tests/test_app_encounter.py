@@ -164,7 +164,7 @@ def test_every_encounter_key_is_in_the_help_and_the_palette():
 def opened(monkeypatch):
     calls = []
 
-    def fake_main(file=None, *, journal=None, encounter=None):
+    def fake_main(file=None, *, journal=None, encounter=None, hook_timeout=None):
         calls.append((file, journal, encounter))
         return 0
 

@@ -2,14 +2,17 @@
 
 Exit codes (a contract scripts rely on): 0 done; 2 bad input (unreadable file,
 validation error, unknown ruleset or variant, impossible attack); 3 dice needed
-(``--dice`` ran out); 1 anything else. Errors are one line on stderr; a traceback
-only with ``--debug``. Textual is imported only when the app is opened, so headless
-commands start fast.
+(``--dice`` ran out); 1 anything else (a plugin that fails, or a hook that never
+returns, is named); 130 interrupted (Ctrl+C). Errors are one line on stderr; a
+traceback only with ``--debug``. Everything printed goes through
+:mod:`gunline.output`, so that nothing from outside reaches the terminal raw.
+Textual is imported only when the app is opened, so headless commands start fast.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import os
 import sys
@@ -18,11 +21,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from .errors import AttackRefused, BadInput, GunlineError
+from .output import say, say_json, warn
 
 if TYPE_CHECKING:
     from .plugins import Registry
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_DICE_NEEDED = 0, 1, 2, 3
+#: Ctrl+C (SIGINT): the shell's convention, 128 + the signal's number.
+EXIT_INTERRUPTED = 130
 
 #: Modules that add subcommands: each defines ``add_parser(subparsers)``, which adds
 #: its parser and sets ``func`` (called with the parsed args, returns an exit code).
@@ -52,9 +58,16 @@ def _faces(text: str) -> list[int]:
     return faces
 
 
+@functools.lru_cache(maxsize=1)
 def _parser() -> _Parser:
+    """The command line's parser, built once per process (argparse takes a good part
+    of a short command's time to build it; parsing leaves it as it was)."""
     parser = _Parser(prog="gunline", description="Resolve ranged attacks in tabletop games.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    parser.add_argument(
+        "--hook-timeout", metavar="SECONDS",
+        help="abandon a plugin's hook that runs longer (default $GUNLINE_HOOK_TIMEOUT, else 10; 0: no limit)",
+    )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("resolve", help="resolve one attack and print the chain")
@@ -92,8 +105,10 @@ def _parser() -> _Parser:
     return parser
 
 
-#: Options of ``gunline`` itself, which may come before the command.
-TOP_OPTIONS = ("--debug",)
+#: Options of ``gunline`` itself, which may come before the command, and those of
+#: them that take a value (``--hook-timeout 5``).
+TOP_OPTIONS = ("--debug", "--hook-timeout")
+TOP_OPTIONS_WITH_VALUE = ("--hook-timeout",)
 #: Options that, given first, mean the app (``gunline --encounter 'pit fight'``).
 APP_OPTIONS = ("--encounter", "--journal")
 
@@ -104,8 +119,9 @@ def with_default_command(argv: list[str], commands: Sequence[str]) -> list[str]:
     ``/``) or an option of the app, the ``tui`` command is put in front of it. A
     mistyped command stays an error rather than opening the app."""
     i = 0
-    while i < len(argv) and argv[i] in TOP_OPTIONS:
-        i += 1
+    while i < len(argv) and argv[i].split("=", 1)[0] in TOP_OPTIONS:
+        i += 2 if argv[i] in TOP_OPTIONS_WITH_VALUE else 1
+    i = min(i, len(argv))
     if i == len(argv) or argv[i] in commands:
         return argv
     first = argv[i]
@@ -142,23 +158,20 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             chain, unused = run(registry, attack, seed=args.seed, faces=args.dice, manual=False)
     except DiceNeeded as exc:
         given = len(args.dice or [])
-        print(
-            f"gunline: dice needed: {exc.request.describe()} (die {exc.position + 1}; {given} given)",
-            file=sys.stderr,
-        )
+        warn(f"gunline: dice needed: {exc.request.describe()} (die {exc.position + 1}; {given} given)")
         return EXIT_DICE_NEEDED
     except BadFace as exc:
         raise BadInput(f"--dice: {exc}") from None
     except AttackRefused as exc:
         raise AttackRefused(f"{args.file}: {exc}") from None
     if args.json:
-        sys.stdout.write(chain_json(chain).decode() + "\n")
+        say_json(chain_json(chain))
     else:
-        print(chain_text(chain))
+        say(chain_text(chain))
     if unused:
-        print(f"gunline: note: {unused} of the dice given were not needed", file=sys.stderr)
+        warn(f"gunline: note: {unused} of the dice given were not needed")
     if entry is not None:
-        print(f"gunline: committed to encounter {entry.encounter!r} as entry #{entry.id}", file=sys.stderr)
+        warn(f"gunline: committed to encounter {entry.encounter!r} as entry #{entry.id}")
     return EXIT_OK
 
 
@@ -174,14 +187,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
         raise BadInput(f"{args.file}: {exc}") from None
     variants = f", variants: {', '.join(attack.variants)}" if attack.variants else ""
     n = len(attack.targets)
-    print(f"{args.file}: valid {attack.ruleset} scenario ({attack.mode}, {n} target{'s' if n != 1 else ''}{variants})")
+    say(f"{args.file}: valid {attack.ruleset} scenario ({attack.mode}, {n} target{'s' if n != 1 else ''}{variants})")
     return EXIT_OK
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
     import msgspec
 
-    from .render import plugins_text
+    from .render import registry_text
 
     registry = _registry()
     if args.json:
@@ -191,14 +204,11 @@ def cmd_plugins(args: argparse.Namespace) -> int:
             "blocked_by": registry.blocked_by,
             "env": registry.env,
             "unmatched": registry.unmatched,
+            "conflicts": registry.conflicts_data(),
         }
-        sys.stdout.write(msgspec.json.encode(payload).decode() + "\n")
+        say_json(msgspec.json.encode(payload))
     else:
-        print(
-            plugins_text(
-                registry.infos(), registry.blocked, registry.blocked_by, registry.env, registry.unmatched
-            )
-        )
+        say(registry_text(registry))
     return EXIT_OK
 
 
@@ -216,6 +226,7 @@ def cmd_tui(args: argparse.Namespace) -> int:
         getattr(args, "file", None),
         journal=getattr(args, "journal", None),
         encounter=getattr(args, "encounter", None),
+        hook_timeout=getattr(args, "hook_limit", None),
     ) or EXIT_OK
 
 
@@ -234,14 +245,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = _parser()
         args = parser.parse_args(with_default_command(argv, parser.commands))
         command = getattr(args, "func", None) or COMMANDS[args.command or "tui"]
-        return command(args)
+        from .watch import hook_timeout, run
+
+        limit = hook_timeout(args.hook_timeout)
+        if command is cmd_tui:  # the app runs in this thread and watches its own workers
+            args.hook_limit = limit
+            return command(args)
+        # Every other command runs in a worker thread that this one watches: a
+        # plugin's hook that never returns is named and abandoned, and Ctrl+C ends
+        # the command at once, wherever it is.
+        return run(lambda: command(args), limit)
     except GunlineError as exc:
         if debug:
             traceback.print_exc()
-        print(f"gunline: {exc}", file=sys.stderr)
+        warn(f"gunline: {exc}")
         return exc.exit_code
     except KeyboardInterrupt:
-        return 130
+        warn("gunline: interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # the reader went away (``gunline resolve ... | head``): nothing to report
         try:
@@ -253,9 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if debug:
             traceback.print_exc()
         else:
-            print(
-                f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr
-            )
+            warn(f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)")
         return EXIT_ERROR
 
 

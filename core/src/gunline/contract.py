@@ -5,6 +5,9 @@ msgspec Structs do not validate their fields when a hook constructs them, so a
 and break a later hook of another plugin, which would then be blamed. These checks
 name the plugin that returned the bad value instead. They are a handful of
 ``isinstance`` calls per step: cheap enough for the odds interpreter's many runs.
+What needs the whole chain (that it encodes as JSON, that every status is declared)
+is checked once per chain where a chain leaves for a front end (:func:`chain_problem`,
+:func:`blame`), never inside the engine's loop.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Any
 import msgspec
 
 from .errors import PluginFailed
-from .models import Modifier, Roll, Ruleset, Step, Variant
+from .models import Chain, Modifier, Roll, Ruleset, Step, Variant
 from .state import ChainState
 
 _OPTIONAL_INT = (int, type(None))
@@ -178,3 +181,135 @@ def check_declaration(decl: Ruleset | Variant) -> None:
         isinstance(k, str) and isinstance(v, dict) for k, v in decl.catalogue.items()
     ):
         raise TypeError(f"ruleset {decl.name!r}: catalogue must map weapon names to dicts of fields")
+
+
+# -- a whole chain, once, where it leaves the engine --------------------------------
+#
+# What the per-step checks above leave out, because it would cost every step of every
+# chain the odds replay: that the chain can be written as JSON and read back as the
+# chain models say (a ``data`` dict holding an object, a Roll whose values are not
+# ints), and that every status is one the ruleset declares. The front ends' single
+# chains are checked once, whole (:func:`chain_problem`); only when that finds
+# something is the attack resolved again hook by hook (:func:`blame`), which names
+# the plugin and the hook that returned it: hooks are pure, so the same dice give the
+# same results again.
+
+_chain_encoder = msgspec.json.Encoder()
+_chain_decoder = msgspec.json.Decoder(Chain)
+_steps_decoder = msgspec.json.Decoder(list[Step])
+_STATUS_FIELDS = (("target_state", "statuses"), ("shooter_state", "statuses"), ("weapon_state", "weapon_statuses"))
+
+
+def _undeclared(state: Any, vocabulary: tuple[str, ...]) -> Any:
+    """The status in ``state`` that ``vocabulary`` lacks, or ``_FINE``."""
+    if type(state) is dict and "status" in state:
+        status = state["status"]
+        if status not in vocabulary:
+            return status
+    return _FINE
+
+
+_FINE = object()
+
+
+def status_problem(steps: list[Step], ruleset: Ruleset) -> str | None:
+    """A status some step sets that the ruleset does not declare."""
+    for step in steps:
+        for field, part in _STATUS_FIELDS:
+            bad = _undeclared(getattr(step, field), getattr(ruleset, part))
+            if bad is not _FINE:
+                return (
+                    f"returned a {step.kind} step whose {field} has status {bad!r}, which the ruleset "
+                    f"{ruleset.name!r} does not declare (Ruleset.{part}: {', '.join(getattr(ruleset, part))})"
+                )
+    return None
+
+
+def json_problem(value: Any, decoder: msgspec.json.Decoder[Any]) -> str | None:
+    """Why ``value`` cannot be written as JSON and read back as its model, or None."""
+    try:
+        data = _chain_encoder.encode(value)
+    except (TypeError, ValueError, OverflowError, msgspec.EncodeError) as exc:
+        return f"returned what cannot be written as JSON ({exc}); keep steps to str, int, float, bool, list and dict"
+    try:
+        decoder.decode(data)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        return f"returned a value of the wrong type ({exc})"
+    return None
+
+
+def chain_problem(chain: Chain, ruleset: Ruleset) -> str | None:
+    """What is wrong with a whole chain (one pass; ``None``, the usual answer)."""
+    found = status_problem(chain.steps, ruleset)
+    if found is not None:
+        return found
+    for name, state in chain.targets.items():
+        bad = _undeclared(state, ruleset.statuses)
+        if bad is not _FINE:
+            return f"left target {name!r} with status {bad!r}, which the ruleset {ruleset.name!r} does not declare"
+    for what, state, part in (("shooter", chain.shooter, "statuses"), ("weapon", chain.weapon, "weapon_statuses")):
+        bad = _undeclared(state, getattr(ruleset, part))
+        if bad is not _FINE:
+            return (
+                f"left the {what} with status {bad!r}, which the ruleset {ruleset.name!r} "
+                f"does not declare (Ruleset.{part})"
+            )
+    return json_problem(chain, _chain_decoder)
+
+
+class _Inspecting:
+    """A rules stack that checks each hook's result as it comes (the slow path of
+    :func:`blame`); everything else is the stack's own."""
+
+    def __init__(self, stack: Any) -> None:
+        self._stack = stack
+        self.name = stack.name
+        self.variants = stack.variants
+        self.ruleset = stack.ruleset
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stack, name)
+
+    def _check(self, hook: str, result: Any, plugin: str) -> None:
+        if result is None:
+            return
+        steps = [result] if isinstance(result, Step) else result if isinstance(result, list) else None
+        if steps is not None and all(isinstance(s, Step) for s in steps):
+            problem = status_problem(steps, self.ruleset) or json_problem(steps, _steps_decoder)
+        elif isinstance(result, ChainState):
+            fake = Step(kind="start", shooter_state=result.shooter, weapon_state=result.weapon)
+            targets = [Step(kind="start", target_state=s) for s in result.targets.values()]
+            problem = status_problem([fake, *targets], self.ruleset) or json_problem(
+                [fake, *targets], _steps_decoder
+            )
+        else:
+            return  # the engine's own checks name results of the wrong shape
+        if problem is not None:
+            raise PluginFailed(plugin or self.ruleset.name, hook, problem)
+
+    def first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
+        result, plugin = self._stack.first(hook, **kwargs)
+        self._check(hook, result, plugin)
+        return result, plugin
+
+    def each(self, hook: str, **kwargs: Any) -> list[tuple[Any, str]]:
+        results: list[tuple[Any, str]] = self._stack.each(hook, **kwargs)
+        for result, plugin in results:
+            self._check(hook, result, plugin)
+        return results
+
+
+def blame(stack: Any, problem: str, chain: Chain, again: Any) -> PluginFailed:
+    """The :class:`PluginFailed` for a chain :func:`chain_problem` found wrong: the
+    attack is resolved again by ``again(stack)`` (same attack, same dice) through a
+    stack that checks every hook's result, which raises naming the plugin and the
+    hook. If the second run finds nothing (a plugin that is not pure), the step's
+    source is named."""
+    try:
+        again(_Inspecting(stack))
+    except PluginFailed as exc:
+        return exc
+    except Exception:  # anything else on the way: fall back to the step's source
+        pass
+    culprit = next((s.source for s in reversed(chain.steps) if s.source), stack.ruleset.name)
+    return PluginFailed(culprit, "a hook", f"{problem} (resolving it again gave no such result: is the plugin pure?)")

@@ -30,3 +30,17 @@ class PluginFailed(GunlineError):
         self.plugin = plugin
         self.hook = hook
         super().__init__(f"plugin {plugin!r} failed in {hook}: {detail}")
+
+
+class HookTimedOut(PluginFailed):
+    """A hook call ran past the limit (``GUNLINE_HOOK_TIMEOUT``): nobody waits for it
+    any longer. Exit 1, like any plugin fault."""
+
+    def __init__(self, plugin: str, hook: str, limit: float):
+        self.limit = limit
+        super().__init__(
+            plugin,
+            hook,
+            f"no answer after {limit:g} s, abandoned (a hook that never returns? "
+            "the limit is GUNLINE_HOOK_TIMEOUT or --hook-timeout, in seconds; 0 for none)",
+        )

@@ -10,6 +10,12 @@ Environment variables choose plugins without uninstalling any:
 ``GUNLINE_BLOCK_PLUGINS`` (names never to load). A name is an entry-point name
 (``wod``, ``wod.9-again``) or a distribution name (``gunline-wod``: all its entry
 points). ``gunline plugins`` says which variables are in force and what they blocked.
+
+A name is owned by one plugin. When two entry points declare the same ruleset or
+variant name, neither is used, whichever loaded first: both are listed (with their
+distributions and versions) and an attack under that name is refused with one line
+saying what to add to ``GUNLINE_BLOCK_PLUGINS`` to use the other. A plugin that
+shadows another is never allowed to take its place silently.
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ class Plugin:
     hooks: list[str]
     distribution: str = ""
     version: str = ""
+    entry_point: str = ""
 
     @property
     def is_ruleset(self) -> bool:
@@ -156,6 +163,12 @@ class Registry:
     env: dict[str, str] = field(default_factory=dict)
     #: Names in those variables that no installed plugin or distribution has.
     unmatched: dict[str, list[str]] = field(default_factory=dict)
+    #: Names declared by more than one plugin: none of them is used (see
+    #: :meth:`conflict`).
+    conflicts: dict[str, list[Plugin]] = field(default_factory=dict)
+    #: How many entry points of the group have each name (to tell whether blocking
+    #: one by its entry-point name blocks it alone).
+    entry_point_names: dict[str, int] = field(default_factory=dict)
     _stacks: dict[tuple[str, tuple[str, ...]], RulesStack] = field(default_factory=dict)
 
     # -- filling it ------------------------------------------------------------------
@@ -169,7 +182,7 @@ class Registry:
         decl, hooks = _inspect(name, obj)
         if decl.name in self.plugins:
             raise TypeError(f"another plugin already declared the name {decl.name!r}")
-        plugin = Plugin(decl.name, obj, decl, hooks, distribution, version)
+        plugin = Plugin(decl.name, obj, decl, hooks, distribution, version, name)
         self.plugins[decl.name] = plugin
         self._stacks.clear()
         return plugin
@@ -197,9 +210,38 @@ class Registry:
             if isinstance(p.declaration, Variant) and p.declaration.ruleset in (ruleset, None)
         }
 
+    def conflict(self, name: str) -> str | None:
+        """Why ``name`` is not used when several plugins declare it, with what to block
+        to choose one; ``None`` when it is not in conflict."""
+        claims = self.conflicts.get(name)
+        if not claims:
+            return None
+        kinds = sorted({"ruleset" if p.is_ruleset else "variant" for p in claims})
+        who = [_claimant(p) for p in claims]
+        choices = []
+        for p in claims:
+            others = ",".join(self._selector(o, claims) for o in claims if o is not p)
+            choices.append(f"{ENV_BLOCK}={others} uses {p.distribution or p.entry_point}'s")
+        return (
+            f"{' and '.join(kinds)} {name!r} is declared by {len(claims)} plugins: {', '.join(who)}; "
+            f"{'neither' if len(claims) == 2 else 'none'} is used until one is chosen: {'; '.join(choices)} "
+            f"(add to {ENV_BLOCK} if it is set)"
+        )
+
+    def _selector(self, plugin: Plugin, claims: list[Plugin]) -> str:
+        """What names ``plugin`` alone in ``GUNLINE_BLOCK_PLUGINS``: its entry-point
+        name when no other entry point has it, else its distribution's name."""
+        if plugin.entry_point and self.entry_point_names.get(plugin.entry_point, 1) == 1:
+            return plugin.entry_point
+        same_dist = [p for p in claims if _canonical(p.distribution) == _canonical(plugin.distribution)]
+        return plugin.distribution if plugin.distribution and len(same_dist) == 1 else plugin.entry_point
+
     def ruleset(self, name: str) -> Ruleset:
         plugin = self.rulesets.get(name)
         if plugin is None:
+            conflict = self.conflict(name)
+            if conflict is not None:
+                raise BadInput(f"ruleset: {conflict}")
             known = ", ".join(sorted(self.rulesets)) or "none installed"
             broken = [b.name for b in self.broken if b.name == name]
             hint = " (it failed to load: see 'gunline plugins')" if broken else ""
@@ -212,6 +254,9 @@ class Registry:
         out: list[str] = []
         for v in variants:
             if v not in allowed:
+                conflict = self.conflict(v)
+                if conflict is not None:
+                    raise BadInput(f"variants: {conflict}")
                 if v in self.plugins:
                     other = self.plugins[v].declaration
                     why = (
@@ -248,10 +293,31 @@ class Registry:
         return stack
 
     def infos(self) -> list[PluginInfo]:
-        """Everything ``gunline plugins`` lists: loaded plugins, then broken ones."""
-        return [p.info() for p in sorted(self.plugins.values(), key=lambda p: p.name)] + list(
-            self.broken
-        )
+        """Everything ``gunline plugins`` lists: loaded plugins and those in conflict
+        (by name), then broken ones."""
+        plugins = [*self.plugins.values(), *(p for claims in self.conflicts.values() for p in claims)]
+        plugins.sort(key=lambda p: (p.name, _canonical(p.distribution), p.entry_point))
+        return [p.info() for p in plugins] + list(self.broken)
+
+    def conflicts_data(self) -> dict[str, dict[str, Any]]:
+        """The conflicts as ``gunline plugins --json`` gives them."""
+        return {
+            name: {
+                "claims": [
+                    {"kind": "ruleset" if p.is_ruleset else "variant", "distribution": p.distribution,
+                     "version": p.version, "entry_point": p.entry_point}
+                    for p in claims
+                ],
+                "message": self.conflict(name),
+            }
+            for name, claims in sorted(self.conflicts.items())
+        }
+
+
+def _claimant(plugin: Plugin) -> str:
+    """A plugin as a conflict names it: distribution, version, entry point."""
+    dist = f"{plugin.distribution} {plugin.version}".strip() or "no distribution"
+    return f"{dist} (entry point {plugin.entry_point or plugin.name!r})"
 
 
 def _dist_of(ep: metadata.EntryPoint) -> tuple[str, str]:
@@ -265,7 +331,8 @@ def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Regis
     """Load every plugin of the ``gunline`` entry-point group, one at a time.
 
     A plugin that fails to import, fails validation or declares nothing usable is
-    recorded in ``Registry.broken`` with its error and the others load as usual.
+    recorded in ``Registry.broken`` with its error and the others load as usual. A
+    name declared by two or more plugins goes to ``Registry.conflicts``, unused.
     """
     registry = Registry()
     registry.env = {var: os.environ[var] for var in (ENV_LOAD, ENV_BLOCK) if var in os.environ}
@@ -274,7 +341,11 @@ def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Regis
     used: set[str] = set()
     if entry_points is None:
         entry_points = metadata.entry_points(group=ENTRY_POINT_GROUP)
-    for ep in sorted(entry_points, key=lambda e: e.name):
+    entry_points = sorted(entry_points, key=lambda e: (e.name, _dist_of(e)))
+    for ep in entry_points:
+        registry.entry_point_names[ep.name] = registry.entry_point_names.get(ep.name, 0) + 1
+    claims: dict[str, list[Plugin]] = {}
+    for ep in entry_points:
         dist, version = _dist_of(ep)
         blocked_as = _named(block, ep.name, dist)
         loaded_as = _named(only, ep.name, dist) if only is not None else None
@@ -285,10 +356,17 @@ def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Regis
             continue
         try:
             obj = ep.load()
-            registry.add(ep.name, obj, dist, version)
+            decl, hooks = _inspect(ep.name, obj)
         except Exception as exc:  # a stranger's plugin may raise anything
             message = str(exc).strip().replace("\n", " ") or type(exc).__name__
             registry.add_broken(ep.name, f"{type(exc).__name__}: {message}", dist, version)
+            continue
+        claims.setdefault(decl.name, []).append(Plugin(decl.name, obj, decl, hooks, dist, version, ep.name))
+    for name, plugins in claims.items():
+        if len(plugins) == 1:
+            registry.plugins[name] = plugins[0]
+        else:
+            registry.conflicts[name] = plugins
     for var, names in ((ENV_LOAD, only or set()), (ENV_BLOCK, block)):
         if names - used:
             registry.unmatched[var] = sorted(names - used)

@@ -6,8 +6,12 @@ Hit, miss and status are always written in words: nothing relies on colour.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from .models import Chain, PluginInfo, Step
+
+if TYPE_CHECKING:
+    from .plugins import Registry
 
 
 def _signed(value: int) -> str:
@@ -63,9 +67,13 @@ def plugins_text(
     blocked_by: Mapping[str, str] | None = None,
     env: Mapping[str, str] | None = None,
     unmatched: Mapping[str, list[str]] | None = None,
+    conflicts: Mapping[str, str] | None = None,
 ) -> str:
     """The plugin list; ``env`` (the variables in force) is said first, so a GM who
-    set one last week sees at once why a ruleset is missing."""
+    set one last week sees at once why a ruleset is missing. ``conflicts`` maps each
+    name several plugins declare to the message that says how to choose: those
+    plugins are listed as ``CONFLICT``, each with its distribution and version."""
+    conflicts = conflicts or {}
     infos = list(infos)
     out = []
     if env is not None:
@@ -82,10 +90,13 @@ def plugins_text(
             out.append(f"BROKEN   {info.name}  ({dist})\n         error: {info.error}")
             continue
         of = f" of {info.ruleset}" if info.kind == "variant" and info.ruleset else ""
-        out.append(f"{info.kind:<8} {info.name}{of}  ({dist})")
+        kind = "CONFLICT" if info.name in conflicts else info.kind
+        out.append(f"{kind:<8} {info.name}{of}  ({dist or 'no distribution'})")
         if info.description:
             out.append(f"         {info.description}")
         out.append(f"         hooks: {', '.join(info.hooks)}")
+    for message in conflicts.values():
+        out.append(f"conflict: {message}")
     for name in blocked:
         by = (blocked_by or {}).get(name, "GUNLINE_LOAD_PLUGINS / GUNLINE_BLOCK_PLUGINS")
         out.append(f"blocked  {name}  (by {by})")
@@ -96,3 +107,12 @@ def plugins_text(
         what = "every installed plugin loads" + (", but those marked BROKEN failed" if broken else "")
         out.append(f"({what}; choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)")
     return "\n".join(out)
+
+
+def registry_text(registry: Registry) -> str:
+    """:func:`plugins_text` of everything a registry found (``gunline plugins`` and
+    the app's plugins page say the same)."""
+    conflicts = {name: registry.conflict(name) or "" for name in sorted(registry.conflicts)}
+    return plugins_text(
+        registry.infos(), registry.blocked, registry.blocked_by, registry.env, registry.unmatched, conflicts
+    )

@@ -17,10 +17,11 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .dice import BadFace, DiceNeeded, DieRequest, RandomDice, ScriptedDice
+from .dice import BadFace, Dice, DiceNeeded, DieRequest, RandomDice, ScriptedDice
 from .engine import resolve
 from .models import Attack, Chain, Step
 from .plugins import Registry
+from .runner import checked
 from .state import ChainState
 
 
@@ -53,9 +54,10 @@ def next_die(
     stack = registry.stack(attack.ruleset, attack.variants)
     dice = EntryDice(faces, seed)
     try:
-        return resolve(stack, attack, dice, seed=None, prior=prior), None, list(dice.consumed)
+        chain = resolve(stack, attack, dice, seed=None, prior=prior)
     except DiceNeeded as needed:
         return None, needed, list(dice.consumed)
+    return checked(stack, attack, chain, lambda: EntryDice(faces, seed), prior), None, list(dice.consumed)
 
 
 class _ReplayDice(ScriptedDice):
@@ -96,8 +98,13 @@ def replay(
     """
     stack = registry.stack(attack.ruleset, attack.variants)
     if chain.seed is not None and not chain.manual:
-        return resolve(stack, attack, RandomDice(chain.seed), seed=chain.seed, prior=prior)
-    return resolve(stack, attack, _ReplayDice(chain.dice, chain.manual, seed), seed=None, prior=prior)
+        def dice() -> Dice:
+            return RandomDice(chain.seed)  # type: ignore[arg-type]
+    else:
+        def dice() -> Dice:
+            return _ReplayDice(chain.dice, chain.manual, seed)
+    new = resolve(stack, attack, dice(), seed=chain.seed if not chain.manual else None, prior=prior)
+    return checked(stack, attack, new, dice, prior)
 
 
 def step_keys(steps: Sequence[Step]) -> list[tuple[str | None, str, int]]:

@@ -5,15 +5,17 @@ wherever it is used."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
-from .dice import RandomDice, ScriptedDice, manual_dice
+from .contract import blame, chain_problem
+from .dice import Dice, RandomDice, ScriptedDice, manual_dice
 from .engine import refusals, resolve, start_state
 from .errors import AttackRefused
 from .models import Attack, Chain
 from .plugins import Registry
+from .stack import RulesStack
 from .state import ChainState
 
 _encoder = msgspec.json.Encoder()
@@ -39,19 +41,39 @@ def run(
     when ``seed`` is also given, are rolled from ``seed``); otherwise they are random
     from ``seed`` (a new one if ``None``). Returns the chain and the count of faces
     given but never used. ``manual=False`` replays faces without marking them as
-    typed by the GM.
+    typed by the GM. The chain is checked whole (:func:`checked`).
     """
     stack = registry.stack(attack.ruleset, attack.variants)
     if faces is None:
         seed = new_seed() if seed is None else seed
-        return resolve(stack, attack, RandomDice(seed), seed=seed, prior=prior), 0
-    dice = (
-        manual_dice(faces, seed, manual)
-        if seed is not None
-        else ScriptedDice(faces, manual=manual)
-    )
-    chain = resolve(stack, attack, dice, seed=None, prior=prior)
-    return chain, dice.unused
+        fixed = seed
+
+        def rolled() -> Dice:
+            return RandomDice(fixed)
+
+        chain = resolve(stack, attack, rolled(), seed=seed, prior=prior)
+        return checked(stack, attack, chain, rolled, prior), 0
+    given = list(faces)
+
+    def scripted() -> ScriptedDice:
+        return manual_dice(given, seed, manual) if seed is not None else ScriptedDice(given, manual=manual)
+
+    used = scripted()
+    chain = resolve(stack, attack, used, seed=None, prior=prior)
+    return checked(stack, attack, chain, scripted, prior), used.unused
+
+
+def checked(
+    stack: RulesStack, attack: Attack, chain: Chain, dice: Callable[[], Dice], prior: ChainState | None
+) -> Chain:
+    """``chain`` if it keeps the chain contract as a whole (JSON that reads back as a
+    chain, statuses the ruleset declares), else :class:`PluginFailed` naming the
+    plugin and the hook: the attack is resolved again with ``dice()`` (the same dice)
+    through a stack that checks each hook's result (see :mod:`gunline.contract`)."""
+    problem = chain_problem(chain, stack.ruleset)
+    if problem is None:
+        return chain
+    raise blame(stack, problem, chain, lambda inspecting: resolve(inspecting, attack, dice(), prior=prior))
 
 
 def check(registry: Registry, attack: Attack, prior: ChainState | None = None) -> None:

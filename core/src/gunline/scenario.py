@@ -38,6 +38,8 @@ def read_document(path: str | Path) -> dict[str, Any]:
         raise BadInput(f"{path}: no such file") from None
     except OSError as exc:
         raise BadInput(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL in the name: no file can have it
+        raise BadInput(f"{path}: not a usable file name (it holds a NUL character)") from None
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

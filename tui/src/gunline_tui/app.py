@@ -6,7 +6,11 @@ points needed); ``main`` is what the CLI calls.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import asyncio
+import os
+import signal
+import threading
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +23,18 @@ from gunline.errors import BadInput
 from gunline.plugins import Registry
 from gunline.scenario import read_document
 
+from .control_filter import ControlFilter
 from .draft import blank
 from .encounter import Encounter
 from .screens.main import ACTIONS, MainScreen
+
+#: Signals that end the app the way Ctrl+Q does, the draft written first: the
+#: terminal hung up (a dropped SSH session), the process was asked to stop, or
+#: SIGINT reached it (Ctrl+C is a key while the app has the terminal).
+ENDING_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
+#: Seconds the app has to close after such a signal before the process just ends
+#: (the draft is on disk by then; a hung-up terminal may not take the last frame).
+SIGNAL_GRACE = 3.0
 
 
 def first_example(registry: Registry) -> Path | None:
@@ -73,15 +86,60 @@ class GunlineApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="quit", priority=True)]
 
     def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
-                 notice: str | None = None, encounter: Encounter | None = None, **kwargs: Any) -> None:
+                 notice: str | None = None, encounter: Encounter | None = None,
+                 hook_limit: float | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.registry = registry
         self.encounter = encounter or Encounter()
+        #: Seconds a plugin's hook may run before it is abandoned (None: no limit).
+        self.hook_limit = hook_limit
         self._start = (doc, file, notice)
+        self._control_filter = ControlFilter()
 
     def on_mount(self) -> None:
         doc, file, notice = self._start
         self.push_screen(MainScreen(self.registry, doc, file, notice, self.encounter))
+        if not self.is_headless:  # a test's process keeps its own signal handlers
+            loop = asyncio.get_running_loop()
+            for sig in ENDING_SIGNALS:
+                loop.add_signal_handler(sig, self.end_by_signal, sig)
+
+    def get_line_filters(self) -> Sequence[Any]:
+        return [*super().get_line_filters(), self._control_filter]
+
+    def flush_draft(self) -> None:
+        """Write the draft now, if the main screen has unsaved changes."""
+        try:
+            self.main.flush_draft()
+        except LookupError:
+            pass
+
+    def end_by_signal(self, sig: int) -> None:
+        """SIGHUP, SIGTERM or SIGINT: the draft on disk first, then close as Ctrl+Q
+        does (exit code 128 + the signal's number). Should closing hang (a terminal
+        gone mid-write), the process ends anyway after :data:`SIGNAL_GRACE`."""
+        self.flush_draft()
+        timer = threading.Timer(SIGNAL_GRACE, os._exit, (128 + sig,))
+        timer.daemon = True
+        timer.start()
+        self.exit(return_code=128 + sig)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C: the draft is written at once (a GM who presses it may close the
+        terminal next), and the app says which key quits."""
+        self.flush_draft()
+        self.notify("Ctrl+Q quits (the draft is saved)", title="Do you want to quit?")
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notification says its text as it is: control characters shown
+        escaped, no square bracket read as markup (a plugin's error, a file name may
+        hold either; gunline's own notices use no markup, and Textual's lose only
+        their bold). Widgets' ``notify`` comes here too."""
+        from .shown import line
+
+        super().notify(line(message).plain, title=line(title).plain, severity=severity, timeout=timeout,
+                       markup=False)
 
     @property
     def main(self) -> MainScreen:
@@ -104,31 +162,41 @@ def _runner(screen: MainScreen, action: str):
     return run
 
 
+_DEFAULT_LIMIT: Any = object()
+
+
 def make_app(registry: Registry | None = None, file: str | None = None,
              doc: dict[str, Any] | None = None, *, journal: str | None = None,
-             encounter: str | None = None) -> GunlineApp:
+             encounter: str | None = None, hook_timeout: Any = _DEFAULT_LIMIT) -> GunlineApp:
     """Build the app. Without a registry the installed plugins are discovered;
     ``doc`` opens that scenario document instead of the file / draft / example.
     ``journal`` is the journal file (else ``GUNLINE_JOURNAL``, else the per-user
     default) and ``encounter`` the encounter to resolve in (picked later by key
-    when not given)."""
+    when not given). ``hook_timeout``: seconds a plugin's hook may run (None: no
+    limit; by default ``GUNLINE_HOOK_TIMEOUT``, else 10)."""
+    from gunline.watch import hook_timeout as limit_from_env
+
+    limit = limit_from_env() if hook_timeout is _DEFAULT_LIMIT else hook_timeout
     if registry is None:
         from gunline.plugins import discover
 
         registry = discover()
     where = Encounter(journal, encounter)
     if doc is not None:
-        return GunlineApp(registry, doc, file, encounter=where)
+        return GunlineApp(registry, doc, file, encounter=where, hook_limit=limit)
     start_doc, start_file, notice = initial_doc(registry, file)
-    return GunlineApp(registry, start_doc, start_file, notice, encounter=where)
+    return GunlineApp(registry, start_doc, start_file, notice, encounter=where, hook_limit=limit)
 
 
-def main(file: str | None = None, *, journal: str | None = None, encounter: str | None = None) -> int:
+def main(file: str | None = None, *, journal: str | None = None, encounter: str | None = None,
+         hook_timeout: Any = _DEFAULT_LIMIT) -> int:
     """Open the app (the CLI's ``gunline [FILE]`` / ``gunline tui [FILE]``, with
-    ``--journal PATH`` and ``--encounter NAME`` as ``gunline resolve`` takes them)."""
+    ``--journal PATH`` and ``--encounter NAME`` as ``gunline resolve`` takes them).
+    Returns the exit code: 0, or 128 + the signal that ended it."""
     if encounter is not None:
         from gunline.journal.store import check_name
 
         encounter = check_name(encounter)  # a bad name is bad input before the screen opens
-    make_app(file=file, journal=journal, encounter=encounter).run()
-    return 0
+    app = make_app(file=file, journal=journal, encounter=encounter, hook_timeout=hook_timeout)
+    app.run()
+    return app.return_code or 0

@@ -11,10 +11,10 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
-
 from gunline.models import Attack
 from gunline.state import ChainState
+
+from .shown import Text
 
 if TYPE_CHECKING:  # the journal (SQLite) is imported when first used, not at start-up
     from gunline.journal import EncounterState, Journal

@@ -7,10 +7,11 @@ per-user default). Errors follow the CLI contract: one line, exit 2 for bad inpu
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+from ..output import safe_json, say, say_json, warn
 
 if TYPE_CHECKING:
     from ..models import Attack, Chain
@@ -74,7 +75,7 @@ def _open(args: argparse.Namespace, must_exist: bool = True) -> Journal:
 
 
 def _print_json(value: Any) -> None:
-    sys.stdout.write(msgspec.json.encode(value).decode() + "\n")
+    say_json(msgspec.json.encode(value))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -84,10 +85,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         _print_json(rows)
         return EXIT_OK
     if not rows:
-        print(f"no encounters in {journal.path}")
+        say(f"no encounters in {journal.path}")
     for row in rows:
         last = f", last {row.last_at}" if row.last_at else ""
-        print(f"{row.name}  ({row.entries} entr{'y' if row.entries == 1 else 'ies'}{last})")
+        say(f"{row.name}  ({row.entries} entr{'y' if row.entries == 1 else 'ies'}{last})")
     return EXIT_OK
 
 
@@ -100,18 +101,18 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"encounter": state, "entries": entries})
         return EXIT_OK
-    print(f"encounter {state.name} (started {state.created_at})")
-    print("\n".join(state_markdown(state)))
+    say(f"encounter {state.name} (started {state.created_at})")
+    say("\n".join(state_markdown(state)))
     for e in entries:
         undone = f"  [undone by #{e.undone_by}]" if e.undone_by is not None else ""
-        print(f"#{e.id} {e.at} {e.action}: {e.summary}{undone}")
+        say(f"#{e.id} {e.at} {e.action}: {e.summary}{undone}")
     return EXIT_OK
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args) as journal:
         entry = journal.undo(args.encounter)
-    print(f"{args.encounter}: #{entry.id} {entry.summary}")
+    say(f"{args.encounter}: #{entry.id} {entry.summary}")
     return EXIT_OK
 
 
@@ -128,17 +129,20 @@ def cmd_reload(args: argparse.Namespace) -> int:
         entry = journal.reload(
             args.encounter, registry, shooter=args.shooter, weapon=args.weapon, attack=attack, document=document
         )
-    print(f"{args.encounter}: #{entry.id} {entry.summary}")
+    say(f"{args.encounter}: #{entry.id} {entry.summary}")
     return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from ..safe import shown
     from .atomic import write_atomic
     from .export import export_json, export_markdown
 
     as_json = args.json or args.format == "json"
     with _open(args) as journal:
         text = (export_json if as_json else export_markdown)(journal, args.encounter)
+    # The same bytes to a file as to the terminal: Markdown is read in one, later.
+    text = safe_json(text.encode("utf-8")) if as_json else shown(text)
     if args.output:
         try:
             write_atomic(args.output, text if text.endswith("\n") else text + "\n")
@@ -147,21 +151,36 @@ def cmd_export(args: argparse.Namespace) -> int:
 
             raise BadInput(f"--output {args.output}: cannot write: {exc.strerror or exc}") from None
     else:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        say(text[:-1] if text.endswith("\n") else text)
     return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from ..errors import GunlineError
+    """Every problem, one line each (stderr), and exit 1; or "consistent". The file
+    is checked before SQLite opens it, and the journal is opened without the checks
+    made on every open, so that each problem is listed rather than the first refused."""
+    from ..errors import BadInput, GunlineError
+    from .integrity import file_problem
+    from .ledger import Journal
+    from .paths import journal_path
     from .verify import problems
 
-    with _open(args) as journal:
-        found = problems(journal)
+    path, _ = journal_path(args.journal)
+    found: list[str] = []
+    if path.is_file():
+        problem = file_problem(path)
+        found = [f"file: {problem}"] if problem is not None else []
+    if not found:
+        with Journal(args.journal, must_exist=True, verify=False) as journal:
+            try:
+                found = problems(journal)
+            except BadInput as exc:  # SQLite gave up reading it: that is the finding
+                found = [str(exc).removeprefix(f"journal {path}: ").split("; it was not written to")[0]]
     if found:
         for line in found[:-1]:
-            print(line, file=sys.stderr)
-        raise GunlineError(f"journal {journal.path}: {len(found)} problem(s); last: {found[-1]}")
-    print(f"journal {journal.path}: consistent")
+            warn(line)
+        raise GunlineError(f"journal {path}: {len(found)} problem(s); last: {found[-1]}")
+    say(f"journal {path}: consistent")
     return EXIT_OK
 
 

@@ -10,8 +10,11 @@ gunlines on one journal take turns and each sees the other's commits.
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -21,6 +24,8 @@ from typing import Any, Self
 import msgspec
 
 from ..errors import BadInput, GunlineError
+from ..safe import is_plain
+from .integrity import create, file_problem, kind_of
 from .models import Change, EncounterState, EncounterSummary, Entry
 from .paths import journal_path
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, STATE_TABLES
@@ -45,7 +50,7 @@ def check_name(name: Any) -> str:
         raise BadInput("encounter: expected a name, e.g. --encounter 'pit fight'")
     if len(name) > MAX_NAME:
         raise BadInput(f"encounter: name is {len(name)} characters long; at most {MAX_NAME}")
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+    if not is_plain(name):  # control characters, C1, bidirectional overrides
         raise BadInput(f"encounter: name {name!r} holds control characters; use plain text")
     return name.strip()
 
@@ -58,16 +63,31 @@ class Store:
     """
 
     def __init__(
-        self, path: str | Path | None = None, *, timeout: float = BUSY_TIMEOUT, must_exist: bool = False
+        self,
+        path: str | Path | None = None,
+        *,
+        timeout: float = BUSY_TIMEOUT,
+        must_exist: bool = False,
+        verify: bool = True,
     ) -> None:
+        """Open the journal at ``path`` (see :func:`journal_path`), creating it unless
+        ``must_exist``. It is checked first, without writing to it: its file
+        (:func:`file_problem`), SQLite's ``quick_check`` and the history check; a
+        journal that fails is refused (:class:`BadInput` naming the file and what is
+        wrong) and left as it is. ``verify=False`` skips the checks, for ``journal
+        check``, which reports them all. A journal file that cannot be written is
+        opened for reading: listing and showing work, a commit is refused."""
         self.path, default = journal_path(path)
-        if must_exist and not self.path.exists():
-            raise BadInput(
-                f"journal {self.path}: no journal there yet; commit an attack with "
-                "'gunline resolve FILE --encounter NAME'"
-            )
         self._lock = threading.RLock()
-        self.conn = self._connect(default, timeout)
+        self._usable_path(default, must_exist)
+        if verify:
+            problem = file_problem(self.path)
+            if problem is not None:
+                raise self._refused(problem)
+        self.writable = os.access(self.path, os.W_OK)
+        if verify:
+            self._verify(timeout)
+        self.conn = self._connect(timeout, readonly=not self.writable)
         try:
             self._prepare()
         except BaseException:
@@ -75,10 +95,32 @@ class Store:
             raise
 
     # -- opening ------------------------------------------------------------------
-    def _connect(self, default: bool, timeout: float) -> sqlite3.Connection:
+    def _usable_path(self, default: bool, must_exist: bool) -> None:
+        """Refuse a path that cannot hold a journal, in one line; create the journal
+        (whole, atomically) when there is none and one may be made."""
         path = self.path
-        if path.is_dir():
-            raise BadInput(f"journal {path}: is a folder; give a file path")
+        try:
+            mode = path.stat().st_mode
+        except FileNotFoundError:
+            mode = None
+        except OSError as exc:
+            raise BadInput(f"journal {path}: cannot use it: {exc.strerror or exc}") from None
+        except ValueError:
+            raise BadInput(f"journal {path}: not a usable file name (it holds a NUL character)") from None
+        if mode is not None:
+            if stat.S_ISDIR(mode):
+                raise BadInput(f"journal {path}: is a folder; give a file path")
+            kind = kind_of(mode)
+            if kind is not None:
+                raise BadInput(f"journal {path}: is {kind}, not a file; give a file path")
+            if not os.access(path, os.R_OK):
+                raise BadInput(f"journal {path}: cannot read it (permission denied)")
+            return
+        if must_exist:
+            raise BadInput(
+                f"journal {path}: no journal there yet; commit an attack with "
+                "'gunline resolve FILE --encounter NAME'"
+            )
         if not path.parent.is_dir():
             if not default:
                 raise BadInput(f"journal {path}: folder {path.parent} does not exist")
@@ -87,12 +129,60 @@ class Store:
             except OSError as exc:
                 raise BadInput(f"journal {path}: cannot create its folder: {exc.strerror or exc}") from None
         try:
-            conn = sqlite3.connect(
-                str(path), timeout=timeout, isolation_level=None, check_same_thread=False
-            )
+            create(path)
+        except (OSError, sqlite3.Error) as exc:
+            raise BadInput(f"journal {path}: cannot create it: {getattr(exc, 'strerror', None) or exc}") from None
+
+    def _refused(self, problem: str) -> BadInput:
+        return BadInput(
+            f"journal {self.path}: {problem}; it was not written to ('gunline journal check' lists every problem)"
+        )
+
+    def _connect(self, timeout: float, *, readonly: bool) -> sqlite3.Connection:
+        target, uri = str(self.path), False
+        if readonly:
+            target, uri = "file:" + urllib.parse.quote(str(self.path.absolute())) + "?mode=ro", True
+        try:
+            return sqlite3.connect(target, timeout=timeout, isolation_level=None, check_same_thread=False, uri=uri)
         except sqlite3.Error as exc:
-            raise BadInput(f"journal {path}: cannot open: {exc}") from None
-        return conn
+            raise BadInput(f"journal {self.path}: cannot open: {exc}") from None
+
+    def _verify(self, timeout: float) -> None:
+        """The checks made on every open, on a read-only connection of their own, so
+        that nothing is written to a journal before it has passed them (not even the
+        checkpoint SQLite makes when a writer closes)."""
+        from .verify import history_problems
+
+        conn = self._connect(timeout, readonly=True)
+        conn.text_factory = lambda raw: raw.decode("utf-8", "backslashreplace")  # a damaged page quoted
+        try:
+            with self._errors():
+                conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+                conn.execute("BEGIN")
+                try:
+                    app_id, version, foreign = self._identity(conn)
+                    if app_id != APPLICATION_ID or version != SCHEMA_VERSION or foreign:
+                        return  # not ours, newer or empty: :meth:`_prepare` says which
+                    lines = [line for (line,) in conn.execute("PRAGMA quick_check") if line != "ok"]
+                    if lines:
+                        more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
+                        raise self._refused(f"damaged: {lines[0]}{more}")
+                    found = history_problems(self, conn, full=False)
+                finally:
+                    conn.execute("COMMIT")
+        finally:
+            conn.close()
+        if found:
+            more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+            raise self._refused(f"its history does not hold together: {found[0]}{more}")
+
+    def _identity(self, conn: sqlite3.Connection) -> tuple[int, int, bool]:
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        foreign = version == 0 and app_id == 0 and bool(
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        )
+        return app_id, version, foreign
 
     def _prepare(self) -> None:
         with self._errors():
@@ -100,9 +190,7 @@ class Store:
             # One snapshot: another process may be creating the tables right now.
             self.conn.execute("BEGIN")
             try:
-                app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
-                version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-                foreign = version == 0 and app_id == 0 and self._has_tables()
+                app_id, version, foreign = self._identity(self.conn)
             finally:
                 self.conn.execute("COMMIT")
             if app_id not in (0, APPLICATION_ID):
@@ -114,11 +202,15 @@ class Store:
                 )
             if foreign:
                 raise self._not_ours("it holds another program's tables")
+            self.conn.execute("PRAGMA foreign_keys = ON")
+            if not self.writable:
+                if version < SCHEMA_VERSION:
+                    raise BadInput(f"journal {self.path}: cannot upgrade it: the file is read-only")
+                return
             mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
                 raise GunlineError(f"journal {self.path}: cannot use write-ahead logging (mode {mode})")
             self.conn.execute("PRAGMA synchronous = FULL")
-            self.conn.execute("PRAGMA foreign_keys = ON")
             if version < SCHEMA_VERSION:
                 self._migrate()
 
@@ -165,10 +257,20 @@ class Store:
         """Turn SQLite's errors into one line naming the journal."""
         try:
             yield
+        except UnicodeDecodeError:
+            raise self._refused("damaged: a text in it is not UTF-8") from None
         except sqlite3.Error as exc:
             text = str(exc)
-            if "not a database" in text or "malformed" in text:
-                raise self._not_ours(f"the file is not an SQLite database or is damaged: {text}") from None
+            if "not a database" in text:
+                raise self._not_ours(f"the file is not an SQLite database: {text}") from None
+            if "Could not decode" in text:
+                raise self._refused("damaged: a text in it is not UTF-8") from None
+            if "malformed" in text or "corrupt" in text:
+                raise self._refused(f"damaged: {text}") from None
+            if "disk I/O" in text:
+                raise BadInput(
+                    f"journal {self.path}: cannot use it: {text} (a device, or a file system that refuses SQLite?)"
+                ) from None
             if "locked" in text or "busy" in text:
                 raise GunlineError(
                     f"journal {self.path}: busy (another gunline held it for {BUSY_TIMEOUT:.0f} s); try again"
@@ -177,6 +279,8 @@ class Store:
                 raise BadInput(f"journal {self.path}: cannot write: {text}") from None
             if "append-only" in text:
                 raise GunlineError(f"journal {self.path}: {text}") from None
+            if isinstance(exc, sqlite3.DatabaseError):  # unsupported format, a table gone, ...
+                raise self._refused(f"damaged: {text}") from None
             raise GunlineError(f"journal {self.path}: {type(exc).__name__}: {text}") from None
 
     @contextmanager
@@ -184,6 +288,8 @@ class Store:
         """A write transaction: the lock is taken before anything is read, so what
         is read is still true when the transaction commits. Any exception rolls
         everything back."""
+        if not self.writable:
+            raise BadInput(f"journal {self.path}: cannot write to it: the file is read-only")
         with self._lock, self._errors():
             self.conn.execute("BEGIN IMMEDIATE")
             try:

@@ -1,17 +1,34 @@
-"""Checking a journal: SQLite's own integrity check, then a replay of every entry's
-changes from nothing, which must arrive exactly at the state tables. Used by
-``gunline journal check`` and by the crash tests."""
+"""Checking a journal: SQLite's own integrity check, then the journal's history check.
+
+The history check is what SQLite cannot know: entries are append-only and numbered
+from 1 with none skipped (``AUTOINCREMENT`` never reuses a number, and a rolled-back
+entry takes none), so a missing number means lost entries; and replaying every
+entry's changes from nothing must arrive exactly at the state tables. Every journal
+is checked this way when it is opened (:meth:`Store._verify`, with ``quick_check``),
+and in full, chains included, by ``gunline journal check`` and the crash tests.
+"""
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
+import msgspec
+
+from ..errors import BadInput
+from .integrity import file_problem
+from .models import Change
 from .schema import STATE_TABLES
 from .store import Store
+
+_CHANGES = msgspec.json.Decoder(list[Change])
 
 
 def problems(store: Store) -> list[str]:
     """Everything wrong with the journal, one line each; empty when consistent."""
+    found = file_problem(store.path)
+    if found is not None:
+        return [f"file: {found}"]
     out: list[str] = []
     with store.read() as conn:
         for (line,) in conn.execute("PRAGMA integrity_check"):
@@ -21,26 +38,69 @@ def problems(store: Store) -> list[str]:
             out.append(f"foreign key: {row}")
         if out:
             return out
-        names = dict(conn.execute("SELECT id, name FROM encounters"))
-        replayed: dict[tuple[Any, ...], dict[str, Any]] = {}
-        seen_ids: dict[int, str] = {}
-        for entry in store._entries(conn, None):
-            seen_ids[entry.id] = entry.encounter
-            if entry.undoes is not None and seen_ids.get(entry.undoes) != entry.encounter:
-                out.append(f"entry {entry.id}: undoes entry {entry.undoes}, not an earlier entry of its encounter")
-            for change in entry.changes:
-                key = (entry.encounter, change.table, *change.key)
-                if replayed.get(key) != change.before:
-                    out.append(f"entry {entry.id}: {change.table} {'/'.join(change.key)} was not as recorded before it")
-                if change.after is None:
-                    replayed.pop(key, None)
-                else:
-                    replayed[key] = change.after
-        stored: dict[tuple[Any, ...], dict[str, Any]] = {}
-        for table, cols in STATE_TABLES.items():
-            for row in conn.execute(f"SELECT encounter_id, {', '.join(cols)}, state FROM {table}"):
-                stored[(names[row[0]], table, *row[1:-1])] = store._decode(row[-1], f"{table} row", dict)
-    for key in sorted(set(stored) | set(replayed), key=str):
+        out += history_problems(store, conn, full=True)
+    return out
+
+
+def history_problems(store: Store, conn: sqlite3.Connection, *, full: bool) -> list[str]:
+    """The history check, in a read transaction on ``conn``. ``full`` also decodes
+    every entry's other fields (scenario, dice, chain); without it only what the
+    replay needs is read (the check made on every open)."""
+    out: list[str] = []
+    count, highest = conn.execute("SELECT count(*), coalesce(max(id), 0) FROM entries").fetchone()
+    row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'entries'").fetchone()
+    issued = row[0] if row else 0
+    if highest > issued:
+        out.append(f"entries: entry {highest} is numbered past the last one issued ({issued})")
+    elif issued > highest:
+        out.append(
+            f"entries: entries {highest + 1} to {issued} are missing (the journal lost its last "
+            f"{issued - highest} entr{'y' if issued - highest == 1 else 'ies'})"
+        )
+    if count != highest:
+        out.append(f"entries: {highest - count} of entries 1 to {highest} are missing")
+    names = dict(conn.execute("SELECT id, name FROM encounters"))
+    replayed: dict[tuple[Any, ...], dict[str, Any]] = {}
+    seen_ids: dict[int, str] = {}
+    rows = conn.execute("SELECT id, encounter_id, undoes, changes FROM entries ORDER BY id")
+    for entry_id, encounter_id, undoes, text in rows:
+        encounter = names.get(encounter_id)
+        if encounter is None:
+            out.append(f"entry {entry_id}: belongs to no encounter")
+            continue
+        seen_ids[entry_id] = encounter
+        if undoes is not None and seen_ids.get(undoes) != encounter:
+            out.append(f"entry {entry_id}: undoes entry {undoes}, not an earlier entry of its encounter")
+        try:
+            changes = _CHANGES.decode(text)
+        except (msgspec.DecodeError, msgspec.ValidationError, TypeError) as exc:
+            out.append(f"entry {entry_id} is damaged: its changes do not read ({exc})")
+            continue
+        for change in changes:
+            key = (encounter, change.table, *change.key)
+            if replayed.get(key) != change.before:
+                out.append(f"entry {entry_id}: {change.table} {'/'.join(change.key)} was not as recorded before it")
+            if change.after is None:
+                replayed.pop(key, None)
+            else:
+                replayed[key] = change.after
+    if full:
+        for (entry_id,) in conn.execute("SELECT id FROM entries ORDER BY id").fetchall():
+            try:
+                store._entries(conn, None, "x.id = ?", (entry_id,))
+            except BadInput as exc:
+                out.append(str(exc).split(": ", 1)[-1])
+    stored: dict[tuple[Any, ...], dict[str, Any]] = {}
+    unread: set[tuple[Any, ...]] = set()
+    for table, cols in STATE_TABLES.items():
+        for row in conn.execute(f"SELECT encounter_id, {', '.join(cols)}, state FROM {table}"):
+            key = (names.get(row[0]), table, *row[1:-1])
+            try:
+                stored[key] = store._decode(row[-1], f"{table} row {'/'.join(map(str, row[1:-1]))}", dict)
+            except BadInput as exc:
+                out.append(str(exc).split(": ", 1)[-1])
+                unread.add(key)
+    for key in sorted((set(stored) | set(replayed)) - unread, key=str):
         if stored.get(key) != replayed.get(key):
             out.append(f"state {'/'.join(map(str, key))}: the tables and the log disagree")
     return out

@@ -58,6 +58,7 @@ def compute_odds(
     budget: int | None = None,
     prior: ChainState | None = None,
     every_face: bool = False,
+    progress: Any = None,
 ) -> Odds:
     """The odds of ``attack`` under its ruleset and variants.
 
@@ -69,7 +70,8 @@ def compute_odds(
     ``every_face`` rolls every face with the random interpreter instead (slower:
     the independent check of the exact odds). Raises
     :class:`AttackRefused` for an attack the rules forbid, :class:`PluginFailed`
-    for a plugin that raises or is not pure.
+    for a plugin that raises or is not pure. ``progress(done, total)`` is called as
+    Monte Carlo samples are drawn (it may raise to stop them).
     """
     stack = registry.stack(attack.ruleset, attack.variants)
     problems = refusals(stack, attack, start_state(stack, attack, prior))
@@ -98,7 +100,7 @@ def compute_odds(
     else:
         note = f"Monte Carlo: {samples} samples requested"
     sampler = sample if every_face else sample_tree
-    marginals = marginals_of(sampler(run, samples, seed), len(names))
+    marginals = marginals_of(sampler(run, samples, seed, progress), len(names))
     return build_odds(marginals, samples=samples, note=note, **shape)
 
 

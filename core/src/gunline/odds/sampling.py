@@ -48,12 +48,22 @@ class SamplingDice(RandomDice):
         self.pool_rolls = []
 
 
-def sample(run: Callable[[SamplingDice], Leaf], samples: int, seed: int) -> dict[Leaf, float]:
+#: ``progress(done, total)``: called every :data:`PROGRESS_EVERY` samples; it may
+#: raise to stop the sampling.
+Progress = Callable[[int, int], None]
+PROGRESS_EVERY = 1024
+
+
+def sample(
+    run: Callable[[SamplingDice], Leaf], samples: int, seed: int, progress: Progress | None = None
+) -> dict[Leaf, float]:
     """Tally ``samples`` chains rolled face by face from ``seed`` (same seed, same
     tally)."""
     dice = SamplingDice(seed)
     tally: dict[Leaf, float] = {}
-    for _ in range(samples):
+    for n in range(samples):
+        if progress is not None and not n % PROGRESS_EVERY:
+            progress(n, samples)
         dice.reset()
         leaf = run(dice)
         tally[leaf] = tally.get(leaf, 0.0) + 1.0
@@ -94,7 +104,9 @@ class _TreeDice(BranchingDice):
         return super()._choose(branches, what)
 
 
-def sample_tree(run: Callable[[BranchingDice], Leaf], samples: int, seed: int) -> dict[Leaf, float]:
+def sample_tree(
+    run: Callable[[BranchingDice], Leaf], samples: int, seed: int, progress: Progress | None = None
+) -> dict[Leaf, float]:
     """Tally ``samples`` leaves drawn from the outcome tree with a generator seeded
     with ``seed`` (same seed, same tally). Each leaf is drawn with its exact
     probability: every class is chosen with its weight, given the classes above it."""
@@ -139,8 +151,11 @@ def sample_tree(run: Callable[[BranchingDice], Leaf], samples: int, seed: int) -
     tally: dict[Leaf, float] = {}
     grown = 0
     for drawn in range(samples):
+        if progress is not None and not drawn % PROGRESS_EVERY:
+            progress(drawn, samples)
         if drawn == SETTLE_AT and grown > NEW_SHARE * drawn:
-            for leaf, count in sample(run, samples - drawn, seed).items():  # type: ignore[arg-type]
+            rest = None if progress is None else (lambda n, _total, start=drawn: progress(start + n, samples))
+            for leaf, count in sample(run, samples - drawn, seed, rest).items():  # type: ignore[arg-type]
                 tally[leaf] = tally.get(leaf, 0.0) + count
             return tally
         node = root

@@ -11,9 +11,13 @@ from __future__ import annotations
 import re
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import BadInput
 from ..models import HOOKSPEC_VERSION
+
+if TYPE_CHECKING:
+    from ..plugins import Registry
 
 #: Output path (with ``{package}``) -> template file.
 FILES = {
@@ -30,12 +34,22 @@ FILES = {
     "tests/test_rules.py": "test_rules.py.tmpl",
 }
 
-#: A ruleset name: lower case, digits and single hyphens, starting with a letter.
+#: A ruleset name: lower case, digits and single hyphens, starting with a letter
+#: (so that ``gunline_<name>`` with ``_`` for ``-`` is a Python identifier).
 NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+#: Longest name: it is typed in scenario files and becomes folder and package names.
+MAX_NAME = 40
+#: The rulesets shipped with gunline: a new distribution must not shadow one of them,
+#: installed here or not (a GM may install it later beside the new one).
+BUNDLED = ("fallout", "necromunda", "samurai", "wod")
 
 
 def names(name: str) -> dict[str, str]:
     """Everything the templates say about the new ruleset, from its name."""
+    if len(name) > MAX_NAME:
+        raise BadInput(
+            f"new-plugin: the name is {len(name)} characters long; at most {MAX_NAME} (e.g. 'space-marines')"
+        )
     if not NAME.fullmatch(name):
         raise BadInput(
             f"new-plugin: {name!r} is not a usable ruleset name; use lower-case letters, digits "
@@ -54,6 +68,30 @@ def names(name: str) -> dict[str, str]:
     }
 
 
+def check_free(name: str, registry: Registry | None = None) -> None:
+    """Refuse a name a bundled ruleset has, or any installed plugin or distribution:
+    the new one would be in conflict with it (and neither would be used)."""
+    from importlib import metadata
+
+    from ..plugins import discover
+
+    if name in BUNDLED:
+        raise BadInput(f"new-plugin: {name!r} is the name of a ruleset shipped with gunline; choose another")
+    registry = discover() if registry is None else registry
+    taken = {*registry.plugins, *registry.conflicts, *registry.blocked, *(b.name for b in registry.broken)}
+    if name in taken:
+        raise BadInput(
+            f"new-plugin: {name!r} is the name of an installed plugin (see 'gunline plugins'); choose another"
+        )
+    try:
+        dist = metadata.distribution(f"gunline-{name}")
+    except metadata.PackageNotFoundError:
+        return
+    raise BadInput(
+        f"new-plugin: a distribution gunline-{name} {dist.version} is installed already; choose another name"
+    )
+
+
 def render(template: str, values: dict[str, str]) -> str:
     text = (resources.files(__package__) / "templates" / template).read_text(encoding="utf-8")
     for key, value in values.items():
@@ -66,6 +104,8 @@ def generate(name: str, parent: str | Path = ".") -> tuple[Path, list[Path]]:
     and the files written. Refuses to write over an existing folder."""
     values = names(name)
     root = Path(parent) / values["distribution"]
+    if "\x00" in str(root):
+        raise BadInput(f"new-plugin: --dir {parent!r} is not a usable folder name (it holds a NUL character)")
     if root.exists():
         raise BadInput(f"new-plugin: {root} already exists; choose another --dir or name")
     written = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..output import say
+
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
@@ -18,14 +20,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import generate
+    from . import check_free, generate, names
 
+    names(args.name)  # a bad name is refused before any plugin is imported
+    check_free(args.name)
     root, written = generate(args.name, args.dir)
     package = written[3].parent.name
-    print(f"wrote {root} ({len(written)} files)")
-    print("next:")
-    print(f"  cd {root}")
-    print("  uv run pytest                    # installs it with gunline and pytest, runs its tests")
-    print(f"  uv run gunline plugins           # lists the ruleset {args.name!r}")
-    print(f"  uv run gunline resolve src/{package}/examples/single.toml --seed 7")
+    say(f"wrote {root} ({len(written)} files)")
+    say("next:")
+    say(f"  cd {root}")
+    say("  uv run pytest                    # installs it with gunline and pytest, runs its tests")
+    say(f"  uv run gunline plugins           # lists the ruleset {args.name!r}")
+    say(f"  uv run gunline resolve src/{package}/examples/single.toml --seed 7")
     return 0

@@ -23,6 +23,7 @@ from ..runner import chain_json, run
 from . import checks
 from .interpreters import check_interpreters_agree
 from .odds import check_odds
+from .purity import PurityChecks
 from .reads import check_reads
 
 
@@ -42,7 +43,7 @@ class Case:
 _REGISTRIES: dict[type, tuple[Registry | None, str]] = {}
 
 
-class RulesetConformance:
+class RulesetConformance(PurityChecks):
     """Subclass it in a module named ``test_*.py`` under a name starting with ``Test``."""
 
     #: Name of the ruleset under test (as its ``Ruleset.name``).

@@ -9,7 +9,6 @@ Backspace in the empty field takes back the previous die.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -17,10 +16,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from gunline.dice import BadFace
+from gunline.errors import GunlineError
 from gunline.models import Attack, Chain
 from gunline.plugins import Registry
 from gunline.replay import next_die
 from gunline.runner import new_seed
+
+from ..offload import OffLoop
+from ..shown import Text
 
 
 class DieInput(Input):
@@ -63,14 +66,29 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
         self._advance()
 
     def _advance(self) -> None:
-        """Re-run with the faces so far; finish or ask for the next die."""
+        """Re-run with the faces so far (off the event loop: it runs the plugins'
+        hooks); finish or ask for the next die."""
+        faces = list(self.faces)
+
+        def work():
+            try:
+                return next_die(self.registry, self.attack, faces, self.seed, prior=self.prior), None
+            except BadFace as exc:
+                return next_die(self.registry, self.attack, faces[:-1], self.seed, prior=self.prior), exc
+
+        limit = getattr(self.app, "hook_limit", None)
+        OffLoop(self, limit).soon(work, self._advanced, self._failed, group="dice-entry", description="Resolving")
+
+    def _failed(self, error: BaseException) -> None:
+        message = str(error) if isinstance(error, GunlineError) else f"{type(error).__name__}: {error}"
+        self.query_one("#dice-error", Static).update(Text(f"✗ {message}"))
+
+    def _advanced(self, out) -> None:
+        (chain, needed, self.used), bad_face = out
         error = self.query_one("#dice-error", Static)
-        try:
-            chain, needed, self.used = next_die(self.registry, self.attack, self.faces, self.seed, prior=self.prior)
-        except BadFace as exc:
+        if bad_face is not None:
             bad = self.faces.pop()
-            error.update(Text(f"✗ {bad} is not a face of that die: it takes 1 to {exc.request.sides}"))
-            chain, needed, self.used = next_die(self.registry, self.attack, self.faces, self.seed, prior=self.prior)
+            error.update(Text(f"✗ {bad} is not a face of that die: it takes 1 to {bad_face.request.sides}"))
         if chain is not None:
             self.dismiss(chain)
             return

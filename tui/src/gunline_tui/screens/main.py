@@ -16,21 +16,20 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, WorkerState
 
 from gunline import drafts, tomlwrite
 from gunline.engine import refusals, start_state
 from gunline.errors import BadInput, GunlineError, PluginFailed
 from gunline.models import Attack, Chain
 from gunline.plugins import Registry
-from gunline.render import plugins_text
+from gunline.render import registry_text
 from gunline.replay import Comparison, compare, replay
 from gunline.runner import new_seed, run
 from gunline.scenario import build_attack, read_document
@@ -40,6 +39,8 @@ from ..draft import Draft, blank
 from ..encounter import Encounter, state_text
 from ..logbook import Logbook
 from ..messages import DraftEdited, TargetAction
+from ..offload import OffLoop
+from ..shown import Text, line
 from ..widgets.chain_view import ChainView
 from ..widgets.encounter_view import EncounterView
 from ..widgets.form import ScenarioForm
@@ -88,6 +89,7 @@ ACTIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ctrl+z", "undo", "Undo", "undo the encounter's last commit or reload"),
     ("ctrl+l", "plugins", "Plugins", "rulesets, variants, broken plugins and errors"),
     ("f1", "help", "Help", "this page (also ? outside a text field)"),
+    ("escape", "cancel", "Cancel", "stop resolving or computing odds (a plugin that takes too long)"),
 )
 
 
@@ -110,7 +112,7 @@ class Job:
 class MainScreen(Screen[None]):
     AUTO_FOCUS = None
     BINDINGS = [
-        *[Binding(k, a, label, id=a, priority=True, tooltip=h) for k, a, label, h in ACTIONS],
+        *[Binding(k, a, label, id=a, priority=k != "escape", tooltip=h) for k, a, label, h in ACTIONS],
         Binding("question_mark", "help", "Help", show=False, id="help-key"),
     ]
 
@@ -141,6 +143,14 @@ class MainScreen(Screen[None]):
         self.odds: Any = None
         self.odds_key: bytes | None = None
         self._odds_timer: Any = None
+        self._off_loop: OffLoop | None = None
+
+    @property
+    def off_loop(self) -> OffLoop:
+        """Where plugin work runs (see :mod:`gunline_tui.offload`)."""
+        if self._off_loop is None:
+            self._off_loop = OffLoop(self, getattr(self.app, "hook_limit", None))
+        return self._off_loop
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -359,45 +369,24 @@ class MainScreen(Screen[None]):
         self.query_one(OddsView).pending()
         self._odds_timer = self.set_timer(self.ODDS_DELAY, lambda: self._start_odds(attack, key))
 
-    _odds_busy = False
-    _odds_next: tuple[Attack, bytes] | None = None
-
     def _start_odds(self, attack: Attack, key: bytes) -> None:
-        """One odds computation at a time: a thread cannot be stopped half-way, so
-        while one runs only the latest scenario waits for its turn (a flurry of
-        edits must not pile up computations on a small machine)."""
-        if self._odds_busy:
-            self._odds_next = (attack, key)
+        """Compute the odds off the event loop; a newer scenario's odds replace an
+        older computation (which is abandoned, so edits never pile them up)."""
+        compute_odds = _odds_api()
+        if compute_odds is None:
+            self.query_one(OddsView).problem("this gunline has no odds interpreter")
             return
-        self._odds_busy = True
-        self.run_odds(attack, key)
 
-    def _odds_done(self) -> None:
-        self._odds_busy = False
-        waiting, self._odds_next = self._odds_next, None
-        if waiting is not None and self.attack is not None and self.odds_key_of(self.attack) == waiting[1]:
-            self._start_odds(*waiting)
+        def work() -> Any:
+            return compute_odds(self.registry, attack, prior=self.encounter.prior(attack))
 
-    @work(thread=True, exit_on_error=False, group="odds", description="Computing odds")
-    def run_odds(self, attack: Attack, key: bytes) -> None:
-        try:
-            compute_odds = _odds_api()
-            if compute_odds is None:
-                self.app.call_from_thread(self.query_one(OddsView).problem, "this gunline has no odds interpreter")
-                return
-            try:
-                odds = compute_odds(self.registry, attack, prior=self.encounter.prior(attack))
-            except PluginFailed as exc:
-                self.app.call_from_thread(self.query_one(OddsView).problem, str(exc))
-                self.app.call_from_thread(self.plugin_failed, exc)
-                return
-            except GunlineError as exc:
-                self.app.call_from_thread(self.query_one(OddsView).problem, str(exc))
-                return
-            self.app.call_from_thread(self.show_odds, odds, key)
-        finally:
-            if self.app.is_running:
-                self.app.call_from_thread(self._odds_done)
+        self.off_loop.later(work, lambda odds: self.show_odds(odds, key), self._odds_failed,
+                            group="odds", description="Computing odds")
+
+    def _odds_failed(self, error: BaseException) -> None:
+        self.query_one(OddsView).problem(_message(error))
+        if isinstance(error, PluginFailed):
+            self.plugin_failed(error)
 
     def show_odds(self, odds: Any, key: bytes) -> None:
         if self.attack is None or self.odds_key_of(self.attack) != key:
@@ -420,7 +409,7 @@ class MainScreen(Screen[None]):
         title = self.PANES[pane]
         if pane == "encounter-pane" and self.encounter.name is not None:
             title = f"Encounter {self.encounter.name}"
-        switcher.border_title = f"{title} (Ctrl+T: next)"
+        switcher.border_title = line(f"{title} (Ctrl+T: next)")
 
     def action_odds_or_log(self) -> None:
         """Log, then odds, then the encounter (when one is chosen), then the log."""
@@ -444,36 +433,31 @@ class MainScreen(Screen[None]):
         return run(self.registry, job.attack, seed=job.seed, prior=prior)[0], None
 
     def run_job(self, job: Job) -> None:
-        """Resolve a job and show it. Outside an encounter nothing is read from disk
-        and a resolution takes a millisecond or two, so it runs right here: the chain
-        is then drawn in the same frame as the keystroke that changed the scenario,
-        with no thread hand-off and no wait for a later frame. In an encounter the
-        saved state comes from the journal (which another gunline may be holding),
-        so it runs in a worker."""
-        if self.encounter.name is not None:
-            self.resolve_in_worker(job)
-            return
-        self.workers.cancel_group(self, "resolve")  # an older worker's chain is stale
-        try:
-            chain, refused = self._resolve(job)
-        except Exception as error:  # a plugin's fault, shown as a worker's would be
-            self._job_failed(error)
-            return
+        """Resolve a job and show it. The plugins' hooks run off the event loop
+        (:mod:`gunline_tui.offload`), but a resolution takes a millisecond or two and
+        is waited for that long, so the chain is drawn in the same frame as the
+        keystroke that changed the scenario; one that takes longer (a journal
+        another gunline holds, a slow plugin) shows when it is done, Escape cancels
+        it, and a hook past the limit is named."""
+        self.off_loop.soon(lambda: self._resolve(job), lambda out: self._resolved(job, *out), self._job_failed,
+                           group="resolve", description="Resolving")
+
+    def _resolved(self, job: Job, chain: Chain | None, refused: str | None) -> None:
         if refused is not None:
             self._refused(refused)
         else:
             assert chain is not None, "_resolve gives a chain when it gives no refusal"
             self.show_chain(job, chain)
 
-    @work(thread=True, exit_on_error=False, exclusive=True, group="resolve", description="Resolving")
-    def resolve_in_worker(self, job: Job) -> None:
-        chain, refused = self._resolve(job)
-        if get_current_worker().is_cancelled:
-            return
-        if refused is not None:
-            self.app.call_from_thread(self._refused, refused)
-        else:
-            self.app.call_from_thread(self.show_chain, job, chain)
+    def action_cancel(self) -> None:
+        """Escape: stop resolving and computing odds (a plugin that takes too long)."""
+        stopped = [group for group in ("resolve", "odds", "dice", "reload") if self.off_loop.cancel(group)]
+        if stopped:
+            self.set_status("cancelled")
+            self.notify("stopped: " + ", ".join(stopped), title="cancelled", timeout=3)
+            if "odds" in stopped:
+                self.odds_key = None
+                self.query_one(OddsView).problem("cancelled (edit the scenario to compute them again)")
 
     def _refused(self, message: str) -> None:
         self.shown = None
@@ -504,7 +488,7 @@ class MainScreen(Screen[None]):
         if isinstance(error, PluginFailed):
             self.plugin_failed(error)
             return
-        message = str(error) if isinstance(error, GunlineError) else f"{type(error).__name__}: {error}"
+        message = _message(error)
         self.shown = None
         self._show_problem(message)
         self.notify(message, title="could not resolve", severity="error")
@@ -549,24 +533,32 @@ class MainScreen(Screen[None]):
             return
         self.prepare_dice(attack)
 
-    @work(thread=True, exit_on_error=False, group="journal", description="Reading the encounter")
     def prepare_dice(self, attack: Attack) -> None:
-        """The dice-entry dialog starts from the encounter's state: read it here,
-        off the screen's thread (the journal may be busy with another gunline)."""
+        """The dice-entry dialog starts from the encounter's state: read it, and ask
+        the rules whether the attack may be made, off the event loop (the journal may
+        be busy with another gunline; a plugin may take its time)."""
         epoch = self.epoch
-        prior = self.encounter.prior(attack)
-        stack = self.registry.stack(attack.ruleset, attack.variants)
-        problems = refusals(stack, attack, start_state(stack, attack, prior))
-        if problems:
-            self.app.call_from_thread(self._refused, "; ".join(problems))
-            return
 
-        def done(chain: Chain | None) -> None:
-            if chain is not None:
-                job = Job(attack, "dice typed", log=True, prior=prior, epoch=epoch)
-                self.show_chain(job, chain)
+        def work() -> tuple[Any, str | None]:
+            prior = self.encounter.prior(attack)
+            stack = self.registry.stack(attack.ruleset, attack.variants)
+            problems = refusals(stack, attack, start_state(stack, attack, prior))
+            return prior, "; ".join(problems) if problems else None
 
-        self.app.call_from_thread(self.app.push_screen, DiceEntryDialog(self.registry, attack, prior=prior), done)
+        def ready(out: tuple[Any, str | None]) -> None:
+            prior, refused = out
+            if refused is not None:
+                self._refused(refused)
+                return
+
+            def done(chain: Chain | None) -> None:
+                if chain is not None:
+                    job = Job(attack, "dice typed", log=True, prior=prior, epoch=epoch)
+                    self.show_chain(job, chain)
+
+            self.app.push_screen(DiceEntryDialog(self.registry, attack, prior=prior), done)
+
+        self.off_loop.soon(work, ready, self._job_failed, group="dice", description="Reading the encounter")
 
     def action_variants(self) -> None:
         form = self.query_one(ScenarioForm)
@@ -692,9 +684,7 @@ class MainScreen(Screen[None]):
         self.app.push_screen(PromptDialog("Export the session log (Markdown) to", default, "", check), done)
 
     def action_plugins(self) -> None:
-        reg = self.registry
-        text = plugins_text(reg.infos(), reg.blocked, reg.blocked_by, reg.env, reg.unmatched)
-        self.app.push_screen(TextScreen("Plugins", text))
+        self.app.push_screen(TextScreen("Plugins", Text(registry_text(self.registry))))
 
     # -- a plugin that fails ----------------------------------------------------------
     def plugin_failed(self, error: PluginFailed) -> None:
@@ -886,14 +876,21 @@ class MainScreen(Screen[None]):
             return
         self.reload_weapon(name, attack, self.draft.clean())
 
-    @work(thread=True, exit_on_error=False, group="journal", description="Reloading")
     def reload_weapon(self, name: str, attack: Attack, document: dict[str, Any]) -> None:
-        try:
-            entry = self.encounter.journal().reload(name, self.registry, attack=attack, document=document)
-        except GunlineError as exc:
-            self.app.call_from_thread(self._journal_problem, exc, "not reloaded")
-            return
-        self.app.call_from_thread(self._encounter_changed, f"↻ {entry.summary} (#{entry.id})", "reloaded")
+        """The ruleset's ``reload_weapon`` hook and the journal write, off the event
+        loop (plugin code: see :mod:`gunline_tui.offload`)."""
+
+        def work() -> Any:
+            return self.encounter.journal().reload(name, self.registry, attack=attack, document=document)
+
+        def failed(error: BaseException) -> None:
+            if isinstance(error, GunlineError):
+                self._journal_problem(error, "not reloaded")
+            else:
+                self._job_failed(error)
+
+        self.off_loop.later(work, lambda entry: self._encounter_changed(f"↻ {entry.summary} (#{entry.id})", "reloaded"),
+                            failed, group="reload", description="Reloading")
 
     def _encounter_changed(self, line: str, status: str) -> None:
         """After a commit, an undo or a reload: log it, show the new state, and
@@ -961,3 +958,9 @@ def help_text() -> Text:
         "or outcome that changed (with 'was:'), + a new step, − a removed one.\n"
     )
     return text
+
+
+def _message(error: BaseException | None) -> str:
+    """An error as one line for the screen: a gunline error's own words, anything
+    else with its type (a plugin's fault that was not caught as one)."""
+    return str(error) if isinstance(error, GunlineError) else f"{type(error).__name__}: {error}"

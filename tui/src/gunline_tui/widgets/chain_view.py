@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
@@ -23,6 +22,8 @@ from textual.widgets.tree import TreeNode
 
 from gunline.models import Chain, Roll, Step
 from gunline.replay import Comparison
+
+from ..shown import Text
 
 MARKS = {"changed": "≠ ", "new": "+ ", "": ""}
 

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.text import Text
+from rich.text import Text as RichText
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
+
+from ..shown import Text
 
 BLANK_LABEL = "—"
 
@@ -41,7 +43,7 @@ class Choice(Static, can_focus=True):
         self.values: list[Any] = ([None] if allow_blank else []) + list(values)
         self.value = value if value in self.values else self.values[0]
 
-    def render(self) -> Text:
+    def render(self) -> RichText:
         label = BLANK_LABEL if self.value is None else str(self.value)
         index = self.values.index(self.value) + 1
         return Text.assemble("‹ ", (label, "bold"), " ›", (f"  {index}/{len(self.values)}", "dim"))

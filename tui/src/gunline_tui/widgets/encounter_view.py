@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widgets import Static
+
+from ..shown import Text
 
 NO_ENCOUNTER = Text(
     "No encounter: attacks start from the scenario alone.\n"

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,6 +26,7 @@ from gunline.schema import FieldSpec, describe, format_value, is_structured, par
 
 from ..draft import Draft
 from ..messages import DraftEdited, TargetAction
+from ..shown import Text, shown
 from .choice import Choice
 
 CUSTOM = "(custom)"
@@ -106,7 +106,7 @@ class ScenarioForm(VerticalScroll):
         yield Static("Attack", classes="section")
         names = sorted(self.registry.rulesets)
         ruleset_name = self.draft.doc.get("ruleset")
-        options = [(n, n) for n in names]
+        options = [(Text(n), n) for n in names]
         yield from self._row(
             "ruleset",
             "ruleset",
@@ -122,9 +122,9 @@ class ScenarioForm(VerticalScroll):
         variants = self.registry.variants_for(rules.name)
         for i, name in enumerate(sorted(variants)):
             short = name.split(".", 1)[1] if name.startswith(rules.name + ".") else name
-            box = Switch(short, name in enabled, compact=True, name=f"variant:{name}",
+            box = Switch(Text(short), name in enabled, compact=True, name=f"variant:{name}",
                            classes="variant", id="first-variant" if i == 0 else None)
-            box.tooltip = variants[name].declaration.description
+            box.tooltip = Text(variants[name].declaration.description)
             yield from self._row("variant" if i == 0 else "", f"variant:{name}", box)
         if rules.settings is not None:
             yield from self._fields(describe(rules.settings), top=True)
@@ -147,7 +147,7 @@ class ScenarioForm(VerticalScroll):
             for key in rules.catalogue:
                 if key.casefold() == name.strip().casefold():
                     current = key
-        options = [(k, k) for k in rules.catalogue] + [(CUSTOM, CUSTOM)]
+        options = [(Text(k), k) for k in rules.catalogue] + [(Text(CUSTOM), CUSTOM)]
         return self._row(
             "catalogue", "weapon:catalogue",
             Select(options, value=current or CUSTOM, allow_blank=False, compact=True,
@@ -157,14 +157,14 @@ class ScenarioForm(VerticalScroll):
     def _row(self, label: str, path: str, editor: Widget):
         self.editors[path] = editor
         self.labels[path] = label
-        yield Label(label, classes="field-label", id=None)
+        yield Label(Text(label), classes="field-label", id=None)
         yield editor
 
     def _fields(self, specs: tuple[FieldSpec, ...], weapon: bool = False, top: bool = False):
         rules = self.ruleset
         for spec in specs:
             if spec.kind == "struct":
-                yield Static(spec.path, classes="subsection")
+                yield Static(Text(spec.path), classes="subsection")
                 yield from self._fields(spec.children, weapon=False)
                 continue
             self.specs[spec.path] = spec
@@ -190,7 +190,7 @@ class ScenarioForm(VerticalScroll):
             placeholder = f"required · {placeholder}"
         plain_list = isinstance(value, list) and not is_structured(value)
         text = ",".join(map(str, value)) if plain_list else format_value(value)
-        return Input(text, placeholder=placeholder, compact=True, name=spec.path)
+        return Input(text, placeholder=shown(placeholder), compact=True, name=spec.path)
 
     # -- editing -------------------------------------------------------------------
     def _store(self, path: str, value: Any) -> bool:
@@ -312,12 +312,12 @@ class ScenarioForm(VerticalScroll):
             if self._marked is not None and self._marked[0] in self.editors:
                 label = self._label_of(self._marked[0])
                 label.remove_class("-invalid")
-                label.update(self.labels[self._marked[0]])
+                label.update(Text(self.labels[self._marked[0]]))
             if wanted is not None and path is not None:
                 editor = self.editors[path]
                 label = self._label_of(path)
                 label.add_class("-invalid")
-                label.update("✗ " + self.labels[path])
+                label.update(Text("✗ " + self.labels[path]))
                 grid = self.query_one("#form-grid")
                 if editor.parent is not grid:
                     return

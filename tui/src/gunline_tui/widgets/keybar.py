@@ -3,8 +3,9 @@ needs (Textual's own footer scrolls sideways, which hides keys at 80 columns).""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widgets import Static
+
+from ..shown import Text
 
 
 class KeyBar(Static):

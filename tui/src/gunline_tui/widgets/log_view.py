@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widgets import RichLog
 
 from ..logbook import Entry
+from ..shown import Text
 
 
 class LogView(RichLog):

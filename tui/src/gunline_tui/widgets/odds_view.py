@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual.widgets import Static
+
+from ..shown import Text
 
 BAR = 16
 

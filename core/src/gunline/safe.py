@@ -1,0 +1,85 @@
+"""Text that came from outside made safe to show in a terminal: the one sanitiser.
+
+Scenario files, plugins, the journal and the command line may hold anything a string
+can, and a terminal obeys some of it: ESC starts a sequence that recolours, moves the
+cursor, retitles the window or writes to the clipboard; U+009B (CSI) does the same in
+one character on terminals that read C1 controls; a carriage return or a backspace
+overwrites what was printed before; the bidirectional overrides and isolates
+(U+202A–U+202E, U+2066–U+2069) reorder what is shown so that a name reads as another
+one. Every such character is *shown escaped* instead, as Python writes it in a
+string (``\\x1b``, ``\\x9b``, ``\\u202e``), so a GM sees that something odd is there
+and what it is, and nothing reaches the terminal raw.
+
+What is escaped: C0 controls but newline and tab, DEL, C1 controls, the nine
+bidirectional embedding/override/isolate controls, and lone surrogates (a file name
+that is not UTF-8, which the terminal could not be sent anyway). Everything else,
+accents, CJK, emoji and their joiners included, is shown as it is. A backslash is left
+as it is: ``C:\\maps`` stays readable, at the price that a name holding the four
+characters ``\\x1b`` looks like one holding ESC (neither does anything).
+
+:func:`shown` is for text, :func:`one_line` for an error line (newlines too);
+:func:`json_bytes` escapes the same characters in JSON (msgspec escapes C0 but writes
+DEL, C1 and the bidirectional controls raw, which JSON allows and a terminal obeys),
+leaving every other byte as msgspec wrote it. The front ends call these where text
+meets the terminal, and nowhere else: data keeps its exact value everywhere inside.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: What a terminal might obey, or show as something else.
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+#: The same, and newline and tab: for text that must stay on one line.
+UNSAFE_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+#: In UTF-8 JSON: DEL, C1 (U+0080-U+009F), U+202A-U+202E and U+2066-U+2069. Lead
+#: bytes never occur inside another character, so these never match mid-character.
+_UNSAFE_JSON = re.compile(rb"\x7f|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]")
+
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    named = _NAMED.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: Any) -> str:
+    """``text`` (anything: it is made a ``str`` first) with every character a
+    terminal might obey shown escaped; newlines and tabs are kept."""
+    string = text if type(text) is str else str(text)
+    if UNSAFE.search(string) is None:  # the usual case: nothing to do
+        return string
+    return UNSAFE.sub(_escape, string)
+
+
+def one_line(text: Any) -> str:
+    """As :func:`shown`, and newlines and tabs escaped too: an error is one line."""
+    string = text if type(text) is str else str(text)
+    if UNSAFE_IN_LINE.search(string) is None:
+        return string
+    return UNSAFE_IN_LINE.sub(_escape, string)
+
+
+def is_plain(text: str) -> bool:
+    """Whether ``text`` holds nothing :func:`one_line` would escape (for names that
+    people type and read back, which refuse such characters outright)."""
+    return UNSAFE_IN_LINE.search(text) is None
+
+
+def _json_escape(match: re.Match[bytes]) -> bytes:
+    return b"\\u%04x" % ord(match.group().decode("utf-8"))
+
+
+def json_bytes(data: bytes) -> bytes:
+    """msgspec's JSON with DEL, C1 and the bidirectional controls written as
+    ``\\u`` escapes too (msgspec already escapes C0): the same JSON value, safe to
+    print. Ordinary text comes back byte for byte."""
+    if _UNSAFE_JSON.search(data) is None:
+        return data
+    return _UNSAFE_JSON.sub(_json_escape, data)

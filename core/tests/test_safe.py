@@ -1,0 +1,118 @@
+"""The one sanitiser: what a terminal would obey is shown escaped, everything else is
+left as it is; JSON keeps its value and loses every raw control character."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+
+from gunline.output import say, say_json, warn
+from gunline.safe import is_plain, json_bytes, one_line, shown
+
+
+@pytest.mark.parametrize(
+    "raw, escaped",
+    [
+        ("a\x1b[31mb", "a\\x1b[31mb"),  # ESC: every sequence starts with it
+        ("a\x9b2J", "a\\x9b2J"),  # C1 CSI, a sequence in one character
+        ("t\x1b]0;PWNED\x07", "t\\x1b]0;PWNED\\x07"),  # window title, ended by BEL
+        ("ok\rEVIL", "ok\\rEVIL"),  # carriage return: overwrites the line
+        ("ab\x08c", "ab\\x08c"),
+        ("d\x7fel", "d\\x7fel"),
+        ("n\x00l", "n\\x00l"),
+        ("one\x85two", "one\\x85two"),  # C1 next line
+        ("user\u202egnp.exe", "user\\u202egnp.exe"),  # right-to-left override
+        ("\u2066x\u2069", "\\u2066x\\u2069"),  # isolates
+        ("bad\udcff", "bad\\udcff"),  # a byte that was not UTF-8 (surrogateescape)
+    ],
+)
+def test_what_a_terminal_would_obey_is_shown_escaped(raw, escaped):
+    assert shown(raw) == escaped
+    assert one_line(raw) == escaped
+
+
+def test_newlines_and_tabs_are_kept_in_text_and_escaped_on_one_line():
+    assert shown("a\nb\tc") == "a\nb\tc"
+    assert one_line("a\nb\tc") == "a\\nb\\tc"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Goliath", "Café", "日本語の名前", "👍🏽", "👨\u200d👩\u200d👧", "C:\\maps\\pit.toml", "needs 5+ · ≤45 — ✎",
+     "[red]x[/]"],
+)
+def test_ordinary_text_is_left_as_it_is(text):
+    assert shown(text) == text == one_line(text)
+    assert is_plain(text)
+
+
+def test_escaping_twice_changes_nothing_more():
+    text = "a\x1b[1m\x9b\u202e\r\n"
+    assert shown(shown(text)) == shown(text)
+    assert one_line(one_line(text)) == one_line(text)
+
+
+def test_anything_is_made_a_string_first():
+    class Odd:
+        def __str__(self):
+            return "odd\x1b[2J"
+
+    assert shown(Odd()) == "odd\\x1b[2J"
+    assert shown(42) == "42"
+
+
+@pytest.mark.parametrize("text", ["\x1b", "\x9b", "\x7f", "\u202e", "\u2066", "\x85", "é\x9f", "\u2028"])
+def test_json_escapes_every_control_and_keeps_the_value(text):
+    value = {"name": text, "list": [text, "plain"]}
+    data = json_bytes(msgspec.json.encode(value))
+    assert json.loads(data) == value == msgspec.json.decode(data)
+    for raw in (b"\x1b", b"\x7f", b"\xc2\x9b", b"\xc2\x85", b"\xc2\x9f", b"\xe2\x80\xae", b"\xe2\x81\xa6"):
+        assert raw not in data
+
+
+def test_json_of_ordinary_text_is_byte_for_byte_msgspec():
+    value = {"name": "Café 日本 👍🏽 ≤45", "n": [1, 2.5, None, True], "quote": 'say "hi"\\'}
+    data = msgspec.json.encode(value)
+    assert json_bytes(data) is data
+
+
+def test_json_escapes_are_lowercase_four_digit():
+    assert json_bytes(msgspec.json.encode("\x9b\u202e\x7f")) == b'"\\u009b\\u202e\\u007f"'
+
+
+def test_output_goes_through_the_sanitiser(capsys):
+    say("chain of Gol\x1b[31m\nsecond line")
+    warn("gunline: bad\nthing\x07")
+    say_json(msgspec.json.encode({"n": "x\x9b"}))
+    out, err = capsys.readouterr()
+    assert out == 'chain of Gol\\x1b[31m\nsecond line\n{"n":"x\\u009b"}\n'
+    assert err == "gunline: bad\\nthing\\x07\n"
+
+
+def test_no_command_writes_to_the_terminal_but_through_the_output_module():
+    """A ``print`` or ``sys.stdout.write`` anywhere in core would be a way round the
+    sanitiser; only :mod:`gunline.output` writes (the conformance suite's pytest
+    side is not a terminal edge)."""
+    import ast
+    from pathlib import Path
+
+    import gunline
+
+    root = Path(gunline.__file__).parent
+    offenders = []
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root).as_posix()
+        if rel == "output.py" or rel.startswith("testing/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            fn = node.func
+            if isinstance(fn, ast.Name) and fn.id == "print":
+                offenders.append(f"{rel}:{node.lineno} print")
+            elif isinstance(fn, ast.Attribute) and fn.attr == "write" and isinstance(fn.value, ast.Attribute) \
+                    and fn.value.attr in ("stdout", "stderr"):
+                offenders.append(f"{rel}:{node.lineno} sys.{fn.value.attr}.write")
+    assert offenders == []

@@ -1,0 +1,207 @@
+"""A hook that never returns is named and abandoned; quick hooks, however many, are
+never taken for one; the limit is read from GUNLINE_HOOK_TIMEOUT or the option."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import textwrap
+import threading
+import time
+import types
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from gunline import BadInput, Registry, Variant, hookimpl
+from gunline.errors import HookTimedOut
+from gunline.plugins import discover
+from gunline.runner import run
+from gunline.scenario import build_attack
+from gunline.watch import DEFAULT_HOOK_TIMEOUT, Abandoned, hook_timeout, running_hook
+from gunline.watch import run as watched
+
+HERE = Path(__file__).parent
+TOY_DOC = {
+    "ruleset": "toy",
+    "shooter": {"name": "Ann", "skill": 4},
+    "weapon": {"name": "pistol"},
+    "targets": [{"name": "Bo"}],
+}
+
+
+def load_toy():
+    spec = importlib.util.spec_from_file_location("toy_ruleset_watch", HERE / "toy_ruleset.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def stuck_variant(hook: str, body):
+    mod = types.ModuleType("toy_stuck")
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.stuck", ruleset="toy"))
+    setattr(mod, hook, hookimpl(specname=hook)(body))
+    return mod
+
+
+def spin(*args, **kwargs):
+    while True:  # a hook that never returns (pure Python: it can be stopped)
+        pass
+
+
+@pytest.fixture
+def stuck_registry():
+    registry = Registry()
+    registry.add("toy", load_toy())
+    registry.add("toy.stuck", stuck_variant("resolve_hit", spin))
+    return registry
+
+
+def test_a_hook_that_never_returns_is_named_and_its_thread_stopped(stuck_registry):
+    attack = build_attack(stuck_registry, {**TOY_DOC, "variants": ["toy.stuck"]})
+    before = set(threading.enumerate())
+    with pytest.raises(HookTimedOut) as info:
+        watched(lambda: run(stuck_registry, attack, seed=1), 0.2)
+    assert (info.value.plugin, info.value.hook) == ("toy.stuck", "resolve_hit")
+    assert "plugin 'toy.stuck' failed in resolve_hit: no answer after 0.2 s, abandoned" in str(info.value)
+    assert "GUNLINE_HOOK_TIMEOUT" in str(info.value)
+    leftover = [t for t in threading.enumerate() if t not in before]
+    for thread in leftover:
+        thread.join(5)
+    assert not any(t.is_alive() for t in leftover)  # it was asked to stop, and did
+
+
+def test_many_quick_hook_calls_outlast_the_limit_and_are_not_stopped():
+    registry = Registry()
+    registry.add("toy", load_toy())
+    attack = build_attack(registry, TOY_DOC)
+
+    def many() -> int:
+        chains, end = 0, time.monotonic() + 0.6  # three times the limit, in all
+        while time.monotonic() < end:
+            run(registry, attack, seed=chains)
+            chains += 1
+        return chains
+
+    assert watched(many, 0.2) > 10
+
+
+def test_without_a_limit_nothing_is_abandoned():
+    assert watched(lambda: (time.sleep(0.3), "done")[1], None) == "done"
+
+
+def test_what_the_work_raises_is_raised_to_the_caller():
+    def fail():
+        raise BadInput("a file: wrong")
+
+    with pytest.raises(BadInput, match="a file: wrong"):
+        watched(fail, 1.0)
+
+
+def test_the_hook_running_is_found_in_the_worker_frames(stuck_registry):
+    attack = build_attack(stuck_registry, {**TOY_DOC, "variants": ["toy.stuck"]})
+    seen = {}
+
+    def resolve() -> None:
+        try:
+            run(stuck_registry, attack, seed=1)
+        except Abandoned:
+            pass
+
+    def look() -> None:
+        thread = threading.Thread(target=resolve, daemon=True)
+        thread.start()
+        for _ in range(500):  # quick hooks come and go first; the stuck one stays
+            found = running_hook(thread.ident)
+            if found is not None:
+                seen["hook"] = (found.plugin, found.hook)
+                if found.hook == "resolve_hit":
+                    break
+            time.sleep(0.01)
+        from gunline.watch import abandon
+
+        abandon(thread)
+        thread.join(5)
+
+    look()
+    assert seen["hook"] == ("toy.stuck", "resolve_hit")
+
+
+def test_a_plugin_that_hangs_while_loading_is_named(tmp_path, monkeypatch):
+    (tmp_path / "hangs_on_import.py").write_text("while True:\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    ep = EntryPoint(name="hangs", value="hangs_on_import", group="gunline")
+    with pytest.raises(HookTimedOut) as info:
+        watched(lambda: discover([ep]), 0.2)
+    assert info.value.plugin == "hangs" and "loading" in info.value.hook
+    sys.modules.pop("hangs_on_import", None)
+
+
+@pytest.mark.parametrize(
+    "env, option, expected",
+    [(None, None, DEFAULT_HOOK_TIMEOUT), ("5", None, 5.0), ("0.5", None, 0.5), ("0", None, None), ("7", "2", 2.0),
+     (None, "0", None)],
+)
+def test_the_limit_comes_from_the_option_then_the_variable(monkeypatch, env, option, expected):
+    if env is None:
+        monkeypatch.delenv("GUNLINE_HOOK_TIMEOUT", raising=False)
+    else:
+        monkeypatch.setenv("GUNLINE_HOOK_TIMEOUT", env)
+    assert hook_timeout(option) == expected
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "nan", "1e9"])
+def test_a_limit_that_is_not_a_number_of_seconds_is_bad_input(monkeypatch, value):
+    monkeypatch.setenv("GUNLINE_HOOK_TIMEOUT", value)
+    with pytest.raises(BadInput, match="GUNLINE_HOOK_TIMEOUT: expected"):
+        hook_timeout()
+    with pytest.raises(BadInput, match="--hook-timeout: expected"):
+        hook_timeout(value)
+
+
+def test_the_cli_refuses_a_bad_limit_in_one_line(capsys):
+    from gunline import cli
+
+    assert cli.main(["--hook-timeout", "forever", "plugins"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gunline: --hook-timeout: expected seconds") and err.count("\n") == 1
+
+
+STUCK_SCRIPT = textwrap.dedent(
+    """
+    import importlib.util, sys, types
+    from gunline import Registry, Variant, hookimpl
+    from gunline.runner import run
+    from gunline.scenario import build_attack
+    from gunline.watch import run as watched
+    mod = types.ModuleType("toy_stuck")
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.stuck", ruleset="toy"))
+    def resolve_hit():
+        import time
+        while True:
+            time.sleep(1)  # blocked in C most of the time: it cannot be stopped
+    mod.resolve_hit = hookimpl(resolve_hit)
+    spec = importlib.util.spec_from_file_location("toy_ruleset", sys.argv[1])
+    toy = importlib.util.module_from_spec(spec); spec.loader.exec_module(toy)
+    registry = Registry(); registry.add("toy", toy); registry.add("toy.stuck", mod)
+    doc = {"ruleset": "toy", "variants": ["toy.stuck"], "shooter": {"name": "Ann"}, "weapon": {"name": "pistol"},
+           "targets": [{"name": "Bo"}]}
+    attack = build_attack(registry, doc)
+    try:
+        watched(lambda: run(registry, attack, seed=1), 0.2)
+    except Exception as exc:
+        print(exc)
+    """
+)
+
+
+def test_a_worker_that_cannot_be_stopped_does_not_keep_the_process(tmp_path):
+    import subprocess
+
+    script = tmp_path / "stuck.py"
+    script.write_text(STUCK_SCRIPT)
+    out = subprocess.run([sys.executable, str(script), str(HERE / "toy_ruleset.py")],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "plugin 'toy.stuck' failed in resolve_hit: no answer after 0.2 s" in out.stdout

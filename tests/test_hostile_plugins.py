@@ -1,0 +1,379 @@
+"""Hostile and misbehaving plugins, found through real entry points: a distribution
+that claims a bundled ruleset's name wins nothing (both are listed, the attack is
+refused with what to block, the choice works); a hook that returns what a chain
+cannot hold, or a status its ruleset does not declare, is named with its hook; a hook
+that never returns is abandoned and named; a plugin's words reach the terminal
+escaped; the conformance suite fails a plugin whose chains do not come from its dice.
+
+The distributions are real as far as ``importlib.metadata`` can tell: a package and
+a ``.dist-info`` folder (METADATA, entry_points.txt) in a folder put on the path, as
+an installer leaves them."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import textwrap
+import types
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from gunline import Registry, Roll, Step, Variant, cli, hookimpl
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent
+LASGUN = ROOT / "examples" / "necromunda" / "lasgun-long-range.toml"
+TOY_PATH = ROOT / "core" / "tests" / "toy_ruleset.py"
+
+_spec = importlib.util.spec_from_file_location("hostile_strings", HERE / "hostile_strings.py")
+hostile = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hostile)
+
+
+def distribution(folder: Path, name: str, version: str, modules: dict[str, str], entry_points: dict[str, str]) -> Path:
+    """Write an installed-looking distribution into ``folder``: its modules and a
+    ``<name>-<version>.dist-info`` with its ``gunline`` entry points."""
+    for module, source in modules.items():
+        (folder / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    info = folder / f"{name.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8")
+    lines = "".join(f"{ep} = {value}\n" for ep, value in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[gunline]\n{lines}", encoding="utf-8")
+    return folder
+
+
+IMPOSTOR = '''
+"""Claims to be Necromunda, and always hits."""
+import msgspec
+from gunline import Step, hookimpl
+from gunline_necromunda.ruleset import (
+    RULESET, begin_attack, build_pool, check_attack, describe_outcome, modify_pool, reload_weapon,
+    resolve_wound, spend_ammo, start_state,
+)
+
+@hookimpl
+def gunline_ruleset():
+    return msgspec.structs.replace(RULESET, description="the real one, trust me\\x1b]0;PWNED\\x07")
+
+@hookimpl
+def resolve_hit(attack, target, pool, dice):
+    return Step(kind="hit", value=1, text="always hits")
+'''
+
+SHADOW_VARIANT = '''
+from gunline import Variant, hookimpl
+
+@hookimpl
+def gunline_variant():
+    return Variant(name="necromunda.d6-ammo-roll", ruleset="necromunda", description="not the book's")
+'''
+
+
+@pytest.fixture
+def installed(tmp_path, monkeypatch):
+    """Put distributions written into a folder on the path, for this process and
+    for the ``gunline`` it starts."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.delenv("GUNLINE_LOAD_PLUGINS", raising=False)
+    monkeypatch.delenv("GUNLINE_BLOCK_PLUGINS", raising=False)
+
+    def add(name, version, modules, entry_points):
+        distribution(folder, name, version, modules, entry_points)
+        importlib.invalidate_caches()
+
+    add.folder = folder
+    yield add
+    for module in [m for m in sys.modules if m.startswith("impostor_")]:
+        del sys.modules[module]
+
+
+def gunline(*args: str, env: dict[str, str] | None = None, path: Path | None = None) -> subprocess.CompletedProcess:
+    """The real command, in a process of its own, with ``path`` on PYTHONPATH."""
+    import os
+
+    full = {k: v for k, v in os.environ.items() if k not in ("GUNLINE_LOAD_PLUGINS", "GUNLINE_BLOCK_PLUGINS")}
+    if path is not None:
+        full["PYTHONPATH"] = str(path)
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "gunline.cli", *args], capture_output=True, text=True,
+                          env=full, timeout=120)
+
+
+# -- a name is owned ---------------------------------------------------------------------------
+@pytest.mark.parametrize("entry_point", ["necromunda", "aaa-necromunda", "zzz-necromunda"])
+def test_an_impostor_of_a_bundled_ruleset_wins_nothing_whatever_the_load_order(installed, capsys, entry_point):
+    module = f"impostor_{entry_point.replace('-', '_')}"
+    installed("gunline-impostor", "6.6.6", {module: IMPOSTOR}, {entry_point: module})
+    real = metadata.version("gunline-necromunda")
+
+    assert cli.main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    listed = [line for line in out.splitlines() if re.match(r"\S+\s+necromunda\s", line)]
+    assert listed == [
+        "CONFLICT necromunda  (gunline-impostor 6.6.6)",
+        f"CONFLICT necromunda  (gunline-necromunda {real})",
+    ]
+    assert "BROKEN" not in out
+    assert "PWNED\x07" not in out and "trust me\\x1b]0;PWNED\\x07" in out  # its description, escaped
+    assert "conflict: ruleset 'necromunda' is declared by 2 plugins" in out
+
+    assert cli.main(["resolve", str(LASGUN), "--seed", "7"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "gunline-impostor 6.6.6" in err and f"gunline-necromunda {real}" in err and "GUNLINE_BLOCK_PLUGINS=" in err
+
+    # the advice works both ways: block one, the other resolves
+    choices = dict(re.findall(r"GUNLINE_BLOCK_PLUGINS=(\S+) uses (\S+)'s", err))
+    assert set(choices.values()) == {"gunline-necromunda", "gunline-impostor"}
+    for block, used in choices.items():
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("GUNLINE_BLOCK_PLUGINS", block)
+            assert cli.main(["resolve", str(LASGUN), "--seed", "7"]) == 0
+            chain = capsys.readouterr().out
+        assert ("always hits" in chain) == (used == "gunline-impostor"), (block, chain)
+
+
+def test_without_the_impostor_the_chain_is_the_bundled_ones(capsys, monkeypatch):
+    monkeypatch.delenv("GUNLINE_BLOCK_PLUGINS", raising=False)
+    monkeypatch.delenv("GUNLINE_LOAD_PLUGINS", raising=False)
+    assert cli.main(["resolve", str(LASGUN), "--seed", "7"]) == 0
+    assert "always hits" not in capsys.readouterr().out
+
+
+def test_the_real_command_refuses_the_attack_and_lists_both(installed):
+    installed("gunline-impostor", "6.6.6", {"impostor_cli": IMPOSTOR}, {"necromunda": "impostor_cli"})
+    done = gunline("resolve", str(LASGUN), path=installed.folder)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("gunline: ") and done.stderr.count("\n") == 1
+    assert "neither is used" in done.stderr
+    assert "GUNLINE_BLOCK_PLUGINS=gunline-impostor uses gunline-necromunda's" in done.stderr
+    raw = gunline("plugins", "--json", path=installed.folder).stdout
+    listing = json.loads(raw)
+    claims = listing["conflicts"]["necromunda"]["claims"]
+    assert sorted(c["distribution"] for c in claims) == ["gunline-impostor", "gunline-necromunda"]
+    assert not [p for p in listing["plugins"] if p["kind"] == "broken"]
+    assert "\x1b" not in raw and "trust me\\u001b]0;PWNED\\u0007" in raw  # escaped as JSON, same value
+    assert "the real one, trust me\x1b]0;PWNED\x07" in {p.get("description") for p in listing["plugins"]}
+
+
+def test_a_variant_name_claimed_twice_refuses_that_variant_only(installed, capsys):
+    installed("gunline-shadow", "1.0", {"impostor_variant": SHADOW_VARIANT}, {"shadow": "impostor_variant"})
+    assert cli.main(["resolve", str(LASGUN), "--variant", "necromunda.d6-ammo-roll"]) == 2
+    err = capsys.readouterr().err
+    assert "variants: variant 'necromunda.d6-ammo-roll' is declared by 2 plugins" in err
+    assert "GUNLINE_BLOCK_PLUGINS=shadow uses gunline-necromunda's" in err  # its entry point names it alone
+    assert cli.main(["resolve", str(LASGUN), "--seed", "1"]) == 0  # the ruleset itself is not in question
+
+
+def test_every_plugin_is_listed_with_its_distribution_and_version(capsys, monkeypatch):
+    monkeypatch.delenv("GUNLINE_LOAD_PLUGINS", raising=False)
+    monkeypatch.delenv("GUNLINE_BLOCK_PLUGINS", raising=False)
+    assert cli.main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    for name, dist in [("necromunda", "gunline-necromunda"), ("wod", "gunline-wod"), ("fallout", "gunline-fallout"),
+                       ("samurai", "gunline-samurai")]:
+        assert f"ruleset  {name}  ({dist} {metadata.version(dist)})" in out
+
+
+def test_a_plugin_that_fails_to_load_is_listed_with_its_error_escaped(installed, capsys):
+    broken = 'raise ImportError("no module named \\x1b[2Jnumpy\\x9b")\n'
+    installed("gunline-broken", "0.1", {"impostor_broken": broken}, {"broken": "impostor_broken"})
+    assert cli.main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert "BROKEN   broken  (gunline-broken 0.1)" in out
+    assert "no module named \\x1b[2Jnumpy\\x9b" in out and hostile.raw_in(out) == []
+
+
+# -- faults named with their hook ----------------------------------------------------------------
+def toy_registry(**hooks) -> Registry:
+    spec = importlib.util.spec_from_file_location("toy_ruleset_hostile", TOY_PATH)
+    toy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(toy)
+    registry = Registry()
+    registry.add("toy", toy)
+    bad = types.ModuleType("toy_bad")
+    bad.gunline_variant = hookimpl(lambda: Variant(name="toy.bad", ruleset="toy"))
+    for hook, fn in hooks.items():
+        setattr(bad, hook, hookimpl(specname=hook)(fn))
+    registry.add("toy.bad", bad)
+    return registry
+
+
+TOY_FILE = """ruleset = "toy"
+variants = ["toy.bad"]
+[shooter]
+name = "Ann"
+skill = 2
+[weapon]
+name = "pistol"
+[[targets]]
+name = "Bo"
+wounds = 3
+"""
+
+
+def _hit(**step):
+    def resolve_hit(dice):
+        dice.roll(6, "to hit")
+        return Step(kind="hit", value=1, **step)
+
+    return resolve_hit
+
+
+FAULTS = {
+    "data holding an object": ("resolve_hit", _hit(data={"who": object()}), "cannot be written as JSON"),
+    "state holding a set of objects": (
+        "resolve_hit", _hit(target_state={"marks": {object()}}), "cannot be written as JSON"),
+    "a roll whose values are text": (
+        "resolve_hit", lambda: Step(kind="hit", value=1, rolls=[Roll(label="x", dice="1d6", values="66", total=6)]),
+        "wrong type"),
+    "a roll whose total is missing": (
+        "resolve_hit", lambda: Step(kind="hit", value=1, rolls=[Roll(label="x", dice="1d6", values=[6], total=None)]),
+        "wrong type"),
+    "an undeclared target status": (
+        "resolve_wound", lambda: Step(kind="wound", value=1, target_state={"status": "vaporised"}),
+        "status 'vaporised', which the ruleset 'toy' does not declare"),
+    "an undeclared weapon status": (
+        "spend_ammo", lambda: Step(kind="ammo", value=1, weapon_state={"rounds_left": 5, "status": "melted"}),
+        "status 'melted', which the ruleset 'toy' does not declare"),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+@pytest.mark.parametrize("command", [["resolve", "--seed", "3"], ["resolve", "--seed", "3", "--json"],
+                                     ["resolve", "--dice", "6,6,6,6"], ["odds"]])
+def test_a_result_the_chain_cannot_hold_is_refused_naming_plugin_and_hook(
+    tmp_path, monkeypatch, capsys, fault, command
+):
+    hook, fn, says = FAULTS[fault]
+    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(**{hook: fn}))
+    path = tmp_path / "bad.toml"
+    path.write_text(TOY_FILE)
+    assert cli.main([command[0], str(path), *command[1:]]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "internal error" not in err
+    assert err.startswith(f"gunline: plugin 'toy.bad' failed in {hook}: ") and says in err, err
+
+
+def test_a_hook_that_never_returns_is_abandoned_and_named(tmp_path, monkeypatch, capsys):
+    def resolve_hit():
+        while True:
+            pass
+
+    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    path = tmp_path / "stuck.toml"
+    path.write_text(TOY_FILE)
+    assert cli.main(["--hook-timeout", "0.3", "resolve", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err == ("gunline: plugin 'toy.bad' failed in resolve_hit: no answer after 0.3 s, abandoned (a hook "
+                   "that never returns? the limit is GUNLINE_HOOK_TIMEOUT or --hook-timeout, in seconds; 0 for none)\n")
+
+
+def test_the_limit_is_read_from_the_environment(tmp_path, monkeypatch, capsys):
+    def resolve_hit():
+        while True:
+            pass
+
+    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    monkeypatch.setenv("GUNLINE_HOOK_TIMEOUT", "0.2")
+    path = tmp_path / "stuck.toml"
+    path.write_text(TOY_FILE)
+    assert cli.main(["odds", str(path)]) == 1
+    assert "failed in resolve_hit: no answer after 0.2 s" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted(hostile.HOSTILE))
+def test_a_plugins_exception_text_reaches_the_terminal_escaped(tmp_path, monkeypatch, capsys, name):
+    text = hostile.HOSTILE[name]
+
+    def resolve_hit():
+        raise ValueError(text)
+
+    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    path = tmp_path / "raises.toml"
+    path.write_text(TOY_FILE)
+    assert cli.main(["resolve", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("gunline: plugin 'toy.bad' failed in resolve_hit: ValueError: ")
+    assert err.count("\n") == 1 and hostile.raw_in(err) == []
+
+
+# -- the conformance suite fails impure plugins ---------------------------------------------------
+def impure(name: str):
+    spec = importlib.util.spec_from_file_location(f"impure_{name}", HERE / "impure" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def impure_case(name: str):
+    from gunline.scenario import load_attack
+
+    module = impure(name)
+    registry = Registry()
+    registry.add("toy", module)
+    return module, registry, load_attack(registry, ROOT / "core" / "tests" / "toy_examples" / "double.toml")
+
+
+SEEDS = list(range(6))
+
+
+@pytest.mark.parametrize(
+    "plugin, fails",
+    [
+        ("own_random", {"dice shown", "memory", "process"}),
+        ("keeps_state", {"memory"}),
+        ("shows_unrolled", {"dice shown"}),
+    ],
+)
+def test_a_plugin_whose_chains_do_not_come_from_its_dice_fails_the_purity_checks(plugin, fails):
+    from gunline.testing import ConformanceError
+    from gunline.testing.purity import chains_by_seed, check_another_process, check_dice_shown, check_no_memory
+
+    module, registry, attack = impure_case(plugin)
+    files = [ROOT / "core" / "tests" / "toy_examples" / "double.toml"]
+    checks = {
+        "dice shown": lambda: check_dice_shown(registry, attack, SEEDS),
+        "memory": lambda: check_no_memory(registry, attack, SEEDS),
+        "process": lambda: check_another_process(
+            {"toy": module}, files, SEEDS[:3], chains_by_seed(registry, files, SEEDS[:3])
+        ),
+    }
+    failed = set()
+    for what, check in checks.items():
+        if what == "process" and what not in fails:
+            continue  # a stateful plugin may or may not differ there: not what it is caught by
+        try:
+            check()
+        except ConformanceError as exc:
+            failed.add(what)
+            assert "dice" in str(exc)
+    assert failed == fails
+
+
+def test_the_suite_itself_fails_a_plugin_with_its_own_random():
+    """The checks are tests of every RulesetConformance, run on each example."""
+    from gunline.testing import ConformanceError, RulesetConformance
+
+    class TestOwnRandom(RulesetConformance):
+        ruleset = "toy"
+        plugins = {"toy": impure("own_random")}
+
+    suite = TestOwnRandom()
+    cases = TestOwnRandom.conformance_cases(with_variants=True)
+    assert [c.path.name for c in cases] == ["double.toml", "single.toml"]
+    for test in (suite.test_chains_show_only_dice_rolled, suite.test_same_dice_same_chain_whatever_ran_before):
+        for case in cases:
+            with pytest.raises(ConformanceError):
+                test(case)
+    with pytest.raises(ConformanceError, match="another process gave another chain"):
+        suite.test_same_dice_same_chain_in_another_process()

@@ -1,0 +1,113 @@
+"""Fuzzing scenario decoding, with a fixed seed (hypothesis, derandomized): generated
+documents in every installed ruleset's vocabulary and beyond it, with hostile text
+in keys and values, and raw bytes that are barely TOML. ``validate`` and ``resolve``
+either accept a file (exit 0) or refuse it in one line (exit 2) naming the file;
+nothing a terminal would obey is ever printed raw, whatever the file held.
+
+``GUNLINE_FUZZ=N`` tries N random examples per test instead of the fixed ones."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gunline import cli, discover
+from gunline.tomlwrite import dumps
+
+HERE = Path(__file__).parent
+_spec = importlib.util.spec_from_file_location("hostile_strings", HERE / "hostile_strings.py")
+hostile = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hostile)
+
+FUZZ = int(os.environ.get("GUNLINE_FUZZ", "0"))
+#: Examples each test tries (fixed, and the same on every run).
+DOCUMENTS, BYTES = 80, 100
+SETTINGS = settings(deadline=None, derandomize=not FUZZ, suppress_health_check=list(HealthCheck), database=None)
+
+INSTALLED = discover()
+RULESETS = sorted(INSTALLED.rulesets) or ["none"]
+#: Words the rulesets use, so that documents get past the first check now and then.
+FIELDS = sorted({f for plugin in INSTALLED.rulesets.values()
+                 for struct in (plugin.declaration.shooter, plugin.declaration.weapon, plugin.declaration.target)
+                 for f in getattr(struct, "__struct_fields__", ())})
+WEAPONS = sorted({w for plugin in INSTALLED.rulesets.values() for w in plugin.declaration.catalogue})
+MODES = sorted({m for plugin in INSTALLED.rulesets.values() for m in plugin.declaration.modes})
+
+# TOML holds any Unicode scalar value (no lone surrogates)
+_text = st.one_of(
+    st.sampled_from([t for t in [*hostile.HOSTILE.values(), *hostile.MARKUP.values()] if "\ud800" > max(t)
+                     or max(t) > "\udfff"]),
+    st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+)
+_key = st.one_of(st.sampled_from(FIELDS + ["name", "ruleset", "mode"]), _text)
+_scalar = st.one_of(st.integers(-10**12, 10**12), st.booleans(), _text, st.floats(allow_nan=True),
+                    st.sampled_from(WEAPONS + MODES + RULESETS))
+_value = st.recursive(_scalar, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                       st.dictionaries(_key, inner, max_size=3)), max_leaves=8)
+_table = st.dictionaries(_key, _value, max_size=5)
+
+
+@st.composite
+def documents(draw):
+    doc = {"ruleset": draw(st.one_of(st.sampled_from(RULESETS), _text))}
+    if draw(st.booleans()):
+        doc["mode"] = draw(st.one_of(st.sampled_from(MODES), _text))
+    if draw(st.booleans()):
+        doc["variants"] = draw(st.lists(_text, max_size=2))
+    doc["shooter"] = {"name": draw(_text), **draw(_table)}
+    doc["weapon"] = {"name": draw(st.one_of(st.sampled_from(WEAPONS), _text)), **draw(_table)}
+    doc["targets"] = draw(st.lists(st.builds(lambda name, rest: {"name": name, **rest}, _text, _table),
+                                   min_size=0, max_size=3))
+    doc.update(draw(st.dictionaries(_key, _value, max_size=2)))
+    return doc
+
+
+def _run(argv: list[str]) -> tuple[int, str, str]:
+    """The command, with the plugins found once (discovery is not what is fuzzed)."""
+    out, err = io.StringIO(), io.StringIO()
+    found, cli._registry = cli._registry, lambda: INSTALLED
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(argv)
+    finally:
+        cli._registry = found
+    return code, out.getvalue(), err.getvalue()
+
+
+def _accepted_or_one_line(path: Path, argv: list[str]) -> None:
+    code, out, err = _run([argv[0], str(path), *argv[1:]])
+    assert code in (0, 2), err
+    assert "Traceback" not in err and "internal error" not in err, err
+    assert hostile.raw_in(out) == [] and hostile.raw_in(err) == [], (out, err)
+    if code == 2:
+        assert err.count("\n") == 1 and err.startswith("gunline: "), err
+
+
+@settings(SETTINGS, max_examples=FUZZ or DOCUMENTS)
+@given(doc=documents())
+def test_generated_documents_are_accepted_or_refused_in_one_line(doc):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.toml"
+        path.write_text(dumps(doc), encoding="utf-8")
+        _accepted_or_one_line(path, ["validate"])
+        _accepted_or_one_line(path, ["resolve", "--seed", "5"])
+
+
+_FRAGMENTS = [b'ruleset = "wod"\n', b"[shooter]\n", b"[[targets]]\n", b'name = "', b"\x1b[2J", b"\x9b", b"\xc2\x9b",
+              b"\xe2\x80\xae", b"\x00", b"\xff\xfe", b"= ", b'"""', b"[", b"]]\n", b"\\u001b", b"\r", b"\t"]
+
+
+@settings(SETTINGS, max_examples=FUZZ or BYTES)
+@given(parts=st.lists(st.one_of(st.sampled_from(_FRAGMENTS), st.binary(max_size=6)), max_size=14))
+def test_bytes_that_are_barely_toml_are_refused_in_one_line(parts):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.toml"
+        path.write_bytes(b"".join(parts))
+        _accepted_or_one_line(path, ["validate"])
