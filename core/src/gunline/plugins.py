@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from .compat import IncompatiblePlugin, check_api
 from .contract import check_declaration
 from .errors import BadInput
 from .hookspecs import REQUIRED_RULESET_HOOKS, GunlineSpec
@@ -117,8 +118,13 @@ def _inspect(name: str, obj: Any) -> tuple[Ruleset | Variant, list[str]]:
     pm.register(obj, name=name)
     pm.check_pending()
     hooks = sorted(h.name for h in pm.get_hookcallers(obj) or [])
-    ruleset = pm.hook.gunline_ruleset()
-    variant = pm.hook.gunline_variant()
+    try:
+        ruleset = pm.hook.gunline_ruleset()
+        variant = pm.hook.gunline_variant()
+    except TypeError as exc:
+        if str(exc) == "Missing required argument 'api'":  # msgspec, for Ruleset(...) without api=
+            raise IncompatiblePlugin(None, OLDEST_SUPPORTED_API, HOOKSPEC_VERSION) from None
+        raise
     decl = ruleset if ruleset is not None else variant
     if decl is None:
         raise TypeError("declares neither gunline_ruleset nor gunline_variant")
@@ -130,17 +136,7 @@ def _inspect(name: str, obj: Any) -> tuple[Ruleset | Variant, list[str]]:
             f"{type(decl).__name__}, expected gunline.{'Ruleset' if ruleset is not None else 'Variant'}"
         )
     check_declaration(decl)
-    if decl.api > HOOKSPEC_VERSION:
-        raise TypeError(
-            f"written for hook contract {decl.api} (api={decl.api}), this gunline provides "
-            f"{HOOKSPEC_VERSION}; upgrade gunline, or install a release of the plugin written for {HOOKSPEC_VERSION}"
-        )
-    if decl.api < OLDEST_SUPPORTED_API:
-        raise TypeError(
-            f"written for hook contract {decl.api} (api={decl.api}), which this gunline no longer "
-            f"supports (it supports {OLDEST_SUPPORTED_API} to {HOOKSPEC_VERSION}); update the plugin "
-            f"(see the changelog of docs/plugins.md), or install an older gunline"
-        )
+    check_api(decl.api, OLDEST_SUPPORTED_API, HOOKSPEC_VERSION)
     if isinstance(decl, Ruleset):
         missing = [h for h in REQUIRED_RULESET_HOOKS if h not in hooks]
         if missing:
@@ -179,7 +175,10 @@ class Registry:
         gunline plugin; nothing is added then. Tests and embedding programs use this
         to register a plugin without installing it.
         """
-        decl, hooks = _inspect(name, obj)
+        try:
+            decl, hooks = _inspect(name, obj)
+        except IncompatiblePlugin as exc:
+            raise exc.of(name, distribution, version) from None
         if decl.name in self.plugins:
             raise TypeError(f"another plugin already declared the name {decl.name!r}")
         plugin = Plugin(decl.name, obj, decl, hooks, distribution, version, name)
@@ -242,10 +241,11 @@ class Registry:
             conflict = self.conflict(name)
             if conflict is not None:
                 raise BadInput(f"ruleset: {conflict}")
+            broken = [b for b in self.broken if b.name == name]
+            if broken:  # installed, but it failed to load: say why, in its own words
+                raise BadInput(f"ruleset: {name!r} did not load: {broken[0].error}")
             known = ", ".join(sorted(self.rulesets)) or "none installed"
-            broken = [b.name for b in self.broken if b.name == name]
-            hint = " (it failed to load: see 'gunline plugins')" if broken else ""
-            raise BadInput(f"ruleset: unknown ruleset {name!r}{hint}; installed: {known}")
+            raise BadInput(f"ruleset: unknown ruleset {name!r}; installed: {known}")
         return plugin.declaration  # type: ignore[return-value]
 
     def check_variants(self, ruleset: str, variants: Iterable[str]) -> tuple[str, ...]:
@@ -357,6 +357,9 @@ def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Regis
         try:
             obj = ep.load()
             decl, hooks = _inspect(ep.name, obj)
+        except IncompatiblePlugin as exc:  # its own line says it all
+            registry.add_broken(ep.name, str(exc.of(ep.name, dist, version)), dist, version)
+            continue
         except Exception as exc:  # a stranger's plugin may raise anything
             message = str(exc).strip().replace("\n", " ") or type(exc).__name__
             registry.add_broken(ep.name, f"{type(exc).__name__}: {message}", dist, version)

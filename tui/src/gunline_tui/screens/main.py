@@ -171,6 +171,7 @@ class MainScreen(Screen[None]):
         self._update_status()
         if self.notice:
             self.set_status(self.notice)
+        self._say_what_did_not_load()
         # The first chain right after the first frame, not before it: cold start is
         # what a GM waits for, and the first resolution pays for first use.
         self.call_after_refresh(self.validate_and_preview)
@@ -178,6 +179,19 @@ class MainScreen(Screen[None]):
         if self.encounter.name is not None:
             self._show_pane("encounter-pane")
             self.refresh_encounter()
+
+    def _say_what_did_not_load(self) -> None:
+        """An installed plugin that did not load (broken, or written for another hook
+        contract) is said at once, in its own line; the app runs on with the others."""
+        broken = self.registry.broken
+        if not broken:
+            return
+        if len(broken) == 1:
+            title, message = f"plugin {broken[0].name} not loaded", broken[0].error or ""
+        else:
+            title, message = f"{len(broken)} plugins not loaded", ", ".join(b.name for b in broken)
+        self.notify(f"{message} (Ctrl+L lists the plugins)", title=title, severity="warning", timeout=10,
+                    markup=False)
 
     async def _build_form(self) -> None:
         """Build the scenario form after the first frame (see ScenarioForm.built)."""
