@@ -1,21 +1,24 @@
-"""``gunline new-plugin``: the distribution it writes passes its own tests and is
-found by ``gunline plugins`` once installed."""
+"""``gunline new-plugin``: the distribution it writes keeps the conformance checks,
+and its project takes gunline from where the running gunline came from (a checkout,
+a folder of wheels, or where ``--gunline-from`` says). The whole journey, installed
+and run as printed, is in tests/test_new_plugin_journey.py."""
 
 import json
-import os
-import shutil
-import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 import gunline
 from gunline import cli
-from gunline.scaffold import FILES, generate
+from gunline.scaffold import FILES, generate, origin
 from gunline.testing import checks, registry_of
 
-CORE = Path(gunline.__file__).resolve().parents[2]
+CHECKOUT = Path(gunline.__file__).resolve().parents[3]
+in_a_checkout = pytest.mark.skipif(
+    not (CHECKOUT / "core" / "pyproject.toml").is_file(), reason="gunline is not imported from a checkout"
+)
 
 
 def _import_generated(root: Path, package: str, monkeypatch):
@@ -79,62 +82,115 @@ def test_the_generated_ruleset_keeps_every_promise(tmp_path, monkeypatch):
         checks.check_invalid_files(registry, path)
 
 
-def _uv() -> str | None:
-    return os.environ.get("UV") or shutil.which("uv")
-
-
-def _clean_env() -> dict[str, str]:
-    drop = {"VIRTUAL_ENV", "PYTEST_ADDOPTS", "PYTHONPATH", "GUNLINE_LOAD_PLUGINS", "GUNLINE_BLOCK_PLUGINS"}
-    return {k: v for k, v in os.environ.items() if k not in drop}
-
-
-def test_installed_in_a_fresh_environment_it_passes_its_tests_and_is_listed(tmp_path):
-    """The whole journey of a new author: generate, install next to gunline, run the
-    generated tests, see the ruleset in ``gunline plugins``. Uses uv's cache when it
-    can (offline), the package index otherwise."""
-    uv = _uv()
-    if uv is None or not (CORE / "pyproject.toml").is_file():
-        pytest.skip("needs uv and gunline's source tree (run from the repository with uv run pytest)")
-    root, _ = generate("duel", tmp_path)
-    env = _clean_env()
-    venv = tmp_path / "venv"
-    python = venv / "bin" / "python"
-    subprocess.run([uv, "venv", "-q", str(venv), "--python", sys.executable], check=True, env=env, timeout=60)
-    install = [uv, "pip", "install", "-q", "--python", str(python), "-e", str(CORE), "-e", str(root), "pytest"]
-    done = subprocess.run([*install, "--offline"], capture_output=True, text=True, env=env, timeout=120)
-    if done.returncode != 0:
-        done = subprocess.run(install, capture_output=True, text=True, env=env, timeout=180)
-    assert done.returncode == 0, done.stderr
-
-    tests = subprocess.run(
-        [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=root, capture_output=True, text=True, env=env, timeout=120,
-    )
-    assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
-    assert " passed" in tests.stdout and "failed" not in tests.stdout
-    assert "test_conformance.py" in subprocess.run(
-        [str(python), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
-        cwd=root, capture_output=True, text=True, env=env, timeout=60,
-    ).stdout
-
-    listed = subprocess.run(
-        [str(venv / "bin" / "gunline"), "plugins", "--json"], capture_output=True, text=True, env=env, timeout=60
-    )
-    assert listed.returncode == 0, listed.stderr
-    plugins = {p["name"]: p for p in json.loads(listed.stdout)["plugins"]}
-    assert plugins["duel"]["kind"] == "ruleset"
-    assert plugins["duel"]["distribution"] == "gunline-duel"
-
-    resolved = subprocess.run(
-        [str(venv / "bin" / "gunline"), "resolve", str(root / "src/gunline_duel/examples/single.toml"),
-         "--dice", "5", "--json"],
-        capture_output=True, text=True, env=env, timeout=60,
-    )
-    assert resolved.returncode == 0, resolved.stderr
-    assert json.loads(resolved.stdout)["targets"]["Raider"] == {"status": "wounded", "wounds_left": 1}
-
-
 def test_a_dir_that_is_a_file_is_bad_input(tmp_path, capsys):
     (tmp_path / "plain").write_text("")
     assert cli.main(["new-plugin", "raid", "--dir", str(tmp_path / "plain")]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+# -- where gunline comes from -------------------------------------------------------------
+
+
+def sources_of(root: Path) -> dict:
+    return tomllib.loads((root / "pyproject.toml").read_text()).get("tool", {}).get("uv", {})
+
+
+@in_a_checkout
+def test_run_from_this_checkout_the_project_takes_gunline_and_the_app_from_it(tmp_path):
+    root, _ = generate("raid", tmp_path)
+    assert sources_of(root)["sources"] == {
+        "gunline": {"path": str(CHECKOUT / "core"), "editable": True},
+        "gunline-tui": {"path": str(CHECKOUT / "tui"), "editable": True},
+    }
+    project = tomllib.loads((root / "pyproject.toml").read_text())
+    assert project["dependency-groups"]["dev"] == ["pytest>=8", f"gunline-tui>={gunline.__version__}"]
+
+
+def wheel_folder(tmp_path: Path, *names: str) -> Path:
+    folder = tmp_path / "dist"
+    folder.mkdir()
+    for name in names:
+        (folder / name).write_bytes(b"")
+    return folder
+
+
+def test_from_a_folder_of_wheels_the_project_reads_that_folder_alone(tmp_path):
+    folder = wheel_folder(tmp_path, "gunline-0.2.0-py3-none-any.whl", "gunline_tui-0.2.0-py3-none-any.whl")
+    root, _ = generate("raid", tmp_path, origin.wheels(folder))
+    uv = sources_of(root)
+    assert uv["sources"] == {"gunline": {"index": "gunline-wheels"}, "gunline-tui": {"index": "gunline-wheels"}}
+    assert uv["index"] == [{"name": "gunline-wheels", "url": str(folder), "format": "flat", "explicit": True}]
+
+
+def test_a_folder_without_the_app_gives_a_project_without_it(tmp_path, capsys):
+    folder = wheel_folder(tmp_path, "gunline-0.2.0-py3-none-any.whl")
+    assert cli.main(["new-plugin", "raid", "--dir", str(tmp_path), "--gunline-from", str(folder)]) == 0
+    root = tmp_path / "gunline-raid"
+    assert sources_of(root)["sources"] == {"gunline": {"index": "gunline-wheels"}}
+    assert tomllib.loads((root / "pyproject.toml").read_text())["dependency-groups"]["dev"] == ["pytest>=8"]
+    out = capsys.readouterr().out
+    assert "uv run gunline plugins" in out
+    assert not [line for line in out.splitlines() if line.split("#")[0].split() == ["uv", "run", "gunline"]]
+
+
+def test_an_unknown_origin_leaves_the_table_commented_and_says_so(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("gunline.scaffold.origin.find", lambda: origin.Origin("unknown"))
+    assert cli.main(["new-plugin", "raid", "--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "note: cannot tell where this gunline came from" in out and "--gunline-from DIR" in out
+    text = (tmp_path / "gunline-raid" / "pyproject.toml").read_text()
+    assert "# [tool.uv.sources]" in text and "sources" not in sources_of(tmp_path / "gunline-raid")
+
+
+@in_a_checkout
+@pytest.mark.parametrize("where", ["root", "core"])
+def test_gunline_from_names_a_checkout_by_its_root_or_its_core(where):
+    found = origin.given(CHECKOUT if where == "root" else CHECKOUT / "core")
+    assert (found.kind, found.core, found.tui) == ("checkout", CHECKOUT / "core", CHECKOUT / "tui")
+
+
+def test_gunline_from_a_folder_that_is_neither_is_one_line_of_bad_input(tmp_path, capsys):
+    assert cli.main(["new-plugin", "raid", "--dir", str(tmp_path), "--gunline-from", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is neither a gunline checkout" in err
+    assert not (tmp_path / "gunline-raid").exists()
+
+
+class Installed:
+    """A distribution as importlib.metadata shows it, with a direct_url.json."""
+
+    def __init__(self, direct_url):
+        self.direct_url, self.version = direct_url, "0.2.0"
+
+    def read_text(self, name):
+        return json.dumps(self.direct_url) if name == "direct_url.json" and self.direct_url else None
+
+
+def test_an_install_from_a_wheel_file_is_read_as_its_folder(tmp_path):
+    folder = wheel_folder(tmp_path, "gunline-0.2.0-py3-none-any.whl")
+    found = origin._from_direct_url(Installed({"url": (folder / "gunline-0.2.0-py3-none-any.whl").as_uri(),
+                                               "archive_info": {}}))
+    assert (found.kind, found.folder) == ("wheels", folder)
+
+
+@in_a_checkout
+def test_an_install_from_a_checkout_folder_is_read_as_the_checkout():
+    found = origin._from_direct_url(Installed({"url": (CHECKOUT / "core").as_uri(), "dir_info": {}}))
+    assert (found.kind, found.folder) == ("checkout", CHECKOUT)
+    assert origin._from_direct_url(Installed({"url": "https://example.org/gunline.whl", "archive_info": {}})) is None
+
+
+def test_a_uv_tool_is_read_from_the_find_links_of_its_receipt(tmp_path, monkeypatch):
+    folder = wheel_folder(tmp_path, "gunline-0.2.0-py3-none-any.whl")
+    (tmp_path / "uv-receipt.toml").write_text(
+        f'[tool]\nrequirements = [{{ name = "gunline" }}]\n\n[tool.options]\nfind-links = ["{folder.as_uri()}"]\n'
+    )
+    monkeypatch.setattr(sys, "prefix", str(tmp_path))
+    found = origin._from_uv_receipt("0.2.0")
+    assert (found.kind, found.folder) == ("wheels", folder)
+    assert origin._from_uv_receipt("0.3.0") is None  # that folder holds another release
+
+
+def test_no_written_file_links_to_a_package_page_that_does_not_exist(tmp_path):
+    root, written = generate("raid", tmp_path)
+    assert not [p for p in written if "pypi.org/project/gunline" in p.read_text()]

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import BadInput
 from ..models import HOOKSPEC_VERSION
+from .origin import Origin, template_values
+from .origin import find as find_origin
 
 if TYPE_CHECKING:
     from ..plugins import Registry
@@ -99,10 +101,12 @@ def render(template: str, values: dict[str, str]) -> str:
     return text
 
 
-def generate(name: str, parent: str | Path = ".") -> tuple[Path, list[Path]]:
+def generate(name: str, parent: str | Path = ".", origin: Origin | None = None) -> tuple[Path, list[Path]]:
     """Write the distribution ``gunline-<name>`` under ``parent``; returns its folder
-    and the files written. Refuses to write over an existing folder."""
+    and the files written. Refuses to write over an existing folder. Its project
+    takes gunline from ``origin`` (by default, where the running gunline came from)."""
     values = names(name)
+    values.update(template_values(origin or find_origin(), values["gunline_version"]))
     root = Path(parent) / values["distribution"]
     if "\x00" in str(root):
         raise BadInput(f"new-plugin: --dir {parent!r} is not a usable folder name (it holds a NUL character)")

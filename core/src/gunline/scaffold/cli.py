@@ -1,8 +1,9 @@
-"""``gunline new-plugin NAME [--dir DIR]``."""
+"""``gunline new-plugin NAME [--dir DIR] [--gunline-from DIR]``."""
 
 from __future__ import annotations
 
 import argparse
+import shlex
 
 from ..output import say
 
@@ -12,24 +13,41 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "new-plugin",
         help="write a new ruleset distribution that passes its own tests",
         description="Write gunline-NAME/: a small working ruleset (Structs, hooks, catalogue, "
-        "example scenarios, tests with the conformance suite, README) to grow into your game.",
+        "example scenarios, tests with the conformance suite, README) to grow into your game. "
+        "Its project takes gunline from where this gunline came from: a checkout or a folder of wheels.",
     )
     p.add_argument("name", help="the ruleset's name, e.g. 'space-marines'")
     p.add_argument("--dir", default=".", help="folder to create it in (default: the current one)")
+    p.add_argument(
+        "--gunline-from",
+        metavar="DIR",
+        help="take gunline from this checkout or folder of wheels (default: where this gunline came from)",
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from . import check_free, generate, names
+    from .origin import find, given
 
     names(args.name)  # a bad name is refused before any plugin is imported
     check_free(args.name)
-    root, written = generate(args.name, args.dir)
+    origin = given(args.gunline_from) if args.gunline_from else find()
+    root, written = generate(args.name, args.dir, origin)
     package = written[3].parent.name
     say(f"wrote {root} ({len(written)} files)")
+    if origin.kind == "unknown":
+        say(
+            "note: cannot tell where this gunline came from; unless gunline is on a package index you use, "
+            "run again with --gunline-from DIR (a gunline checkout or a folder of its wheels)"
+        )
+    else:
+        say(f"gunline comes from {origin.describe()} (pyproject.toml, [tool.uv.sources])")
     say("next:")
-    say(f"  cd {root}")
-    say("  uv run pytest                    # installs it with gunline and pytest, runs its tests")
+    say(f"  cd {shlex.quote(str(root))}")
+    say("  uv run pytest                    # installs it with gunline, the app and pytest; runs its tests")
     say(f"  uv run gunline plugins           # lists the ruleset {args.name!r}")
     say(f"  uv run gunline resolve src/{package}/examples/single.toml --seed 7")
+    if origin.app or origin.kind == "unknown":
+        say("  uv run gunline                   # the app, on an example of this ruleset (Ctrl+Q quits)")
     return 0
