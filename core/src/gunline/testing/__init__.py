@@ -28,7 +28,8 @@ and, for the checks marked *with variants*, under each of the ruleset's variants
 - ``test_odds``: the odds of each final status sum to 1 and agree with the frequencies
   of seeded runs.
 
-For rule tests, :func:`chain_for` resolves a scenario file or dict with forced dice.
+For rule tests, :func:`chain_for` resolves a scenario file or dict with forced dice,
+and :func:`odds_for` works out its odds.
 
 The plugin (registered with pytest through the ``pytest11`` entry point of
 ``gunline``) parametrizes these tests; the class attributes below tune them.
@@ -37,7 +38,7 @@ The plugin (registered with pytest through the ``pytest11`` entry point of
 from __future__ import annotations
 
 from .checks import ConformanceError
-from .helpers import chain_for, registry_of
+from .helpers import chain_for, odds_for, registry_of
 from .suite import Case, RulesetConformance
 
-__all__ = ["Case", "ConformanceError", "RulesetConformance", "chain_for", "registry_of"]
+__all__ = ["Case", "ConformanceError", "RulesetConformance", "chain_for", "odds_for", "registry_of"]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..models import Chain
+from ..models import Attack, Chain
 from ..plugins import Registry, discover
 from ..runner import run
 from ..scenario import build_attack, read_document
+
+if TYPE_CHECKING:
+    from ..odds import Odds
 
 
 def registry_of(*plugins: Any) -> Registry:
@@ -38,11 +41,32 @@ def chain_for(
     (:class:`gunline.BadInput`, :class:`gunline.AttackRefused`).
     """
     registry = discover() if registry is None else registry
-    if isinstance(scenario, dict):
-        attack = build_attack(registry, scenario, "scenario", variants)
-    else:
-        attack = build_attack(registry, read_document(scenario), str(scenario), variants)
+    attack = _attack(registry, scenario, variants)
     chain, unused = run(registry, attack, seed=seed, faces=dice)
     if unused:
         raise AssertionError(f"{unused} of the {len(dice or [])} dice given were not needed: {list(dice or [])}")
     return chain
+
+
+def odds_for(
+    scenario: str | Path | dict[str, Any],
+    *,
+    variants: Iterable[str] = (),
+    registry: Registry | None = None,
+    budget: int | None = None,
+) -> Odds:
+    """The odds of a scenario (a file or a document as a dict), as ``gunline odds``
+    works them out: exact, unless the outcome tree is larger than ``budget`` (then
+    Monte Carlo, and ``odds.exact`` is false). ``odds.targets[name].status`` is the
+    distribution of a target's final status, ``.hit`` and ``.wound`` the chance of
+    at least one hit and one wound. Raises as :func:`chain_for` does."""
+    from ..odds import compute_odds
+
+    registry = discover() if registry is None else registry
+    return compute_odds(registry, _attack(registry, scenario, variants), budget=budget)
+
+
+def _attack(registry: Registry, scenario: str | Path | dict[str, Any], variants: Iterable[str]) -> Attack:
+    if isinstance(scenario, dict):
+        return build_attack(registry, scenario, "scenario", variants)
+    return build_attack(registry, read_document(scenario), str(scenario), variants)
