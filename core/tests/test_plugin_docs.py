@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from gunline import HOOKSPEC_VERSION, Registry, Variant, hookimpl
-from gunline.plugins import new_manager
+from gunline.compat import IncompatiblePlugin
+from gunline.plugins import OLDEST_SUPPORTED_API, new_manager
 from gunline.testing import chain_for, registry_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
@@ -120,24 +121,38 @@ def _variant_declaring(api):
     return mod
 
 
-def test_a_plugin_for_a_newer_contract_gets_the_message_the_docs_quote():
-    with pytest.raises(TypeError) as exc:
-        Registry().add("duel.someday", _variant_declaring(HOOKSPEC_VERSION + 1))
-    message = str(exc.value)
-    assert message == (
-        f"written for hook contract {HOOKSPEC_VERSION + 1} (api={HOOKSPEC_VERSION + 1}), this gunline provides "
-        f"{HOOKSPEC_VERSION}; upgrade gunline, or install a release of the plugin written for {HOOKSPEC_VERSION}"
+def _refusal(api, version):
+    """What gunline says of gunline-duel ``version`` declaring ``api``, as the docs
+    name it (plugin 'duel')."""
+    with pytest.raises(IncompatiblePlugin) as exc:
+        Registry().add("duel", _variant_declaring(api), "gunline-duel", version)
+    return str(exc.value)
+
+
+def test_the_docs_say_which_contracts_this_gunline_runs():
+    runs = f"contract {HOOKSPEC_VERSION}" if OLDEST_SUPPORTED_API == HOOKSPEC_VERSION else (
+        f"contracts {OLDEST_SUPPORTED_API} to {HOOKSPEC_VERSION}"
     )
-    if HOOKSPEC_VERSION == 1:
-        assert f"`{message}`" in TEXT
+    assert f"`gunline.HOOKSPEC_VERSION` (now {HOOKSPEC_VERSION})" in TEXT
+    assert f"This gunline runs hook\n{runs};" in TEXT
+
+
+def test_a_plugin_for_a_newer_contract_gets_the_message_the_docs_quote():
+    message = _refusal(HOOKSPEC_VERSION + 1, "1.4.0")
+    assert message.startswith(f"plugin 'duel' (gunline-duel 1.4.0) is written for hook contract {HOOKSPEC_VERSION + 1}")
+    assert f"`{message}`" in TEXT
 
 
 def test_a_plugin_for_a_retired_contract_gets_the_message_the_docs_quote():
-    with pytest.raises(TypeError) as exc:
-        Registry().add("duel.someday", _variant_declaring(1))
-    message = str(exc.value)
-    assert message.startswith("written for hook contract 1 (api=1), which this gunline no longer supports")
-    assert message.split(";")[0] in TEXT
+    message = _refusal(OLDEST_SUPPORTED_API - 1, "0.9.0")
+    assert "which this gunline no longer runs" in message
+    assert f"`{message}`" in TEXT
+
+
+def test_a_plugin_that_declares_no_contract_gets_the_message_the_docs_quote():
+    message = _refusal(None, "0.9.0")
+    assert "does not declare the hook contract" in message and f"add api={HOOKSPEC_VERSION}" in message
+    assert f"`{message}`" in TEXT
 
 
 def test_the_incompatible_plugin_is_listed_as_broken_with_that_message(tmp_path, monkeypatch, capsys):
