@@ -32,7 +32,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # the helpers of these tests: userland.py
 
-from userland import FreshUser, decoy_wheel, section, shell_blocks  # noqa: E402
+from userland import FreshUser, decoy_wheel, installing  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What is not part of a checkout (made by tools, or ignored by git).
@@ -57,10 +57,26 @@ def uv_cache(uv) -> str:
 
 @pytest.fixture(scope="session")
 def checkout(tmp_path_factory) -> Path:
-    """A copy of this checkout (as a clone would have it, with the changes not yet
-    committed), outside the workspace: what a user's checkout is."""
+    """A copy of this checkout as a clone would have it (with the changes not yet
+    committed, without what git ignores), outside the workspace: what a user's
+    checkout is."""
     copy = tmp_path_factory.mktemp("clone") / "gunline"
-    shutil.copytree(ROOT, copy, ignore=NOT_IN_A_CHECKOUT, symlinks=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, capture_output=True, timeout=60,
+    ) if shutil.which("git") else None
+    if listed is None or listed.returncode != 0:  # not a git checkout: leave out what tools make
+        shutil.copytree(ROOT, copy, ignore=NOT_IN_A_CHECKOUT, symlinks=True)
+        return copy
+    for name in filter(None, listed.stdout.decode().split("\0")):
+        source, target = ROOT / name, copy / name
+        if not source.exists() and not source.is_symlink():
+            continue  # deleted, not yet committed
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            target.symlink_to(os.readlink(source))
+        else:
+            shutil.copy2(source, target)
     return copy
 
 
@@ -80,7 +96,7 @@ def built(checkout, make_user, tmp_path_factory) -> Path:
     """The README's build command (every distribution, wheels and sdists, into
     dist/), run once per session in the copy of the checkout."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    build = shell_blocks(section(readme, "Installing: players, GMs and plugin authors"))[0]
+    build = installing(readme)["build"]
     assert build.strip() == "uv build --all-packages -o dist/", build
     make_user(tmp_path_factory.mktemp("builder")).run(build, cwd=checkout)
     return checkout / "dist"

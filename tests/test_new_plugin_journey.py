@@ -14,13 +14,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from userland import section, shell_blocks
+from userland import installing, section
 
 pytestmark = pytest.mark.user
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-BLOCKS = shell_blocks(section(README, "Installing: players, GMs and plugin authors"))
-GM, AUTHOR = BLOCKS[1], BLOCKS[3]
+GM, AUTHOR = installing(README)["gm"], installing(README)["author"]
 
 
 def next_steps(printed: str) -> tuple[Path, list[str]]:

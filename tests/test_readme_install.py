@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from userland import section, shell_blocks
+from userland import installing
 
 pytestmark = pytest.mark.user
 
@@ -22,15 +22,17 @@ DISTRIBUTIONS = ("gunline", "gunline-tui", "gunline-necromunda", "gunline-wod", 
 RULESETS = ("necromunda", "wod", "fallout", "samurai")
 
 
-INSTALLING = section(README, "Installing: players, GMs and plugin authors")
-BUILD, GM, PLAYER, AUTHOR = shell_blocks(INSTALLING)
+COMMANDS = installing(README)
+BUILD, GM, ANOTHER, PLAYER = COMMANDS["build"], COMMANDS["gm"], COMMANDS["another ruleset"], COMMANDS["player"]
 
 
-def test_the_section_has_the_four_blocks_it_speaks_of():
+def test_the_section_has_the_blocks_it_speaks_of():
     assert BUILD.strip() == "uv build --all-packages -o dist/"
     assert GM.startswith("uv tool install ") and "--with gunline-tui" in GM
+    install_again = ANOTHER.splitlines()[1]
+    assert install_again == GM.splitlines()[0] + " --with gunline-d20srd"  # "one more --with on that command"
     assert PLAYER.startswith("uv tool install ") and "gunline-tui" not in PLAYER
-    assert AUTHOR.startswith("uv run gunline new-plugin ")
+    assert COMMANDS["author"].startswith("uv run gunline new-plugin ")
 
 
 def test_the_build_puts_a_wheel_and_an_sdist_of_every_distribution_in_one_folder(built):
@@ -73,6 +75,17 @@ def test_a_gm_installs_the_app_and_every_ruleset_from_the_folder(built, checkout
     # the app is there too: `gunline` opens it, the first time on a bundled example
     shown = fresh_user.app("gunline", cwd=fresh_user.home, want="valid scenario")
     assert any(f"ruleset {name}" in shown for name in RULESETS)
+
+
+def test_another_ruleset_is_one_more_with_after_its_wheel_is_built_into_the_folder(built, checkout, fresh_user):
+    fresh_user.run(GM, cwd=checkout)
+    fresh_user.run(ANOTHER, cwd=checkout)
+    out = fresh_user.run("gunline plugins", cwd=fresh_user.home)
+    listed = {line.split()[1] for line in out.splitlines() if line.startswith("ruleset ")}
+    assert listed == {*RULESETS, "d20srd"}
+    assert "variant  d20srd.no-confirmation of d20srd  (gunline-d20srd 0.1.0)" in out
+    tool = Path(fresh_user.env["UV_TOOL_DIR"]) / "gunline"
+    assert_installed_as_built(tool, built, (*DISTRIBUTIONS, "gunline-d20srd"))
 
 
 def test_a_player_installs_gunline_and_one_ruleset_without_the_app(built, checkout, fresh_user):

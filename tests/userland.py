@@ -34,6 +34,18 @@ def shell_blocks(text: str) -> list[str]:
     return re.findall(r"```sh\n(.*?)```", text, re.S)
 
 
+#: The README's section on installing, and what each of its ```sh blocks is for.
+INSTALLING = "Installing: players, GMs and plugin authors"
+INSTALLING_BLOCKS = ("build", "gm", "another ruleset", "player", "author")
+
+
+def installing(readme: str) -> dict[str, str]:
+    """The README's installing commands, by whom they are for."""
+    blocks = shell_blocks(section(readme, INSTALLING))
+    assert len(blocks) == len(INSTALLING_BLOCKS), blocks
+    return dict(zip(INSTALLING_BLOCKS, blocks))
+
+
 #: Escape sequences of a terminal: cursor moves, colours, modes, window titles.
 ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
 
