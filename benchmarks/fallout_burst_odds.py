@@ -53,7 +53,7 @@ def main() -> None:
                 print(f"  {target}: P(hit) {t.hit:.6f}, expected hp lost {t.expected.get('wound', 0):.3f}; {status}")
 
     plugin = types.ModuleType("fallout.bench-no-damage")
-    plugin.gunline_variant = hookimpl(lambda: Variant(name="fallout.bench-no-damage", ruleset="fallout"))
+    plugin.gunline_variant = hookimpl(lambda: Variant(name="fallout.bench-no-damage", ruleset="fallout", api=2))
     plugin.resolve_wound = hookimpl(lambda hit: Step(kind="wound", value=0))
     registry.add("fallout.bench-no-damage", plugin)
     attack = load_attack(registry, EXAMPLE, ["fallout.bench-no-damage"])

@@ -59,12 +59,13 @@ def site(tmp_path):
     install(folder, "gunline-good", "1.0.0", {"good": HOOKSPEC_VERSION})
     install(folder, "gunline-future", "4.1.0", {"future": NEWER})
     install(folder, "gunline-old", "0.3.1", {"old": RETIRED})
+    install(folder, "gunline-bare", "0.1.0", {"bare": None})
     return folder
 
 
 def gunline(site: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("GUNLINE_BLOCK_PLUGINS", "PYTHONPATH")}
-    env.update(PYTHONPATH=str(site), GUNLINE_LOAD_PLUGINS="good,future,old")
+    env.update(PYTHONPATH=str(site), GUNLINE_LOAD_PLUGINS="good,future,old,bare")
     return subprocess.run(
         [sys.executable, "-m", "gunline.cli", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=60
     )
@@ -112,15 +113,14 @@ def test_resolve_of_a_refused_ruleset_says_why_in_one_line(site, tmp_path, name,
     assert done.stderr == f"gunline: {name}.toml: ruleset: {name!r} did not load: {line()}\n"
 
 
-def test_a_plugin_that_declares_no_contract_is_told_what_to_add(tmp_path):
-    from gunline.compat import IncompatiblePlugin
-
-    line = str(IncompatiblePlugin(None, OLDEST_SUPPORTED_API, HOOKSPEC_VERSION).of("bare", "gunline-bare", "0.1.0"))
-    assert line == (
-        f"plugin 'bare' (gunline-bare 0.1.0) does not declare the hook contract it is written for; "
+def test_a_plugin_that_declares_no_contract_is_told_what_to_add(site, tmp_path):
+    done = gunline(site, "plugins", cwd=tmp_path)
+    assert "BROKEN   bare  (gunline-bare 0.1.0)" in done.stdout.splitlines()
+    assert (
+        f"         error: plugin 'bare' (gunline-bare 0.1.0) does not declare the hook contract it is written for; "
         f"this gunline {RUNS}: once it keeps contract {HOOKSPEC_VERSION}, add api={HOOKSPEC_VERSION} to its "
         f'Ruleset or Variant (gunline\'s docs/plugins.md, "Compatibility", says what changed)'
-    )
+    ) in done.stdout.splitlines()
 
 
 # -- the app ------------------------------------------------------------------------------

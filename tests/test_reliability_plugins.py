@@ -39,7 +39,7 @@ def bad_variant(hook: str, fn) -> types.ModuleType:
 
     @hookimpl
     def gunline_variant():
-        return Variant(name="toy.bad", ruleset="toy")
+        return Variant(name="toy.bad", ruleset="toy", api=2)
 
     mod.gunline_variant = gunline_variant
     setattr(mod, hook, hookimpl(specname=hook)(fn))
@@ -152,13 +152,13 @@ BROKEN_SOURCES = {
         "import msgspec\nfrom gunline import hookimpl, Ruleset\n"
         "class S(msgspec.Struct):\n    name: str\n"
         "@hookimpl\ndef gunline_ruleset():\n"
-        "    return Ruleset(name='nomodes', title='x', shooter=S, weapon=S, target=S, modes=(), statuses=())\n"
+        "    return Ruleset(name='nomodes', title='x', shooter=S, weapon=S, target=S, modes=(), statuses=(), api=2)\n"
         "@hookimpl\ndef build_pool(): pass\n@hookimpl\ndef resolve_hit(): pass\n@hookimpl\ndef spend_ammo(): pass\n"
     ),
     "gl_rel_notstruct": (
         "from gunline import hookimpl, Ruleset\n"
         "@hookimpl\ndef gunline_ruleset():\n"
-        "    return Ruleset(name='notstruct', title='x', shooter=dict, weapon=int, target='T')\n"
+        "    return Ruleset(name='notstruct', title='x', shooter=dict, weapon=int, target='T', api=2)\n"
         "@hookimpl\ndef build_pool(): pass\n@hookimpl\ndef resolve_hit(): pass\n@hookimpl\ndef spend_ammo(): pass\n"
     ),
 }

@@ -104,7 +104,7 @@ def test_plugin_failure_exits_1_naming_the_plugin(toy_cli, capsys, registry, toy
     from gunline import Variant, hookimpl
 
     mod = types.ModuleType("toy.crash")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.crash", ruleset="toy"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.crash", ruleset="toy", api=2))
     mod.spend_ammo = hookimpl(lambda: {}["rounds"])
     registry.add("toy.crash", mod)
     code, _, err = _run(capsys, "resolve", str(toy_cli), "--variant", "toy.crash", "--seed", "1")

@@ -22,7 +22,7 @@ from gunline.scenario import build_attack
 
 def _variant(registry, name, **hooks):
     mod = types.ModuleType(name)
-    mod.gunline_variant = hookimpl(lambda: Variant(name=name, ruleset="toy"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name=name, ruleset="toy", api=2))
     for hook_name, fn in hooks.items():
         setattr(mod, hook_name, hookimpl(fn))
     registry.add(name, mod)
@@ -114,7 +114,7 @@ def test_misbehaving_plugins_are_named(registry, doc, hook, fn, message):
 
 def test_wrappers_go_through_pluggy_and_keep_their_semantics(registry, doc):
     mod = types.ModuleType("toy.wrap")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.wrap", ruleset="toy"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.wrap", ruleset="toy", api=2))
 
     def spend_ammo():
         step = yield

@@ -22,7 +22,7 @@ def reload_variant(result=None):
 
     @hookimpl
     def gunline_variant():
-        return Variant(name="toy.reload", ruleset="toy")
+        return Variant(name="toy.reload", ruleset="toy", api=2)
 
     @hookimpl
     def reload_weapon(attack, state):

@@ -14,7 +14,7 @@ def _variant_module(name="toy.lucky", ruleset="toy", **hooks):
 
     @hookimpl
     def gunline_variant():
-        return Variant(name=name, ruleset=ruleset, description="test variant")
+        return Variant(name=name, ruleset=ruleset, description="test variant", api=2)
 
     mod.gunline_variant = gunline_variant
     for hook_name, fn in hooks.items():
@@ -35,7 +35,7 @@ from gunline import Variant, hookimpl
 
 @hookimpl
 def gunline_variant():
-    return Variant(name="toy.good", ruleset="toy")
+    return Variant(name="toy.good", ruleset="toy", api=2)
 """
 
 

@@ -19,7 +19,7 @@ from gunline import Variant, hookimpl
 
 @hookimpl
 def gunline_variant():
-    return Variant(name="toy.sharp", ruleset="toy", description="sharper eyes")
+    return Variant(name="toy.sharp", ruleset="toy", description="sharper eyes", api=2)
 """
 
 

@@ -24,7 +24,7 @@ class Steady:
 
     @hookimpl
     def gunline_variant(self):
-        return Variant(name="toy.steady", ruleset="toy")
+        return Variant(name="toy.steady", ruleset="toy", api=2)
 
     @hookimpl
     def modify_pool(self):

@@ -86,7 +86,7 @@ def test_extra_variants_join_the_files_own(registry, doc, toy):
     from gunline import Variant, hookimpl
 
     mod = types.ModuleType("v")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.v", ruleset="toy"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.v", ruleset="toy", api=2))
     registry.add("toy.v", mod)
     attack = build_attack(registry, doc, "s.toml", ["toy.v", "toy.v"])
     assert attack.variants == ("toy.v",)

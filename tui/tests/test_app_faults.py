@@ -22,7 +22,7 @@ DOC = {
 
 def broken_variant(registry, **hooks):
     mod = types.ModuleType("toy_broken")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.broken", ruleset="toy"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.broken", ruleset="toy", api=2))
     for name, fn in hooks.items():
         setattr(mod, name, hookimpl(fn))
     registry.add("toy.broken", mod)

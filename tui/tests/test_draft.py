@@ -15,7 +15,7 @@ class S(msgspec.Struct):
 
 
 RULES = Ruleset(name="toy", title="Toy", shooter=S, weapon=S, target=S, modes=("single", "double"),
-                catalogue={"pistol": {"rounds": 6, "range": 12}})
+                catalogue={"pistol": {"rounds": 6, "range": 12}}, api=2)
 
 
 def test_paths_are_the_error_message_paths():

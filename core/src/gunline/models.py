@@ -169,7 +169,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
     #: the one that shows the ruleset best. None: the first example by name.
     featured: str | None = None
     description: str = ""
-    api: int = HOOKSPEC_VERSION
+    #: The hook contract the ruleset was written for (``api=2``), always declared: a
+    #: plugin that leaves it out is refused with a line saying what to add.
+    api: int
 
 
 class Variant(msgspec.Struct, frozen=True, kw_only=True):
@@ -180,7 +182,8 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     ruleset: str | None
     description: str = ""
-    api: int = HOOKSPEC_VERSION
+    #: The hook contract the variant was written for, as for :class:`Ruleset`.
+    api: int
 
 
 class PluginInfo(msgspec.Struct, kw_only=True, omit_defaults=True):

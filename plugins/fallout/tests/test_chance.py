@@ -168,7 +168,7 @@ def test_a_house_rule_modifier_is_added_not_replacing(registry, doc, fo, pool_of
     from gunline import Modifier, Variant, hookimpl
 
     mod = types.ModuleType("steady")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="steady", ruleset=None))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="steady", ruleset=None, api=2))
     mod.modify_pool = hookimpl(lambda: [Modifier(label="steady hands", value=5)])
     reg = fo.make_registry()
     reg.add("steady", mod)

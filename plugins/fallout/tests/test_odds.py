@@ -24,7 +24,7 @@ def no_damage_registry(fo):
     tree holds only the to-hit dice."""
     reg = fo.make_registry()
     mod = types.ModuleType("fallout.test-no-damage")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="fallout.test-no-damage", ruleset="fallout"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="fallout.test-no-damage", ruleset="fallout", api=2))
     mod.resolve_wound = hookimpl(lambda hit: Step(kind="wound", value=0, text="not rolled"))
     reg.add("fallout.test-no-damage", mod)
     return reg
