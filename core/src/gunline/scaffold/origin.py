@@ -102,11 +102,23 @@ class Origin:
 
 def template_values(origin: Origin, gunline_version: str) -> dict[str, str]:
     """What the templates say about where gunline comes from."""
-    app = origin.app or origin.kind == "unknown"  # an index you use may have gunline-tui
+    with_app = origin.app or origin.kind == "unknown"  # an index you use may have gunline-tui
+    if origin.kind == "unknown":
+        where = (
+            "`gunline new-plugin` could not tell where its gunline came from, so `[tool.uv.sources]`\n"
+            "in `pyproject.toml` is left commented out: unless a package index you use has gunline,\n"
+            "fill it in as its comments say."
+        )
+    else:
+        app = " (and the app, gunline-tui)" if origin.app else ""
+        where = (
+            f"gunline is on no package index yet, so `[tool.uv.sources]` in `pyproject.toml` takes\n"
+            f"it{app} from {origin.describe()}, where this project was made."
+        )
     return {
         "sources": origin.sources(),
-        "dev_app": f', "gunline-tui>={gunline_version}"' if app else "",
-        "origin": origin.describe(),
+        "dev_app": f', "gunline-tui>={gunline_version}"' if with_app else "",
+        "where": where,
     }
 
 
