@@ -91,6 +91,15 @@ def run_in_terminal(command: str, cwd: Path, env: dict[str, str], want: str, tim
     return shown
 
 
+#: What the process running the tests has set that a user at a shell would not (the
+#: environment of ``uv run``, the tests' own choices); uv's index settings stay.
+NOT_THE_USERS = {
+    "VIRTUAL_ENV", "UV_PROJECT_ENVIRONMENT", "UV_PROJECT", "UV_RUN_RECURSION_DEPTH", "UV_TOOL_DIR",
+    "UV_TOOL_BIN_DIR", "UV_CACHE_DIR", "UV_PYTHON", "UV_FROZEN", "UV_LOCKED", "UV_NO_SYNC", "UV_NO_SOURCES",
+    "UV_NO_PROJECT", "UV_FIND_LINKS", "UV_SYSTEM_PYTHON", "UV_WORKING_DIRECTORY", "UV_INDEX",
+}
+
+
 class FreshUser:
     """A user with a home of their own: ``run`` runs shell lines as they are printed,
     ``app`` runs a command that opens the terminal app in a terminal (a pty)."""
@@ -100,8 +109,10 @@ class FreshUser:
         self.bin = base / "bin"
         for folder in (self.home, self.bin):
             folder.mkdir(parents=True, exist_ok=True)
-        keep = {k: v for k, v in os.environ.items() if not k.startswith(("GUNLINE_", "PYTEST", "UV_", "PYTHON"))}
-        keep.pop("VIRTUAL_ENV", None)
+        keep = {
+            k: v for k, v in os.environ.items()
+            if not k.startswith(("GUNLINE_", "PYTEST", "PYTHON")) and k not in NOT_THE_USERS
+        }
         pyenv_root = os.environ.get("PYENV_ROOT", str(Path.home() / ".pyenv"))
         self.env = {
             **keep,
