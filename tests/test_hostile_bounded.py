@@ -104,7 +104,7 @@ def test_new_plugin_refuses_the_name_of_an_installed_plugin(capsys, tmp_path, mo
     registry = Registry()
     mod = types.ModuleType("duel_plugin")
     mod.gunline_ruleset = hookimpl(
-        lambda: Ruleset(name="duel", title="Duel", shooter=Stats, weapon=Stats, target=Stats)
+        lambda: Ruleset(name="duel", title="Duel", shooter=Stats, weapon=Stats, target=Stats, api=2)
     )
     for hook in ("build_pool", "resolve_hit", "spend_ammo"):
         setattr(mod, hook, hookimpl(specname=hook)(lambda: None))

@@ -72,7 +72,7 @@ from gunline import Variant, hookimpl
 
 @hookimpl
 def gunline_variant():
-    return Variant(name="necromunda.d6-ammo-roll", ruleset="necromunda", description="not the book's")
+    return Variant(name="necromunda.d6-ammo-roll", ruleset="necromunda", description="not the book's", api=2)
 '''
 
 
@@ -201,7 +201,7 @@ def toy_registry(**hooks) -> Registry:
     registry = Registry()
     registry.add("toy", toy)
     bad = types.ModuleType("toy_bad")
-    bad.gunline_variant = hookimpl(lambda: Variant(name="toy.bad", ruleset="toy"))
+    bad.gunline_variant = hookimpl(lambda: Variant(name="toy.bad", ruleset="toy", api=2))
     for hook, fn in hooks.items():
         setattr(bad, hook, hookimpl(specname=hook)(fn))
     registry.add("toy.bad", bad)

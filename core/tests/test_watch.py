@@ -40,7 +40,7 @@ def load_toy():
 
 def stuck_variant(hook: str, body):
     mod = types.ModuleType("toy_stuck")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.stuck", ruleset="toy"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.stuck", ruleset="toy", api=2))
     setattr(mod, hook, hookimpl(specname=hook)(body))
     return mod
 
@@ -176,7 +176,7 @@ STUCK_SCRIPT = textwrap.dedent(
     from gunline.scenario import build_attack
     from gunline.watch import run as watched
     mod = types.ModuleType("toy_stuck")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.stuck", ruleset="toy"))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.stuck", ruleset="toy", api=2))
     def resolve_hit():
         import time
         while True:

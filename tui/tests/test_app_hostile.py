@@ -46,7 +46,7 @@ OWN_SEQUENCES = re.compile(r"\x1b\[[0-9;:?<=>]*[A-Za-z]")
 
 def hostile_variant(registry, description="a house rule \x1b]0;PWNED\x07 [@click=app.quit]x[/]", **hooks):
     mod = types.ModuleType("toy_hostile")
-    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.hostile", ruleset="toy", description=description))
+    mod.gunline_variant = hookimpl(lambda: Variant(name="toy.hostile", ruleset="toy", description=description, api=2))
     for name, fn in hooks.items():
         if not callable(getattr(fn, "__code__", None)) and not hasattr(fn, "__code__"):
             fn = (lambda body: lambda: body())(fn)  # an object with __call__: pluggy wants a function
