@@ -190,8 +190,7 @@ class MainScreen(Screen[None]):
             title, message = f"plugin {broken[0].name} not loaded", broken[0].error or ""
         else:
             title, message = f"{len(broken)} plugins not loaded", ", ".join(b.name for b in broken)
-        self.notify(f"{message} (Ctrl+L lists the plugins)", title=title, severity="warning", timeout=10,
-                    markup=False)
+        self.notify(f"{message} (Ctrl+L lists the plugins)", title=title, severity="warning", timeout=10)
 
     async def _build_form(self) -> None:
         """Build the scenario form after the first frame (see ScenarioForm.built)."""
