@@ -38,7 +38,11 @@ def one_line_exit_2(capsys, argv, says):
         (["--samples", "1000001"], "at most 1,000,000 samples"),
         (["--samples", "0"], "expected at least 1"),
         (["--samples", "lots"], "expected a whole number"),
-        (["--budget", str(10**9)], "--budget: at most 1,000,000 hook runs and paths"),
+        (["--work", str(10**9)], "--work: at most 1,000,000 hook runs and paths"),
+        (["--budget", "forever"], "--budget: expected a time such as 2s or 500ms, got 'forever'"),
+        (["--budget", "2h"], "--budget: expected a time such as 2s or 500ms"),
+        (["--precision", "0"], "--precision: expected 0.01 to 50 percentage points, got '0'"),
+        (["--jobs", "0"], "--jobs: expected at least 1"),
     ],
 )
 def test_work_past_its_cap_is_refused_before_it_starts(capsys, argv, says):
@@ -46,7 +50,7 @@ def test_work_past_its_cap_is_refused_before_it_starts(capsys, argv, says):
 
 
 def test_the_caps_themselves_are_accepted(capsys):
-    assert odds_cli.MAX_SAMPLES == 1_000_000 and odds_cli.MAX_BUDGET == 1_000_000
+    assert odds_cli.MAX_SAMPLES == 1_000_000 and odds_cli.MAX_WORK == 1_000_000
     assert cli.main(["odds", str(BURST), "--samples", "1_000", "--json"]) == 0
 
 
@@ -56,7 +60,7 @@ def test_progress_is_reported_when_asked_and_only_then(capsys, monkeypatch):
     lines = capsys.readouterr().err.splitlines()
     assert lines and all(line.startswith("gunline: odds: Monte Carlo, ") and line.endswith("; Ctrl+C stops")
                          for line in lines)
-    assert "1,024 of 5,000 samples (20%)" in lines[0]
+    assert "4,096 of 5,000 samples (82%)" in lines[0]  # a chunk at a time; the first is not shown
     assert cli.main(["odds", str(BURST), "--samples", "5000"]) == 0  # stderr is no terminal here
     assert capsys.readouterr().err == ""
 

@@ -143,7 +143,7 @@ def test_wod_four_targets_is_exact_and_quick(registry):
     path = EXAMPLES / "wod" / "four-targets-long-burst.toml"
     if not path.exists():
         pytest.skip("example missing")
-    odds = compute_odds(registry, load_attack(registry, path, []), budget=2000)
+    odds = compute_odds(registry, load_attack(registry, path, []), method="exact", work=2000, precision=5)
     assert odds.exact and len(odds.targets) == 4
 
 
@@ -192,13 +192,11 @@ def _all_examples():
 
 @pytest.mark.parametrize("path", _all_examples(), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_example_sums_to_one_and_keeps_its_promises(registry, path, monkeypatch):
-    from gunline.odds import api
 
     ruleset = read_document(path).get("ruleset")
     need(registry, ruleset)
     attack = load_attack(registry, path, [])
-    monkeypatch.setattr(api, "DEFAULT_SAMPLES", 300)
-    odds = compute_odds(registry, attack, budget=2000)
+    odds = compute_odds(registry, attack, method="exact", work=2000, precision=5)
     for t in odds.targets.values():
         assert sum(t.status.values()) == pytest.approx(1.0, abs=1e-9)
         assert 0.0 <= t.wound <= t.hit + 1e-12 <= 1.0 + 1e-9

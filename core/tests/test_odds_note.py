@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from gunline import Registry, Step
-from gunline.odds import api, compute_odds
+from gunline.odds import compute_odds
 from gunline.scenario import build_attack
 
 
@@ -39,7 +39,6 @@ def _lopsided(toy):
 
 @pytest.fixture
 def lopsided(toy, doc, monkeypatch):
-    monkeypatch.setattr(api, "DEFAULT_SAMPLES", 200)
     reg = Registry()
     reg.add("lopsided", _lopsided(toy))
     doc.update(ruleset="lopsided", targets=[{"name": "Bo"}])
@@ -48,14 +47,17 @@ def lopsided(toy, doc, monkeypatch):
 
 def test_an_estimate_says_it_is_one(lopsided):
     attack, reg = lopsided
-    odds = compute_odds(reg, attack, budget=600)
+    odds = compute_odds(reg, attack, method="exact", work=600, precision=10)
     assert not odds.exact
     assert odds.note.startswith("Monte Carlo: the outcome tree looks too large to enumerate (")
-    assert "estimate about 1e+03 outcomes, an estimate that usually runs low; budget 600)" in odds.note
+    assert "estimate about 1e+03 outcomes, an estimate that usually runs low; at most 600 hook runs)" in odds.note
 
 
 def test_a_larger_budget_counts_and_says_more_than_it(lopsided):
     attack, reg = lopsided
-    odds = compute_odds(reg, attack, budget=3000)
+    odds = compute_odds(reg, attack, method="exact", work=3000, precision=10)
     assert not odds.exact
-    assert odds.note == "Monte Carlo: the outcome tree is too large to enumerate (more than 3000 outcomes; budget 3000)"
+    assert odds.note.startswith(
+        "Monte Carlo: the outcome tree is too large to enumerate (more than 3000 outcomes; at most 3,000 hook runs); "
+    )
+    assert odds.note.endswith(" samples, every figure within ±10 points (95%)")

@@ -1,11 +1,13 @@
 """compute_odds on the toy ruleset, worked out by hand, and on small rulesets written
 here to corner the interpreter: a WoD-like pool at several targets (staged and whole
 enumeration must agree, and Monte Carlo must agree with both), a burst whose misses
-go on to the next target (a multinomial, not 100**n leaves), an impure hook, and a
-tree too large to enumerate."""
+go on to the next target (a multinomial, not 100**n leaves), an impure hook, a
+tree too large to enumerate; and the choice between exact and sampled odds by cost,
+sampling to a precision, alike on any number of processes."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Annotated
 
@@ -15,7 +17,7 @@ import pytest
 from gunline import ChainState, PluginFailed, Registry, Ruleset, Step, hookimpl
 from gunline.dice import at_least, at_most
 from gunline.errors import AttackRefused
-from gunline.odds import api, compute_odds, odds_json
+from gunline.odds import api, chunks, clock, compute_odds, odds_json
 from gunline.odds.stages import staged_marginals
 from gunline.odds.tally import build_odds
 from gunline.scenario import build_attack
@@ -315,9 +317,8 @@ class SprayRules(PoolRules):
 def test_too_large_a_tree_falls_back_to_monte_carlo_and_says_so(monkeypatch):
     reg = Registry()
     reg.add("pools", SprayRules())
-    monkeypatch.setattr(api, "DEFAULT_SAMPLES", 400)
-    odds = odds_of(reg, dict(POOL_DOC, targets=[{"name": "A"}]), budget=2000)
-    assert not odds.exact and odds.samples == 400
+    odds = odds_of(reg, dict(POOL_DOC, targets=[{"name": "A"}]), method="exact", work=2000, precision=10)
+    assert not odds.exact and odds.samples and odds.samples >= 100
     assert "too large" in odds.note
     lo, hi = odds.targets["A"].ci95.hit
     assert lo <= odds.targets["A"].hit <= hi
@@ -374,3 +375,105 @@ def test_shooter_status_when_targets_shoot_back():
     odds = odds_of(reg, POOL_DOC)  # three targets, each 1/3 to hurt the shooter
     assert odds.shooter.status == pytest.approx({"unharmed": (2 / 3) ** 3, "hurt": 1 - (2 / 3) ** 3, "down": 0.0})
     assert odds.targets["B"].steps["return_fire"] == pytest.approx(1 / 3)
+
+
+# -- exact or sampled, by cost; sampled to a precision, alike on any number of processes
+
+
+SPRAY = dict(POOL_DOC, ruleset="pools", targets=[{"name": "A"}])
+
+
+def _registry(rules):
+    reg = Registry()
+    reg.add("pools", rules)
+    return reg
+
+
+def test_a_small_tree_is_exact_whatever_sampling_would_cost(monkeypatch):
+    """The pools of three targets enumerate long before the grace period: exact, no
+    probe of sampling at all."""
+    probes = []
+    monkeypatch.setattr(api, "samples_for", lambda *a: probes.append(1) or 1)
+    reg = _registry(PoolRules())
+    odds = compute_odds(reg, build_attack(reg, POOL_DOC))
+    assert odds.exact and odds.note == "" and probes == []
+
+
+def test_enumeration_that_would_cost_more_than_sampling_is_sampled_and_says_why(monkeypatch):
+    """Twelve d6 read face by face (6**12 leaves): once the grace period is over the
+    probe says sampling is cheap, so the enumeration stops and the note says why."""
+    monkeypatch.setattr(clock, "GRACE", 0.0)
+    monkeypatch.setattr(api, "samples_for", lambda odds, half: 10)  # sampling: a few ms
+    reg = _registry(SprayRules())
+    odds = compute_odds(reg, build_attack(reg, SPRAY), precision=20, jobs=1)
+    assert not odds.exact
+    assert odds.note.startswith("Monte Carlo: enumerating every outcome ")
+    assert "; sampling takes about " in odds.note
+    assert odds.note.endswith(" samples, every figure within ±20 points (95%)")
+
+
+def test_a_time_budget_caps_the_enumeration():
+    reg = _registry(SprayRules())
+    odds = compute_odds(reg, build_attack(reg, SPRAY), budget=0.02, precision=20, jobs=1)
+    assert not odds.exact and odds.note.startswith("Monte Carlo: ")
+    reason = clock.Clock(0.02, None)._why("took more than 0.02 s")
+    assert reason == "enumerating every outcome took more than 0.02 s, past the time budget of 0.02 s"
+
+
+def test_method_exact_ignores_the_time_and_stops_at_the_work_cap():
+    reg = _registry(SprayRules())
+    odds = compute_odds(reg, build_attack(reg, SPRAY), method="exact", work=500, precision=20, jobs=1)
+    assert not odds.exact and "at most 500 hook runs" in odds.note
+    with pytest.raises(ValueError, match="method='best'"):
+        compute_odds(reg, build_attack(reg, SPRAY), method="best")
+
+
+def test_sampling_stops_at_the_first_chunk_within_the_precision():
+    reg = _registry(PoolRules())
+    attack = build_attack(reg, POOL_DOC)
+    odds = compute_odds(reg, attack, method="sample", precision=2, jobs=1)
+    assert not odds.exact and odds.samples % chunks.CHUNK == 0
+    assert api.widest(odds) <= 0.02
+    # one chunk fewer would not have been within it
+    fewer = compute_odds(reg, attack, samples=odds.samples - chunks.CHUNK, jobs=1)
+    assert odds.samples == chunks.CHUNK or api.widest(fewer) > 0.02
+
+
+def test_the_same_seed_gives_the_same_odds_whatever_the_processes():
+    reg = _registry(PoolRules())
+    attack = build_attack(reg, POOL_DOC)
+    forced = [odds_json(compute_odds(reg, attack, samples=9000, seed=4, jobs=jobs)) for jobs in (1, 2, 3)]
+    assert forced[0] == forced[1] == forced[2]
+    precise = [odds_json(compute_odds(reg, attack, method="sample", precision=1.5, seed=4, jobs=jobs))
+               for jobs in (1, 2)]
+    assert precise[0] == precise[1]
+    assert forced[0] != odds_json(compute_odds(reg, attack, samples=9000, seed=5, jobs=1))
+
+
+def test_sampled_odds_hold_the_exact_odds_in_their_intervals():
+    reg = _registry(PoolRules())
+    attack = build_attack(reg, POOL_DOC)
+    exact = compute_odds(reg, attack)
+    widen = 4.5 / 1.959963984540054  # to 4.5 standard errors: no false alarm over many figures
+    for seed in range(3):
+        sampled = compute_odds(reg, attack, samples=6000, seed=seed, jobs=2)
+        assert exact.exact and not sampled.exact
+        for name, target in exact.targets.items():
+            estimate = sampled.targets[name]
+            for status, p in target.status.items():
+                lo, hi = estimate.ci95.status[status]
+                q = estimate.status[status]
+                assert q - (q - lo) * widen - 1e-9 <= p <= q + (hi - q) * widen + 1e-9, (seed, name, status)
+
+
+def test_the_chunks_are_seeded_apart():
+    seeds = {chunks.chunk_seed(s, i) for s in range(4) for i in range(50)}
+    assert len(seeds) == 200
+
+
+def test_odds_json_of_a_sampled_attack_reads_back():
+    reg = _registry(PoolRules())
+    odds = compute_odds(reg, build_attack(reg, POOL_DOC), samples=2500, jobs=1)
+    data = json.loads(odds_json(odds))
+    assert data["samples"] == 2500 and data["note"] == "Monte Carlo: 2500 samples requested"
+    assert msgspec.json.decode(odds_json(odds))["targets"].keys() == {"A", "B", "C"}

@@ -14,13 +14,14 @@ Public API::
     odds_json(odds)                                # the ``odds --json`` contract
 """
 
-from .api import DEFAULT_BUDGET, DEFAULT_SAMPLES, compute_odds
+from .api import DEFAULT_PRECISION, DEFAULT_WORK, MAX_SAMPLES, compute_odds
 from .distributions import pool_distribution
 from .model import Odds, TargetOdds, WeaponOdds, odds_json
 
 __all__ = [
-    "DEFAULT_BUDGET",
-    "DEFAULT_SAMPLES",
+    "DEFAULT_PRECISION",
+    "DEFAULT_WORK",
+    "MAX_SAMPLES",
     "Odds",
     "TargetOdds",
     "WeaponOdds",

@@ -13,6 +13,7 @@ random interpreter rolling every face) and says so (``exact`` false, ``samples``
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,20 +23,30 @@ from ..errors import AttackRefused, PluginFailed
 from ..models import Attack
 from ..stack import RulesStack
 from ..state import ChainState
+from .chunks import CHUNK, chunk_seed, draw, jobs_default
+from .clock import Clock, TooSlow
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import NotReplayable, TreeTooLarge
 from .leaf import Leaf, summarize
 from .model import Odds
-from .sampling import sample, sample_tree
+from .sampling import sample_tree
 from .stages import Unstageable, staged
 from .tally import Marginals, build_odds, marginals_of
 
-#: Most hook runs and paths (staged), or replays of the whole chain, before falling
-#: back to Monte Carlo: about a second with a typical ruleset.
-DEFAULT_BUDGET = 10_000
-#: Samples drawn when falling back to Monte Carlo without a sample count (95%
-#: intervals about ±1 percentage point).
-DEFAULT_SAMPLES = 10_000
+#: A guard on memory, not the measure of cost: the most hook runs and paths an exact
+#: enumeration may take (time decides when to sample instead; see :mod:`.clock`).
+DEFAULT_WORK = 2_000_000
+#: Half-width of every figure's 95% interval that Monte Carlo samples to, in
+#: percentage points.
+DEFAULT_PRECISION = 0.5
+#: Most samples drawn to reach a precision.
+MAX_SAMPLES = 1_000_000
+#: Samples drawn to estimate what sampling would cost.
+PROBE = 200
+#: The 95% quantile of the normal distribution.
+Z95 = 1.959963984540054
+#: How much of each extra worker process sampling gains (forking, merging).
+PARALLEL_EFFICIENCY = 0.7
 
 
 def _shape(stack: RulesStack, names: tuple[str, ...]) -> dict[str, Any]:
@@ -49,28 +60,83 @@ def _shape(stack: RulesStack, names: tuple[str, ...]) -> dict[str, Any]:
     )
 
 
+def widest(odds: Odds) -> float:
+    """The widest half 95% interval of any probability the odds show (0 when exact)."""
+    halves = [0.0]
+
+    def add(p: float, interval: tuple[float, float]) -> None:
+        halves.append(max(interval[1] - p, p - interval[0]))
+
+    for target in odds.targets.values():
+        ci = target.ci95
+        if ci is None:
+            continue
+        add(target.hit, ci.hit)
+        add(target.wound, ci.wound)
+        for table, intervals in ((target.status, ci.status), (target.steps, ci.steps)):
+            for key, p in table.items():
+                add(p, intervals.get(key, (p, p)))
+    weapon, shooter = odds.weapon.ci95, odds.shooter.ci95
+    ends: list[tuple[dict[str, float], dict[str, tuple[float, float]]]] = []
+    if weapon is not None:
+        ends.append((odds.weapon.status, weapon.status))
+    if shooter is not None:
+        ends.append((odds.shooter.status, shooter.status))
+    for block, ends_intervals in ends:
+        for key, p in block.items():
+            add(p, ends_intervals.get(key, (p, p)))
+    return max(halves)
+
+
+def samples_for(odds: Odds, precision: float) -> int:
+    """Samples that would bring every figure of these (sampled) odds within
+    ``precision`` (a probability, not points): the worst figure's z²p(1−p)/h², with
+    p pulled a little towards one half so that a figure never seen is not taken as
+    certain."""
+    n = odds.samples or 1
+    worst = 0.0
+    figures: list[float] = []
+    for target in odds.targets.values():
+        figures += [target.hit, target.wound, *target.status.values(), *target.steps.values()]
+    figures += [*odds.weapon.status.values(), *odds.shooter.status.values()]
+    for p in figures:
+        q = (p * n + 2) / (n + 4)
+        worst = max(worst, q * (1 - q))
+    return min(MAX_SAMPLES, max(1, int(Z95 * Z95 * worst / (precision * precision)) + 1))
+
+
 def compute_odds(
     registry: Any,
     attack: Attack,
     *,
     samples: int | None = None,
+    precision: float | None = None,
     seed: int = 0,
-    budget: int | None = None,
+    budget: float | None = None,
+    work: int | None = None,
     prior: ChainState | None = None,
     every_face: bool = False,
     progress: Any = None,
+    jobs: int | None = None,
+    method: str = "auto",
 ) -> Odds:
     """The odds of ``attack`` under its ruleset and variants.
 
-    Exact unless the outcome tree has more than ``budget`` leaves (default
-    :data:`DEFAULT_BUDGET`); then, or whenever ``samples`` is given, ``samples``
-    (default :data:`DEFAULT_SAMPLES`) chains are rolled from ``seed``. ``prior`` is
-    an encounter's saved state, as for :func:`gunline.engine.resolve`. Monte Carlo
-    samples the outcome tree (fast, relies on the reads as the exact odds do);
-    ``every_face`` rolls every face with the random interpreter instead (slower:
-    the independent check of the exact odds). Raises
-    :class:`AttackRefused` for an attack the rules forbid, :class:`PluginFailed`
-    for a plugin that raises or is not pure. ``progress(done, total)`` is called as
+    Exact when enumerating every outcome is predicted to cost no more than sampling
+    to ``precision`` would (:mod:`.clock`), and within ``budget`` seconds when one is
+    given (``method="exact"``: whatever the time, up to the ``work`` cap); otherwise
+    seeded Monte Carlo, in chunks on ``jobs`` processes (default:
+    every core), until every figure's 95% interval is within ``precision``
+    percentage points (default :data:`DEFAULT_PRECISION`). ``samples`` forces Monte
+    Carlo with that many samples. The same ``seed`` gives the same odds whatever
+    ``jobs`` is. ``work`` caps the hook runs and paths of an enumeration (a guard on
+    memory). ``prior`` is an encounter's saved state, as for
+    :func:`gunline.engine.resolve`. Monte Carlo samples the outcome tree (fast,
+    relies on the reads as the exact odds do); ``every_face`` rolls every face with
+    the random interpreter instead (slower: the independent check of the exact
+    odds). The odds' ``note`` says, in words, why they were sampled. Raises
+    :class:`AttackRefused` for an attack the rules forbid, :class:`PluginFailed` for
+    a plugin that raises or is not pure. ``progress(done, total)`` is called as
     Monte Carlo samples are drawn (it may raise to stop them).
     """
     stack = registry.stack(attack.ruleset, attack.variants)
@@ -84,46 +150,80 @@ def compute_odds(
         return summarize(chain, names, dice.pool_rolls)
 
     shape = _shape(stack, names)
-    budget = DEFAULT_BUDGET if budget is None else budget
-    note = ""
-    if samples is None:
+    half = (DEFAULT_PRECISION if precision is None else precision) / 100
+    jobs = jobs_default() if jobs is None else max(1, jobs)
+
+    def odds_of(tally: dict[Leaf, float], drawn: int, note: str) -> Odds:
+        return build_odds(marginals_of(tally, len(names)), samples=drawn, note=note, **shape)
+
+    def sampling_cost() -> float:
+        """Seconds that sampling to ``precision`` would take, from a short probe."""
+        started = time.process_time()
+        probe = sample_tree(run, PROBE, chunk_seed(seed, -1))
+        each = (time.process_time() - started) / PROBE
+        needed = samples_for(odds_of(probe, PROBE, ""), half)
+        workers = min(jobs, max(1, needed // CHUNK))
+        return each * needed / (workers * PARALLEL_EFFICIENCY if workers > 1 else 1)
+
+    if method not in ("auto", "exact", "sample"):
+        raise ValueError(f"method={method!r}: expected 'auto', 'exact' or 'sample'")
+    work = DEFAULT_WORK if work is None else work
+    if samples is None and method != "sample":
+        clock = Clock(budget, sampling_cost if method == "auto" else None)
         try:
-            return build_odds(exact_marginals(stack, attack, prior, run, budget), **shape)
+            return build_odds(exact_marginals(stack, attack, prior, run, work, clock), **shape)
+        except TooSlow as exc:
+            note = f"Monte Carlo: {exc.why}"
         except TreeTooLarge as exc:
-            # counted ("more than N outcomes") or estimated from a sample of paths:
-            # the note says which, so that a larger --budget never contradicts it
+            # counted ("more than N outcomes") or estimated from a sample of paths
             verb = "looks" if exc.estimated else "is"
-            note = f"Monte Carlo: the outcome tree {verb} too large to enumerate ({exc}; budget {budget})"
+            note = f"Monte Carlo: the outcome tree {verb} too large to enumerate ({exc}; at most {work:,} hook runs)"
         except NotReplayable as exc:
             raise PluginFailed(stack.name, "dice", str(exc)) from None
-        samples = DEFAULT_SAMPLES
-    else:
-        note = f"Monte Carlo: {samples} samples requested"
-    sampler = sample if every_face else sample_tree
-    marginals = marginals_of(sampler(run, samples, seed, progress), len(names))
-    return build_odds(marginals, samples=samples, note=note, **shape)
+    elif samples is None:
+        note = "Monte Carlo: sampling was asked for"
+    if samples is None:
+
+        def enough(tally: dict[Leaf, float], drawn: int) -> bool:
+            return widest(odds_of(tally, drawn, "")) <= half
+
+        tally, drawn = draw(run, seed=seed, enough=enough, most=MAX_SAMPLES, jobs=jobs, every_face=every_face,
+                            progress=progress)
+        points = 100 * half
+        note += f"; {drawn:,} samples, every figure within ±{points:g} points (95%)"
+        return odds_of(tally, drawn, note)
+    tally, drawn = draw(run, seed=seed, enough=lambda tally, drawn: False, most=samples, jobs=jobs,
+                        every_face=every_face, progress=progress)
+    return odds_of(tally, drawn, f"Monte Carlo: {samples} samples requested")
 
 
 def exact_marginals(
-    stack: RulesStack, attack: Attack, prior: ChainState | None, run: Callable[[Dice], Leaf], budget: int
+    stack: RulesStack,
+    attack: Attack,
+    prior: ChainState | None,
+    run: Callable[[Dice], Leaf],
+    budget: int,
+    clock: Clock | None = None,
 ) -> Marginals:
     """Staged enumeration where the rules allow it (:mod:`.stages`), else whole
-    chains replayed (:mod:`.explore`)."""
+    chains replayed (:mod:`.explore`); ``budget`` caps the work, ``clock`` the time."""
     try:
-        return staged(stack, attack, prior, budget)
+        return staged(stack, attack, prior, budget, clock)
     except Unstageable:
         pass
     except PluginFailed:
         # a hook that cannot run on the recording views (msgspec refuses them):
         # whole chains, which name the plugin again if it fails there too
         pass
-    return whole_marginals(run, budget, len(attack.targets))
+    return whole_marginals(run, budget, len(attack.targets), clock)
 
 
-def whole_marginals(run: Callable[[Dice], Leaf], budget: int, count: int) -> Marginals:
+def whole_marginals(run: Callable[[Dice], Leaf], budget: int, count: int, clock: Clock | None = None) -> Marginals:
     """Every leaf of the whole chain's tree, replayed by the engine itself."""
     tally: dict[Leaf, float] = {}
     for n, (weight, leaf, _) in enumerate(leaves(run, budget), 1):
+        if clock is not None and n % 64 == 0:
+            clock.tick()
         tally[leaf] = tally.get(leaf, 0.0) + weight
         if n in PROBE_AT:
             too_large(run, budget)

@@ -6,7 +6,7 @@ intervals when the tree is too large (or ``--samples`` asks for it). Bad input
 exits 2 with one line, like every command.
 
 The work is bounded: ``--samples`` takes at most :data:`MAX_SAMPLES` and ``--budget``
-at most :data:`MAX_BUDGET`, so that a typo (a billion samples) is refused in one line
+at most :data:`MAX_WORK`, so that a typo (a billion samples) is refused in one line
 rather than run for a day. Monte Carlo says how far it has got on stderr when that is
 a terminal (or with ``--progress``), and Ctrl+C stops it (exit 130).
 """
@@ -27,9 +27,9 @@ from ..state import ChainState
 #: Most Monte Carlo samples a command may ask for: a few seconds to a few minutes,
 #: depending on the ruleset (the 95% intervals are then about ±0.1 points).
 MAX_SAMPLES = 1_000_000
-#: Most hook runs and paths ``--budget`` may allow before Monte Carlo (100 times the
-#: default: the exact odds of a tree that large take about a minute).
-MAX_BUDGET = 1_000_000
+#: Most hook runs and paths ``--work`` may allow an enumeration (a tree that large
+#: takes about a minute).
+MAX_WORK = 1_000_000
 #: Seconds between two progress reports.
 PROGRESS_INTERVAL = 0.5
 
@@ -41,6 +41,33 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+_UNITS = {"ms": 0.001, "s": 1.0, "": 1.0, "m": 60.0, "min": 60.0}
+
+
+def _seconds(text: str) -> float:
+    """A time as a person writes it: ``2s``, ``500ms``, ``1.5`` (seconds), ``1m``."""
+    number = text.strip().rstrip("smin")
+    unit = text.strip()[len(number):]
+    try:
+        value = float(number) * _UNITS[unit]
+    except (ValueError, KeyError):
+        raise argparse.ArgumentTypeError(f"expected a time such as 2s or 500ms, got {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected a time between 1ms and 1 hour, got {text!r}")
+    return value
+
+
+def _points(text: str) -> float:
+    """Percentage points of precision: 0.01 to 50."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected percentage points such as 0.5, got {text!r}") from None
+    if not 0.01 <= value <= 50:
+        raise argparse.ArgumentTypeError(f"expected 0.01 to 50 percentage points, got {text!r}")
     return value
 
 
@@ -82,8 +109,21 @@ def add_parser(subparsers: Any) -> None:
                    help=f"Monte Carlo with N samples instead of exact odds (at most {MAX_SAMPLES:,})")
     p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo samples (default 0)")
     p.add_argument(
-        "--budget", type=_at_most(MAX_BUDGET, "hook runs and paths"), metavar="N",
-        help=f"most hook runs and paths to enumerate before Monte Carlo (default 10,000; at most {MAX_BUDGET:,})",
+        "--budget", type=_seconds, metavar="TIME",
+        help="most time to spend enumerating every outcome (2s, 500ms); by default, as long as sampling "
+             "would take",
+    )
+    p.add_argument(
+        "--precision", type=_points, metavar="POINTS",
+        help="Monte Carlo samples until every figure is within this many percentage points (95%%; default 0.5)",
+    )
+    p.add_argument(
+        "--jobs", type=_at_most(256, "processes"), metavar="N",
+        help="processes that draw Monte Carlo samples (default: every core); the odds are the same for any N",
+    )
+    p.add_argument(
+        "--work", type=_at_most(MAX_WORK, "hook runs and paths"), metavar="N",
+        help=f"expert: most hook runs and paths an enumeration may take (default 2,000,000; at most {MAX_WORK:,})",
     )
     p.add_argument("--progress", action="store_true",
                    help="report Monte Carlo progress on stderr even when it is not a terminal")
@@ -127,8 +167,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         # returns what a chain cannot hold is named before thousands of runs.
         run(registry, attack, seed=args.seed, prior=prior)
         odds = compute_odds(
-            registry, attack, samples=args.samples, seed=args.seed, budget=args.budget, prior=prior,
-            progress=report,
+            registry, attack, samples=args.samples, seed=args.seed, budget=args.budget, work=args.work,
+            precision=args.precision, jobs=args.jobs, prior=prior, progress=report,
         )
     except BadInput as exc:
         raise BadInput(f"{args.file}: {exc}") from None

@@ -46,6 +46,7 @@ from ..engine import ammo_steps, begin_steps, hit_of, hit_steps, pool_steps, sta
 from ..models import Attack, Roll, Step
 from ..stack import RulesStack, callers_of
 from ..state import ChainState
+from .clock import Clock, TooSlow
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import BranchingDice, TreeTooLarge
 from .leaf import Block, Blocks, TargetLeaf, add_steps, target_leaf
@@ -64,6 +65,9 @@ class StepsRead(Unstageable):
 class FinishedRead(Unstageable):
     """A hook read the state of a target whose stage was over."""
 
+
+#: Work (hook runs and paths) between two looks at the clock.
+TICK = 64
 
 #: The partial summaries of the blocks still open (:func:`.leaf.add_steps`).
 Partial = Blocks
@@ -222,8 +226,11 @@ class _Run:
         budget: int,
         with_steps: bool,
         with_finished: bool,
+        clock: Clock | None = None,
     ) -> None:
         self.attack, self.budget, self.with_steps = attack, budget, with_steps
+        self.clock = clock
+        self._tick_at = TICK
         self.with_finished = with_finished
         #: While the scout walks its path, a read that needs a larger merge key
         #: enlarges it instead of stopping the walk.
@@ -267,6 +274,9 @@ class _Run:
         self.work += n
         if self.work > self.budget:
             raise TreeTooLarge(f"more than {self.budget} outcomes")
+        if self.work >= self._tick_at and self.clock is not None:
+            self._tick_at = self.work + TICK
+            self.clock.tick()
 
     def _check(self, reads: Reads, old: int, outs: list[HookResult]) -> None:
         """Stop (or, while scouting, enlarge the merge keys) when a hook used what the
@@ -331,7 +341,7 @@ class _Run:
                     steps = _fill(steps, plugin, name)
                     outs.append(HookResult(w, steps, dice.pool_rolls, name))
             except TreeTooLarge as exc:
-                if exc.estimated:
+                if exc.estimated or isinstance(exc, TooSlow):
                     raise
                 raise TreeTooLarge(f"more than {self.budget} outcomes") from None
         self._check(reads, child.old, outs)
@@ -347,6 +357,8 @@ class _Run:
                 f"the paths resolved so far project about {int(start + spent * total / done)} outcomes",
                 estimated=True,
             )
+        if done and spent and self.clock is not None:
+            self.clock.project(self.work / (start + spent * total / done))
 
     # -- a stage ----------------------------------------------------------------------
     def target_stage(self, index: int, children: list[_Child], first: bool = False) -> Closing:
@@ -517,17 +529,20 @@ def staged_marginals(
     budget: int,
     with_steps: bool,
     with_finished: bool = False,
+    clock: Clock | None = None,
 ) -> Marginals:
     """Exact marginals by stages; raises :class:`Unstageable`, :class:`StepsRead`
     when ``with_steps`` is false and a hook reads earlier steps, :class:`FinishedRead`
     when ``with_finished`` is false and a hook reads a finished target (the merge
     keys then need the steps, or the finished targets' dicts), or
     :class:`TreeTooLarge`."""
-    run = _Run(stack, attack, prior, budget, with_steps, with_finished)
+    run = _Run(stack, attack, prior, budget, with_steps, with_finished, clock)
     return run.run()
 
 
-def staged(stack: RulesStack, attack: Attack, prior: ChainState | None, budget: int) -> Marginals:
+def staged(
+    stack: RulesStack, attack: Attack, prior: ChainState | None, budget: int, clock: Clock | None = None
+) -> Marginals:
     """:func:`staged_marginals` with the merge keys as small as the rules allow:
     started without the steps and the finished targets, and started again with
     what a hook turned out to read (every start spending from one ``budget``).
@@ -535,7 +550,7 @@ def staged(stack: RulesStack, attack: Attack, prior: ChainState | None, budget: 
     with_steps = with_finished = False
     left = budget
     while True:
-        run = _Run(stack, attack, prior, left, with_steps, with_finished)
+        run = _Run(stack, attack, prior, left, with_steps, with_finished, clock)
         try:
             return run.run()
         except StepsRead:

@@ -1,0 +1,77 @@
+"""When the exact odds should give up and sampling take over: by cost, not by count.
+
+Enumeration starts at once. Most attacks are done long before :data:`GRACE`; the
+few that are not then ask what sampling to the requested precision would cost (a
+short probe, :func:`.sampling_cost`) and may go on only as long as that, or as the
+caller's time budget, whichever is shorter. Past it, or as soon as the work done so
+far projects past it, :class:`TooSlow` ends the enumeration and the odds are sampled
+instead. So the odds are exact whenever exact is predicted to cost no more than the
+sampling would, and never take much longer than the cheaper of the two.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from .interpreter import TreeTooLarge
+
+#: Seconds of enumeration before its cost is weighed against sampling.
+GRACE = 0.05
+
+
+class TooSlow(TreeTooLarge):
+    """Enumerating would cost more than the time allowed (``why`` says so in words)."""
+
+    def __init__(self, why: str, *, estimated: bool = False) -> None:
+        super().__init__(why, estimated=estimated)
+        self.why = why
+
+
+class Clock:
+    """The time allowed to one exact enumeration (see the module).
+
+    ``budget`` caps it in seconds (None: no cap of the caller's own); ``sampling()``
+    says what sampling would cost instead, in seconds; it is asked once, after
+    :data:`GRACE`, and only then (None: sampling is no alternative, only the budget
+    counts)."""
+
+    def __init__(self, budget: float | None, sampling: Callable[[], float] | None) -> None:
+        self.start = time.process_time()
+        self.budget = budget
+        self.sampling = sampling
+        #: Seconds the enumeration may take, once known.
+        self.allowed: float | None = budget if sampling is None else None
+        #: What sampling would cost, once asked.
+        self.sampling_seconds: float | None = None
+
+    def elapsed(self) -> float:
+        return time.process_time() - self.start
+
+    def _limit(self, elapsed: float) -> float | None:
+        if self.allowed is None and self.sampling is not None and elapsed > GRACE:
+            self.sampling_seconds = self.sampling()
+            self.allowed = self.sampling_seconds if self.budget is None else min(self.budget, self.sampling_seconds)
+        return self.allowed
+
+    def tick(self) -> None:
+        """Raise :class:`TooSlow` once the enumeration has had its time."""
+        elapsed = self.elapsed()
+        allowed = self._limit(elapsed)
+        if allowed is not None and elapsed > allowed:
+            raise TooSlow(self._why(f"took more than {allowed:.2g} s"))
+
+    def project(self, done: float) -> None:
+        """Raise :class:`TooSlow` when ``done`` (the share of the enumeration done so
+        far, 0 to 1) projects it past its time."""
+        if done <= 0.0:
+            return
+        elapsed = self.elapsed()
+        allowed = self._limit(elapsed)
+        if allowed is not None and elapsed / done > allowed:
+            raise TooSlow(self._why(f"would take about {elapsed / done:.2g} s"), estimated=True)
+
+    def _why(self, exact: str) -> str:
+        if self.sampling_seconds is not None and (self.budget is None or self.sampling_seconds <= self.budget):
+            return f"enumerating every outcome {exact}; sampling takes about {self.sampling_seconds:.2g} s"
+        return f"enumerating every outcome {exact}, past the time budget of {self.budget:g} s"
