@@ -53,17 +53,18 @@ def odds_for(
     *,
     variants: Iterable[str] = (),
     registry: Registry | None = None,
-    budget: int | None = None,
+    work: int | None = None,
 ) -> Odds:
     """The odds of a scenario (a file or a document as a dict), as ``gunline odds``
-    works them out: exact, unless the outcome tree is larger than ``budget`` (then
-    Monte Carlo, and ``odds.exact`` is false). ``odds.targets[name].status`` is the
+    works them out, but exact whatever the time they take, unless the enumeration
+    passes ``work`` hook runs and paths (then Monte Carlo, and ``odds.exact`` is
+    false): a rule test gets the same answer on any machine. ``odds.targets[name].status`` is the
     distribution of a target's final status, ``.hit`` and ``.wound`` the chance of
     at least one hit and one wound. Raises as :func:`chain_for` does."""
     from ..odds import compute_odds
 
     registry = discover() if registry is None else registry
-    return compute_odds(registry, _attack(registry, scenario, variants), budget=budget)
+    return compute_odds(registry, _attack(registry, scenario, variants), method="exact", work=work)
 
 
 def _attack(registry: Registry, scenario: str | Path | dict[str, Any], variants: Iterable[str]) -> Attack:
