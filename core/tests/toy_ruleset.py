@@ -1,12 +1,16 @@
 """A tiny ruleset used to test the core without any bundled game: roll a d6 at or
-above ``skill`` to hit, each hit takes one wound, a magazine counts rounds."""
+above ``skill`` to hit, each hit takes one wound, a magazine counts rounds.
+
+Between attacks (actions): ``first-aid`` on a wounded target heals a wound on a d6
+of 4+ (a 1 makes it worse: dead, if he had one wound left), ``new-magazine`` fills
+the weapon without a roll."""
 
 from typing import Annotated
 
 import msgspec
 
-from gunline import ChainState, Modifier, Ruleset, Step, hookimpl
-from gunline.dice import at_least
+from gunline import Action, ChainState, Modifier, Ruleset, Step, hookimpl
+from gunline.dice import at_least, faces
 
 
 class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -37,8 +41,18 @@ def gunline_ruleset():
         catalogue={"pistol": {"rounds": 6}},
         statuses=("unharmed", "wounded", "dead"),
         weapon_statuses=("ok", "empty"),
+        actions=ACTIONS,
         api=2,
     )
+
+
+ACTIONS = {
+    "first-aid": Action(description="a wounded target: a d6 of 4+ heals a wound, a 1 costs one"),
+    "new-magazine": Action(description="a full magazine, no roll", applies_to="weapon"),
+}
+
+#: The first-aid d6: 1 costs a wound, 2-3 nothing, 4-6 heals one.
+FIRST_AID = faces({1: "worse", 2: "no change", 3: "no change", 4: "heals", 5: "heals", 6: "heals"})
 
 
 @hookimpl
@@ -95,3 +109,29 @@ def spend_ammo(attack, state):
     left = state.weapon["rounds_left"] - spent
     return Step(kind="ammo", value=spent, text=f"{left} left",
                 weapon_state={"rounds_left": left, "status": "ok" if left else "empty"})
+
+
+@hookimpl
+def check_action(action, who, state):
+    if action == "first-aid" and state.targets[who]["status"] != "wounded":
+        return f"{who} is {state.targets[who]['status']}: first aid is for the wounded"
+
+
+@hookimpl
+def resolve_action(action, who, attack, state, dice):
+    if action == "new-magazine":
+        full = attack.weapon.rounds
+        return Step(kind="magazine", value=full, text=f"new magazine: {full} rounds",
+                    weapon_state={"rounds_left": full, "status": "ok"})
+    if action != "first-aid":
+        return None
+    target = next(t for t in attack.targets if t.name == who)
+    left = state.targets[who]["wounds_left"]
+    roll = dice.roll(6, "first aid", read=FIRST_AID, need="4+", target=who)
+    if roll.value == "heals":
+        left = min(target.wounds, left + 1)
+    elif roll.value == "worse":
+        left -= 1
+    status = "dead" if left <= 0 else "unharmed" if left == target.wounds else "wounded"
+    return Step(kind="first-aid", value=left, text=f"{roll.value}: {status}, {max(left, 0)} left",
+                rolls=[roll.roll], target_state={"status": status, "wounds_left": max(left, 0)})

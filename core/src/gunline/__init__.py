@@ -9,6 +9,8 @@ from .engine import resolve
 from .errors import AttackRefused, BadInput, GunlineError, PluginFailed
 from .models import (
     HOOKSPEC_VERSION,
+    Action,
+    ActionChain,
     Attack,
     Chain,
     Modifier,
@@ -25,6 +27,8 @@ __version__ = "0.2.0"
 
 __all__ = [
     "HOOKSPEC_VERSION",
+    "Action",
+    "ActionChain",
     "Attack",
     "AttackRefused",
     "BadInput",

@@ -33,7 +33,7 @@ EXIT_INTERRUPTED = 130
 #: Modules that add subcommands: each defines ``add_parser(subparsers)``, which adds
 #: its parser and sets ``func`` (called with the parsed args, returns an exit code).
 #: Kept as modules of their own so the CLI grows without one file growing.
-EXTRA_COMMANDS = (".odds.cli", ".journal.cli", ".scaffold.cli")
+EXTRA_COMMANDS = (".odds.cli", ".journal.cli", ".actions.cli", ".scaffold.cli")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -12,12 +12,13 @@ is checked once per chain where a chain leaves for a front end (:func:`chain_pro
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
 
 from .errors import PluginFailed
-from .models import Chain, Modifier, Roll, Ruleset, Step, Variant
+from .models import Action, Chain, Modifier, Roll, Ruleset, Step, Variant
 from .state import ChainState
 
 _OPTIONAL_INT = (int, type(None))
@@ -157,10 +158,34 @@ def _is_struct_type(value: Any) -> bool:
     return isinstance(value, type) and issubclass(value, msgspec.Struct)
 
 
+#: An action's name: lowercase words joined by hyphens (typed on a command line).
+ACTION_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+ACTION_PARTIES = ("target", "shooter", "weapon")
+
+
+def check_actions(decl: Ruleset | Variant) -> None:
+    """Refuse actions core could not offer (``TypeError`` with what is wrong)."""
+    what = f"{'ruleset' if isinstance(decl, Ruleset) else 'variant'} {decl.name!r}"
+    if not isinstance(decl.actions, dict):
+        raise TypeError(f"{what}: actions is {type(decl.actions).__name__}, expected a dict of name -> gunline.Action")
+    for name, action in decl.actions.items():
+        if not isinstance(name, str) or not ACTION_NAME.match(name):
+            raise TypeError(
+                f"{what}: action name {name!r}; expected lowercase words joined by hyphens, e.g. 'clear-jam'"
+            )
+        if not isinstance(action, Action):
+            raise TypeError(f"{what}: action {name!r} is {type(action).__name__}, expected gunline.Action")
+        if action.applies_to not in ACTION_PARTIES:
+            raise TypeError(
+                f"{what}: action {name!r} applies to {action.applies_to!r}; expected one of {', '.join(ACTION_PARTIES)}"
+            )
+
+
 def check_declaration(decl: Ruleset | Variant) -> None:
     """Refuse a declaration core could not use (``TypeError`` with what is wrong)."""
     if not isinstance(decl.name, str) or not decl.name.strip():
         raise TypeError(f"declares the name {decl.name!r}; expected a non-empty str")
+    check_actions(decl)
     if not isinstance(decl, Ruleset):
         return
     for part in ("shooter", "weapon", "target"):

@@ -29,11 +29,18 @@ The engine calls the hooks for one attack in this order::
     spend_ammo                      the attack's ammo step
     describe_outcome                one line per target for the players
 
+Between attacks, an action the ruleset declares (``Ruleset.actions``: a recovery
+roll, a jam cleared, a new turn) is resolved on its own::
+
+    start_state                     as for an attack (then overlaid with the encounter's)
+    check_action                    refuse it before any die
+    resolve_action                  its steps
+
 Hooks marked *first result* stop at the first implementation that returns something
 other than ``None``; a variant is registered after its base ruleset, so its
 implementation is asked first and overrides the base by returning a result, or
-defers to it by returning ``None``. ``modify_pool`` and ``check_attack`` collect from
-every plugin.
+defers to it by returning ``None``. ``modify_pool``, ``check_attack`` and
+``check_action`` collect from every plugin.
 """
 
 from __future__ import annotations
@@ -66,6 +73,9 @@ class GunlineSpec:
       scenario Structs (in an encounter they come from earlier attacks).
     * ``dice``: the :class:`~gunline.dice.Dice` to roll with: every die comes from
       it, each roll saying what the rule reads of it (see docs/plugins.md, "Dice").
+    * ``action``: the name of an action the ruleset (or an enabled variant) declares
+      in ``actions``; ``who``: whom it is about, a target's name for an action that
+      ``applies_to`` a target, else the shooter's name.
     """
 
     # -- what a plugin says about itself -------------------------------------------
@@ -257,6 +267,50 @@ class GunlineSpec:
         :returns: the weapon's new state (``rounds_left`` back to a full clip or
             magazine), or ``None`` where the game has no reloading (the weapon's state
             stays as it is).
+
+        Stops at the first non-None result.
+        """
+
+    @hookspec
+    def check_action(self, action: str, who: str, attack: Attack, state: ChainState) -> list[str] | str | None:
+        """Say why ``action`` cannot be taken for ``who`` now, before any die.
+
+        :param action: the action's name (one the stack declares; core has checked it).
+        :param who: whom it is about: one of ``attack.targets`` by name for an action
+            that applies to a target, else the shooter's name.
+        :param attack: the scenario the action's fighters and weapon come from (their
+            stats: an Initiative, a weapon's clip).
+        :param state: the state it starts from, as for an attack: the scenario's,
+            overlaid with the encounter's saved state.
+        :returns: one message or a list of messages, each saying what is wrong and what
+            would work ("Bo is pinned, not down: the recovery roll is for down
+            fighters"); any refuses the action (exit code 2). ``None`` allows it.
+
+        Collected from every plugin.
+        """
+
+    @hookspec(firstresult=True)
+    def resolve_action(
+        self, action: str, who: str, attack: Attack, state: ChainState, dice: Dice
+    ) -> Step | list[Step] | None:
+        """Resolve ``action`` for ``who``: roll what it rolls, change what it changes.
+
+        Pure, as every hook: its dice come from ``dice``, its changes go in its steps'
+        ``target_state`` (an action on a target: a step with no ``target`` is about
+        ``who``), ``shooter_state`` and ``weapon_state``, which core merges and an
+        encounter commits (undo reverts them). Its odds are computed as an attack's:
+        over every outcome of every die it asks for.
+
+        :param action: the action's name (declared in ``Ruleset.actions`` or an
+            enabled variant's ``Variant.actions``).
+        :param who: whom it is about (see :meth:`check_action`).
+        :param attack: the scenario the fighters and the weapon come from.
+        :param state: the state it starts from; ``state.targets[who]`` for an action
+            on a target, ``state.shooter`` and ``state.weapon`` otherwise.
+        :param dice: the dice.
+        :returns: the action's steps, of the ruleset's own kinds (``recovery``,
+            ``clear``), each with its ``text`` and ``rolls``; ``None`` for an action
+            this plugin does not resolve (a variant defers to its ruleset).
 
         Stops at the first non-None result.
         """

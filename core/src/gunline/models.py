@@ -10,7 +10,7 @@ they never change what they were given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -140,6 +140,44 @@ class Chain(msgspec.Struct, kw_only=True):
     manual: list[int] = []
 
 
+class ActionChain(Chain, kw_only=True):
+    """A resolved action (a roll or a change between attacks, not an attack): the
+    contract of ``gunline act --json``. The chain's fields keep their meaning: ``steps``
+    are the action's, ``targets`` holds the one target it was about (empty for an
+    action on the shooter or the weapon), ``shooter`` and ``weapon`` the state after it.
+    """
+
+    #: The action's name, as the ruleset declares it (``Ruleset.actions``).
+    action: str
+    #: Whom it was about: a target's name, or the shooter's for an action on the
+    #: shooter or the weapon.
+    who: str
+
+
+#: Whose state an action reads and changes (see :class:`Action`).
+ActionParty = Literal["target", "shooter", "weapon"]
+
+
+class Action(msgspec.Struct, frozen=True, kw_only=True):
+    """Something the rules let the GM do between attacks that is not an attack: a
+    roll that is not an attack roll (a fallen fighter's recovery), or a change of
+    state (a jammed weapon cleared, a new turn). A ruleset declares its actions in
+    :attr:`Ruleset.actions` (a variant may add its own in :attr:`Variant.actions`),
+    keyed by name; the ``resolve_action`` hook resolves them, ``check_action``
+    refuses them where the rules do.
+
+    ``applies_to`` says whose state it is about, which is how front ends offer it
+    and how core finds the state it starts from: ``target`` (one of a scenario's
+    targets, by name: a recovery roll), ``shooter`` (the scenario's shooter: a new
+    turn) or ``weapon`` (the shooter's weapon: a jam cleared).
+    """
+
+    #: What it does, in the game's words ("a down fighter's recovery roll: 1
+    #: pinned, 2-5 stays down, 6 out of action").
+    description: str
+    applies_to: ActionParty = "target"
+
+
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
     """What a ruleset plugin declares about itself through ``gunline_ruleset``.
 
@@ -169,6 +207,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
     #: the one that shows the ruleset best. None: the first example by name.
     featured: str | None = None
     description: str = ""
+    #: Actions between attacks, by name (lowercase words joined by hyphens, as
+    #: ``recovery`` or ``clear-jam``): see :class:`Action`.
+    actions: dict[str, Action] = {}
     #: The hook contract the ruleset was written for (``api=2``), always declared: a
     #: plugin that leaves it out is refused with a line saying what to add.
     api: int
@@ -182,6 +223,9 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     ruleset: str | None
     description: str = ""
+    #: Actions the variant adds to its ruleset's (see :class:`Action`); its own
+    #: ``resolve_action`` resolves them.
+    actions: dict[str, Action] = {}
     #: The hook contract the variant was written for, as for :class:`Ruleset`.
     api: int
 
@@ -196,6 +240,8 @@ class PluginInfo(msgspec.Struct, kw_only=True, omit_defaults=True):
     ruleset: str | None = None
     description: str = ""
     hooks: list[str] = []
+    #: Actions between attacks it declares (``Ruleset.actions``, ``Variant.actions``).
+    actions: list[str] = []
     error: str | None = None
 
 

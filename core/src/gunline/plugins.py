@@ -82,6 +82,7 @@ class Plugin:
             ruleset=decl.name if isinstance(decl, Ruleset) else decl.ruleset,
             description=decl.description,
             hooks=self.hooks,
+            actions=sorted(decl.actions),
         )
 
 

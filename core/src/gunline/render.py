@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from .models import Chain, PluginInfo, Step
+from .models import ActionChain, Chain, PluginInfo, Step
 
 if TYPE_CHECKING:
     from .plugins import Registry
@@ -54,6 +54,20 @@ def chain_text(chain: Chain) -> str:
     return "\n".join(out)
 
 
+def action_text(chain: ActionChain) -> str:
+    """An action's result as ``gunline act`` prints it: the action, whom it was
+    about, its steps with their dice, the line to read out, and the dice."""
+    seed = f"seed {chain.seed}" if chain.seed is not None else "dice given"
+    variants = f", variants: {', '.join(chain.variants)}" if chain.variants else ""
+    out = [f"{chain.ruleset}{variants}: {chain.action} for {chain.who} ({seed})"]
+    for step in chain.steps:
+        out.extend(step_lines(step))
+    out.append("outcome:")
+    out.extend(f"  {line}" for line in chain.outcomes.values())
+    out.append("dice: " + (" ".join(str(d) for d in chain.dice) or "none"))
+    return "\n".join(out)
+
+
 #: What each plugin-choosing variable does, as ``gunline plugins`` says it.
 ENV_MEANING = {
     "GUNLINE_LOAD_PLUGINS": "only these plugins load",
@@ -95,6 +109,8 @@ def plugins_text(
         if info.description:
             out.append(f"         {info.description}")
         out.append(f"         hooks: {', '.join(info.hooks)}")
+        if info.actions:
+            out.append(f"         actions: {', '.join(info.actions)}")
     for message in conflicts.values():
         out.append(f"conflict: {message}")
     for name in blocked:

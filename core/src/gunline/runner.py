@@ -13,7 +13,7 @@ from .contract import blame, chain_problem
 from .dice import Dice, RandomDice, ScriptedDice, manual_dice
 from .engine import refusals, resolve, start_state
 from .errors import AttackRefused
-from .models import Attack, Chain
+from .models import ActionChain, Attack, Chain
 from .plugins import Registry
 from .stack import RulesStack
 from .state import ChainState
@@ -74,6 +74,52 @@ def checked(
     if problem is None:
         return chain
     raise blame(stack, problem, chain, lambda inspecting: resolve(inspecting, attack, dice(), prior=prior))
+
+
+def run_action(
+    registry: Registry,
+    attack: Attack,
+    action: str,
+    who: str | None = None,
+    *,
+    seed: int | None = None,
+    faces: Sequence[int | None] | None = None,
+    prior: ChainState | None = None,
+    manual: bool = True,
+) -> tuple[ActionChain, int]:
+    """Resolve action ``action`` for ``who`` (see :func:`gunline.actions.who_for`)
+    with the dice chosen as for :func:`run`: the same seed or faces give the same
+    action chain. Returns it (checked whole, as an attack's chain) and the count of
+    faces given but never used."""
+    from .actions import resolve_action, who_for
+
+    stack = registry.stack(attack.ruleset, attack.variants)
+    who = who_for(stack, attack, action, who)
+
+    def resolved(rules: RulesStack, dice: Dice, seed: int | None = None) -> ActionChain:
+        return resolve_action(rules, attack, action, who, dice, seed=seed, prior=prior)
+
+    if faces is None:
+        seed = new_seed() if seed is None else seed
+        fixed = seed
+        chain = resolved(stack, RandomDice(fixed), seed)
+        unused = 0
+
+        def again() -> Dice:
+            return RandomDice(fixed)
+    else:
+        given = list(faces)
+
+        def again() -> Dice:
+            return manual_dice(given, seed, manual) if seed is not None else ScriptedDice(given, manual=manual)
+
+        used = again()
+        chain = resolved(stack, used)
+        unused = used.unused  # type: ignore[attr-defined]
+    problem = chain_problem(chain, stack.ruleset)
+    if problem is not None:
+        raise blame(stack, problem, chain, lambda inspecting: resolved(inspecting, again()))
+    return chain, unused
 
 
 def check(registry: Registry, attack: Attack, prior: ChainState | None = None) -> None:

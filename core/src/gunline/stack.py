@@ -25,7 +25,7 @@ import pluggy
 from .dice.requests import DiceInterrupt
 from .errors import PluginFailed
 from .hookspecs import GunlineSpec
-from .models import Ruleset
+from .models import Action, Ruleset
 from .plugins import Plugin, new_manager
 
 
@@ -92,6 +92,11 @@ class RulesStack:
         self.base = base
         self.variants = tuple(v.name for v in variants)
         self.ruleset: Ruleset = base.declaration  # type: ignore[assignment]
+        #: The actions between attacks this stack offers: the ruleset's, then each
+        #: enabled variant's (a variant's action of the same name replaces it).
+        self.actions: dict[str, Action] = dict(self.ruleset.actions)
+        for variant in variants:
+            self.actions.update(variant.declaration.actions)
         self.pm = new_manager()
         for plugin in [base, *variants]:
             self.pm.register(plugin.obj, name=plugin.name)

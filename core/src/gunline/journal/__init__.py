@@ -8,6 +8,7 @@ For programs (the TUI)::
     with Journal(path_or_None) as journal:
         chain, unused, entry = journal.resolve("pit fight", registry, attack, document, seed=7)
         journal.reload("pit fight", registry, attack=attack)
+        chain, unused, entry = journal.act("pit fight", registry, "recovery", who="Bo", seed=7)
         journal.undo("pit fight")
         journal.state("pit fight"); journal.entries("pit fight"); journal.encounters()
 """

@@ -16,8 +16,8 @@ from typing import Any
 
 from ..engine import start_state
 from ..errors import AttackRefused, BadInput, PluginFailed
-from ..models import Attack, Chain
-from ..runner import chain_json, run
+from ..models import ActionChain, Attack, Chain
+from ..runner import chain_json, run, run_action
 from ..state import ChainState
 from .models import Change, Entry, Table
 from .store import Store
@@ -191,6 +191,142 @@ class Journal(Store):
             )
             return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
 
+    # -- actions between attacks --------------------------------------------------------
+    def act(
+        self,
+        encounter: str,
+        registry: Any,
+        action: str,
+        *,
+        who: str | None = None,
+        attack: Attack | None = None,
+        document: dict[str, Any] | None = None,
+        shooter: str | None = None,
+        weapon: str | None = None,
+        variants: Sequence[str] = (),
+        seed: int | None = None,
+        faces: Sequence[int | None] | None = None,
+        manual: bool = True,
+    ) -> tuple[ActionChain, int, Entry]:
+        """Resolve ``action`` (one the ruleset declares: a recovery roll, a jam
+        cleared) from the encounter's saved state and commit it, in one transaction,
+        as an ``act`` entry (undoable). The fighters and weapon come from ``attack``
+        (the scenario on show) or, without it, from the encounter's latest attack
+        with ``who`` among its targets (an action on a target) or with that shooter
+        and weapon (an action on the shooter or the weapon), with ``variants`` added
+        to its own. ``seed``, ``faces`` and
+        ``manual`` are as for :func:`gunline.runner.run`. Returns the action's chain,
+        the count of unused faces and the entry; nothing is written when the action
+        is refused, a plugin fails or dice are needed."""
+        with self.write() as conn:
+            eid = self._encounter_id(conn, encounter, create=attack is not None)
+            if attack is None:
+                attack, document = self._act_source(conn, eid, encounter, registry, action, who, shooter, weapon,
+                                                    variants)
+            prior = self._prior(conn, eid, attack)
+            chain, unused = run_action(
+                registry, attack, action, who, seed=seed, faces=faces, prior=prior, manual=manual
+            )
+            entry_id = self._commit_action(conn, eid, attack, document, chain)
+            entry = self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
+        return chain, unused, entry
+
+    def act_source(
+        self,
+        encounter: str,
+        registry: Any,
+        action: str,
+        *,
+        who: str | None = None,
+        shooter: str | None = None,
+        weapon: str | None = None,
+        variants: Sequence[str] = (),
+    ) -> tuple[Attack, dict[str, Any]]:
+        """The attack (and its scenario document) :meth:`act` would take the fighters
+        of ``action`` from when given none, read without writing (for its odds)."""
+        with self.read() as conn:
+            eid = self._encounter_id(conn, encounter)
+            return self._act_source(conn, eid, encounter, registry, action, who, shooter, weapon, variants)
+
+    def _act_source(
+        self, conn: sqlite3.Connection, eid: int, encounter: str, registry: Any, action: str,
+        who: str | None, shooter: str | None, weapon: str | None, variants: Sequence[str],
+    ) -> tuple[Attack, dict[str, Any]]:
+        from ..scenario import build_attack
+
+        source = self._source_of(conn, eid, encounter, registry, action, who, shooter, weapon, variants)
+        if source.scenario is None:
+            raise BadInput(f"{action}: entry {source.id} keeps no scenario to act from")
+        document = source.scenario
+        attack = build_attack(registry, document, f"journal entry {source.id}", [*source.variants, *variants])
+        return attack, document
+
+    def _commit_action(
+        self, conn: sqlite3.Connection, eid: int, attack: Attack, document: Any, chain: ActionChain
+    ) -> int:
+        """Append an ``act`` entry with the state rows the action's steps changed."""
+        who, what = shooter_name(attack), weapon_name(attack)
+        proposed: list[tuple[Table, list[str], dict[str, Any]]] = []
+        if any(s.shooter_state is not None for s in chain.steps):
+            proposed.append(("shooters", [who], chain.shooter))
+        if any(s.weapon_state is not None for s in chain.steps):
+            proposed.append(("weapons", [who, what], chain.weapon))
+        touched = {s.target for s in chain.steps if s.target_state is not None and s.target is not None}
+        proposed += [("targets", [name], state) for name, state in chain.targets.items() if name in touched]
+        changes = []
+        for table, key, after in proposed:
+            if not isinstance(after, dict):
+                raise PluginFailed(
+                    attack.ruleset, "state", f"{table[:-1]} state is {type(after).__name__}, expected dict"
+                )
+            before = self._row_state(conn, eid, table, key)
+            after = _json_safe(after, attack.ruleset, f"{table[:-1]} {'/'.join(key)}")
+            if before != after:
+                changes.append(Change(table=table, key=key, before=before, after=after))
+        self._apply(conn, eid, changes)
+        outcome = "; ".join(chain.outcomes.values())
+        return self._append(
+            conn, eid, "act", changes,
+            ruleset=attack.ruleset, variants=list(attack.variants), scenario=document,
+            seed=chain.seed, dice=list(chain.dice), chain=chain_json(chain).decode(),
+            summary=f"{chain.action}: {outcome}", act=chain.action, who=chain.who,
+        )
+
+    def _source_of(
+        self, conn: sqlite3.Connection, eid: int, encounter: str, registry: Any, action: str,
+        who: str | None, shooter: str | None, weapon: str | None, variants: Sequence[str],
+    ) -> Entry:
+        """The latest attack an action takes its fighters from: one whose rules declare
+        the action and that has ``who`` among its targets (an action on a target), or
+        that was made by that shooter (and weapon) otherwise."""
+        for entry in reversed(self._entries(conn, eid, "x.action = 'attack'")):
+            if entry.undone_by is not None or entry.ruleset not in registry.rulesets:
+                continue
+            try:
+                declared = registry.stack(entry.ruleset, [*entry.variants, *variants]).actions.get(action)
+            except BadInput:
+                continue
+            if declared is None:
+                continue
+            doc = entry.scenario or {}
+            if declared.applies_to == "target":
+                targets = doc.get("targets")
+                names = [t.get("name") for t in targets if isinstance(t, dict)] if isinstance(targets, list) else []
+                if who is None or who in names:
+                    return entry
+                continue
+            keys = [c.key for c in entry.changes if c.table == "weapons"]
+            key = keys[0] if keys else _weapon_key(entry)
+            name = who or shooter
+            if key and (name is None or key[0] == name) and (weapon is None or key[1] == weapon):
+                return entry
+        whom = who or shooter
+        raise BadInput(
+            f"{action}: no attack in encounter {encounter!r} under rules with that action"
+            + (f" and {whom!r} in it" if whom else "")
+            + "; give the scenario file to act from"
+        )
+
     def _last_attack(
         self, conn: sqlite3.Connection, eid: int, encounter: str, shooter: str | None, weapon: str | None
     ) -> Entry:
@@ -209,7 +345,8 @@ class Journal(Store):
 
     # -- undo -----------------------------------------------------------------------------
     def undo(self, encounter: str) -> Entry:
-        """Revert the encounter's last action not yet undone (an attack or a reload);
+        """Revert the encounter's last action not yet undone (an attack, a reload or
+        an action between attacks);
         the revert is itself an entry, so the history keeps both."""
         with self.write() as conn:
             eid = self._encounter_id(conn, encounter)

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 import msgspec
 
-Action = Literal["attack", "reload", "undo"]
+Action = Literal["attack", "reload", "undo", "act"]
 Table = Literal["shooters", "weapons", "targets"]
 
 
@@ -43,6 +43,10 @@ class Entry(msgspec.Struct, kw_only=True):
     undoes: int | None = None
     #: For a reverted entry, the undo entry that reverted it.
     undone_by: int | None = None
+    #: For an ``act`` entry (an action between attacks): the action's name, and whom
+    #: it was about (a target, or the shooter for his weapon or himself).
+    act: str | None = None
+    who: str | None = None
 
 
 class EncounterState(msgspec.Struct, kw_only=True):

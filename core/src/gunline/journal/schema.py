@@ -9,7 +9,8 @@ any UPDATE or DELETE on them, so history can only grow (undo is a new entry).
 from __future__ import annotations
 
 #: Current schema version; bump it and add a step to ``MIGRATIONS`` to change tables.
-SCHEMA_VERSION = 1
+#: 2: actions between attacks (``action = 'act'``, with the action's name and whom).
+SCHEMA_VERSION = 2
 
 #: "GUNL" as a 32-bit integer, stored in the file header.
 APPLICATION_ID = 0x47554E4C
@@ -61,6 +62,49 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             undoes INTEGER UNIQUE REFERENCES entries(id),
             summary TEXT NOT NULL DEFAULT ''
         )""",
+        "CREATE INDEX entries_by_encounter ON entries (encounter_id, id)",
+        """CREATE TRIGGER entries_are_append_only_update BEFORE UPDATE ON entries
+           BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END""",
+        """CREATE TRIGGER entries_are_append_only_delete BEFORE DELETE ON entries
+           BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END""",
+    ),
+    # Actions between attacks: a new kind of entry, with the action's name (``act``)
+    # and whom it was about (``who``). SQLite cannot change a CHECK constraint in
+    # place, so the table is made anew and the entries copied, ids and all (the
+    # numbering issued so far is kept, so a history check still sees every entry);
+    # the store runs this with foreign keys off, as SQLite's own procedure says.
+    1: (
+        """CREATE TABLE entries_v2 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            encounter_id INTEGER NOT NULL REFERENCES encounters(id),
+            at TEXT NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('attack', 'reload', 'undo', 'act')),
+            ruleset TEXT,
+            variants TEXT NOT NULL DEFAULT '[]',
+            scenario TEXT,
+            seed INTEGER,
+            dice TEXT NOT NULL DEFAULT '[]',
+            chain TEXT,
+            changes TEXT NOT NULL,
+            undoes INTEGER UNIQUE REFERENCES entries(id),
+            summary TEXT NOT NULL DEFAULT '',
+            act TEXT,
+            who TEXT
+        )""",
+        """INSERT INTO entries_v2 (id, encounter_id, at, action, ruleset, variants, scenario, seed, dice,
+                                   chain, changes, undoes, summary)
+           SELECT id, encounter_id, at, action, ruleset, variants, scenario, seed, dice,
+                  chain, changes, undoes, summary FROM entries ORDER BY id""",
+        """UPDATE sqlite_sequence SET seq = max(seq, coalesce(
+               (SELECT seq FROM sqlite_sequence WHERE name = 'entries'), 0))
+           WHERE name = 'entries_v2'""",
+        """INSERT INTO sqlite_sequence (name, seq)
+           SELECT 'entries_v2', seq FROM sqlite_sequence WHERE name = 'entries'
+           AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'entries_v2')""",
+        "DROP TRIGGER entries_are_append_only_update",
+        "DROP TRIGGER entries_are_append_only_delete",
+        "DROP TABLE entries",
+        "ALTER TABLE entries_v2 RENAME TO entries",
         "CREATE INDEX entries_by_encounter ON entries (encounter_id, id)",
         """CREATE TRIGGER entries_are_append_only_update BEFORE UPDATE ON entries
            BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END""",

@@ -218,6 +218,9 @@ class Store:
         """Create or upgrade the tables, one version step at a time, in one
         transaction (a second process opening the same new file waits, then sees
         the tables made)."""
+        # A step may make a table anew (SQLite's way to change a constraint): foreign
+        # keys are off while it does, and checked whole before the commit.
+        self.conn.execute("PRAGMA foreign_keys = OFF")
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             version = self.conn.execute("PRAGMA user_version").fetchone()[0]
@@ -228,12 +231,17 @@ class Store:
                 for statement in MIGRATIONS[version]:
                     self.conn.execute(statement)
                 version += 1
+            broken = self.conn.execute("PRAGMA foreign_key_check").fetchone()
+            if broken is not None:
+                raise self._refused(f"damaged: upgrading it found a row that refers to nothing ({tuple(broken)})")
             self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             self.conn.execute("ROLLBACK")
+            self.conn.execute("PRAGMA foreign_keys = ON")
             raise
         self.conn.execute("COMMIT")
+        self.conn.execute("PRAGMA foreign_keys = ON")
 
     def _has_tables(self) -> bool:
         return bool(self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
@@ -399,7 +407,7 @@ class Store:
 
     _ENTRY_COLUMNS = (
         "x.id, e.name, x.at, x.action, x.summary, x.ruleset, x.variants, x.scenario, x.seed, "
-        "x.dice, x.chain, x.changes, x.undoes, u.id"
+        "x.dice, x.chain, x.changes, x.undoes, u.id, x.act, x.who"
     )
 
     def entries(self, encounter: str | None = None) -> list[Entry]:
@@ -431,7 +439,7 @@ class Store:
                 dice=self._decode(r[9], what, list[int]) or [],
                 chain=self._decode(r[10], what, dict | None),
                 changes=self._decode(r[11], what, list[Change]),
-                undoes=r[12], undone_by=r[13],
+                undoes=r[12], undone_by=r[13], act=r[14], who=r[15],
             )
         except TypeError as exc:  # a hand-edited row with a value of the wrong kind
             raise BadInput(f"journal {self.path}: {what} is damaged: {exc}") from None

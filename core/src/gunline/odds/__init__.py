@@ -12,8 +12,10 @@ Public API::
     odds.targets["Goliath"].status["down"]
     odds.step_probability("Goliath", "wound")      # beside a chain's step
     odds_json(odds)                                # the ``odds --json`` contract
+    action_odds(registry, attack, "recovery", "Bo")  # an action between attacks
 """
 
+from .actions import action_odds
 from .api import DEFAULT_PRECISION, DEFAULT_WORK, MAX_SAMPLES, compute_odds
 from .distributions import pool_distribution
 from .model import Odds, TargetOdds, WeaponOdds, odds_json
@@ -25,6 +27,7 @@ __all__ = [
     "Odds",
     "TargetOdds",
     "WeaponOdds",
+    "action_odds",
     "compute_odds",
     "odds_json",
     "pool_distribution",

@@ -122,6 +122,14 @@ def reads_beyond(
         chain = resolve(stack, attack, dice, prior=prior, describe=False, check=False)
         return summarize(chain, names, dice.pool_rolls), chain
 
+    return reads_beyond_run(run, paths=paths, replays=replays, seed=seed)
+
+
+def reads_beyond_run(
+    run: Callable[[BranchingDice], tuple[Leaf, Chain]], *, paths: int = 150, replays: int = 2500, seed: int = 0
+) -> list[Finding]:
+    """:func:`reads_beyond` for any rules program: ``run(dice)`` resolves it (an
+    attack, an action between attacks) and returns its summary and its chain."""
     walked: list[tuple[list[int], list[tuple[int, Request, Branch]], Leaf, Chain]] = []
     try:
         for n, (_, (leaf, chain), dice) in enumerate(leaves(run, paths, make=_Watching), 1):

@@ -26,7 +26,11 @@ and, for the checks marked *with variants*, under each of the ruleset's variants
 - ``test_invalid_files_name_the_field``: mutated examples (unknown field, wrong type,
   missing field) are refused with one line naming the file and the field path;
 - ``test_odds``: the odds of each final status sum to 1 and agree with the frequencies
-  of seeded runs.
+  of seeded runs;
+- ``test_actions`` *(with variants)*: each action between attacks the ruleset declares
+  (``Ruleset.actions``), for everyone it may be about in the example and the rules
+  allow: a seed gives one result, its dice replay it, its exact odds sum to 1 and
+  agree with seeded runs, and no face is read beyond its roll's read.
 
 For rule tests, :func:`chain_for` resolves a scenario file or dict with forced dice,
 and :func:`odds_for` works out its odds.

@@ -94,6 +94,11 @@ def check_declaration(registry: Registry, ruleset: str) -> None:
         )
     elif not example_files(registry, ruleset):
         problems.append(f"Ruleset.examples: no *.toml scenario in {decl.examples!r}")
+    if decl.actions and "resolve_action" not in registry.plugins[ruleset].hooks:
+        problems.append(
+            f"Ruleset.actions declares {', '.join(sorted(decl.actions))} but the ruleset does not implement "
+            "resolve_action"
+        )
     if problems:
         raise fail(f"ruleset {ruleset!r}: " + "; ".join(problems))
 

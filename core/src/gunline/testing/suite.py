@@ -21,6 +21,7 @@ from ..models import Attack, Variant
 from ..plugins import Registry, discover
 from ..runner import chain_json, run
 from . import checks
+from .actions import check_actions
 from .interpreters import check_interpreters_agree
 from .odds import check_odds
 from .purity import PurityChecks
@@ -152,6 +153,16 @@ class RulesetConformance(PurityChecks):
     def test_odds(self, example: Case) -> None:
         registry, attack = self.attack_of(example)
         check_odds(registry, attack, self.odds_samples, self.odds_budget)
+
+    def test_actions(self, case: Case) -> None:
+        """Every action the ruleset declares, for everyone it may be about in the
+        example: reproducible, replayable, its odds exact and read honestly."""
+        import pytest
+
+        registry, attack = self.attack_of(case)
+        if not registry.stack(attack.ruleset, attack.variants).actions:
+            pytest.skip(f"{self.ruleset} declares no actions between attacks")
+        check_actions(registry, attack, list(self.seeds)[:3], self.odds_samples, self.odds_budget)
 
     def test_the_interpreters_agree(self, case: Case) -> None:
         registry, attack = self.attack_of(case)
