@@ -56,15 +56,18 @@ def _value(key: str, value: Any) -> str:
     return f"{key} {value}"
 
 
-def state_text(name: str, state: EncounterState | None, entries: int, last: str = "") -> Text:
+def state_text(name: str, state: EncounterState | None, entries: int, last: str = "", actions: str = "") -> Text:
     """The encounter's state to read at a glance: every weapon with its rounds left
     and status (a broken or jammed weapon says so in the ruleset's word), every
-    target with its status and the counts that are not zero."""
+    target with its status and the counts that are not zero; ``actions`` is the line
+    of the ruleset's actions between attacks, if it has any."""
     text = Text()
     text.append(f"encounter {name!r}", style="bold")
     text.append(f" · {entries} entr{'y' if entries == 1 else 'ies'}")
     if state is None or not (state.weapons or state.targets or state.shooters):
         text.append("\nnothing committed yet: Ctrl+W commits the chain shown")
+        if actions:
+            text.append(f"\n{actions}")
         return text
     for shooter, weapons in state.weapons.items():
         for weapon, saved in weapons.items():
@@ -91,4 +94,6 @@ def state_text(name: str, state: EncounterState | None, entries: int, last: str 
             text.append(str(status))
     if last:
         text.append(f"\nlast: {last}", style="italic")
+    if actions:
+        text.append(f"\n{actions}")
     return text

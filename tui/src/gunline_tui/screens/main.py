@@ -35,6 +35,7 @@ from gunline.runner import new_seed, run
 from gunline.scenario import build_attack, read_document
 from gunline.state import ChainState
 
+from ..acting import actions_line, offer_actions
 from ..draft import Draft, blank
 from ..encounter import Encounter, state_text
 from ..logbook import Logbook
@@ -86,7 +87,8 @@ ACTIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ctrl+y", "encounter", "Encounter", "pick or create an encounter: attacks start from its saved state"),
     ("ctrl+w", "commit", "Commit", "commit the chain shown to the encounter (rounds, wounds)"),
     ("ctrl+a", "reload", "Reload", "the shooter reloads the weapon (an action in the encounter)"),
-    ("ctrl+z", "undo", "Undo", "undo the encounter's last commit or reload"),
+    ("ctrl+z", "undo", "Undo", "undo the encounter's last commit, reload or action"),
+    ("f2", "act", "Act", "an action between attacks (a recovery roll, a jam cleared), with its odds"),
     ("ctrl+l", "plugins", "Plugins", "rulesets, variants, broken plugins and errors"),
     ("f1", "help", "Help", "this page (also ? outside a text field)"),
     ("escape", "cancel", "Cancel", "stop resolving or computing odds (a plugin that takes too long)"),
@@ -464,7 +466,7 @@ class MainScreen(Screen[None]):
 
     def action_cancel(self) -> None:
         """Escape: stop resolving and computing odds (a plugin that takes too long)."""
-        stopped = [group for group in ("resolve", "odds", "dice", "reload") if self.off_loop.cancel(group)]
+        stopped = [group for group in ("resolve", "odds", "dice", "reload", "act") if self.off_loop.cancel(group)]
         if stopped:
             self.set_status("cancelled")
             self.notify("stopped: " + ", ".join(stopped), title="cancelled", timeout=3)
@@ -819,7 +821,7 @@ class MainScreen(Screen[None]):
             self.app.call_from_thread(self._journal_problem, exc, "cannot read the encounter")
             return
         last = entries[-1].summary if entries else ""
-        text = state_text(name, state, len(entries), last)
+        text = state_text(name, state, len(entries), last, actions_line(self.registry, self.draft.doc.get("ruleset")))
         self.app.call_from_thread(self.query_one(EncounterView).show, text)
 
     def action_commit(self) -> None:
@@ -878,6 +880,9 @@ class MainScreen(Screen[None]):
             self.app.call_from_thread(self._journal_problem, exc, "nothing undone")
             return
         self.app.call_from_thread(self._encounter_changed, f"↶ {entry.summary}", f"undid #{entry.undoes}")
+
+    def action_act(self) -> None:
+        offer_actions(self)
 
     def action_reload(self) -> None:
         name = self._need_encounter()
