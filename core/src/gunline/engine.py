@@ -112,6 +112,7 @@ def _start_state(hook: Any, stack: RulesStack, attack: Attack, prior: ChainState
         for name, saved in prior.targets.items():
             if name in state.targets:
                 state.targets[name].update(saved)
+        state.shooter_as_target = dict(prior.shooter_as_target)
     return state
 
 

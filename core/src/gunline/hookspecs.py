@@ -70,7 +70,9 @@ class GunlineSpec:
     * ``state``: the :class:`~gunline.state.ChainState` so far: ``shooter``,
       ``weapon``, ``targets[name]``, ``attack`` (this attack's own facts) as plain
       dicts, and ``steps``. Read wounds, rounds and statuses here, never from the
-      scenario Structs (in an encounter they come from earlier attacks).
+      scenario Structs (in an encounter they come from earlier attacks). In an
+      encounter, ``shooter_as_target`` is the shooter's own state as earlier attacks
+      on him left it (his wounds), to be read, never changed.
     * ``dice``: the :class:`~gunline.dice.Dice` to roll with: every die comes from
       it, each roll saying what the rule reads of it (see docs/plugins.md, "Dice").
     * ``action``: the name of an action the ruleset (or an enabled variant) declares

@@ -29,6 +29,12 @@ class ChainState(msgspec.Struct, kw_only=True):
     targets: dict[str, dict[str, Any]] = {}
     steps: list[Any] = []
     attack: dict[str, Any] = {}
+    #: In an encounter, the shooter's own state as a target, as earlier attacks on
+    #: him left it (his wounds, his flesh wounds, his status), read here because the
+    #: journal keeps what a fighter took as a target apart from what he did as a
+    #: shooter. Empty outside an encounter, or before anyone has shot at him. The
+    #: attack reads it and never changes it.
+    shooter_as_target: dict[str, Any] = {}
 
     def steps_of(self, kind: str, target: str | None = None) -> list[Any]:
         """The steps so far of one kind, for one target or for all."""

@@ -49,7 +49,8 @@ class Journal(Store):
     # -- what an attack starts from ---------------------------------------------------
     def prior(self, encounter: str, attack: Attack) -> ChainState:
         """The saved state ``attack`` starts from in ``encounter``: its shooter, its
-        weapon (by shooter and weapon name) and those of its targets already seen.
+        weapon (by shooter and weapon name), those of its targets already seen, and
+        the shooter's own state as a target (``shooter_as_target``).
         Empty when the encounter does not exist yet. Pass it to
         ``gunline.runner.run(..., prior=...)``."""
         with self.read() as conn:
@@ -69,6 +70,7 @@ class Journal(Store):
             shooter=self._row_state(conn, eid, "shooters", [who]) or {},
             weapon=self._row_state(conn, eid, "weapons", [who, weapon_name(attack)]) or {},
             targets=targets,
+            shooter_as_target=self._row_state(conn, eid, "targets", [who]) or {},
         )
 
     # -- attacks ------------------------------------------------------------------------
@@ -390,7 +392,9 @@ def _weapon_key(entry: Entry) -> list[str] | None:
 
 
 def _without_steps(state: ChainState) -> ChainState:
-    return ChainState(shooter=state.shooter, weapon=state.weapon, targets=state.targets)
+    return ChainState(
+        shooter=state.shooter, weapon=state.weapon, targets=state.targets, shooter_as_target=state.shooter_as_target
+    )
 
 
 def _json_safe(state: dict[str, Any], plugin: str, what: str) -> dict[str, Any]:

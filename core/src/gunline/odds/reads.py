@@ -353,6 +353,8 @@ def seen_state(state: ChainState, reads: Reads) -> ChainState:
             {n: SeenDict(d, reads, ("targets", n)) for n, d in state.targets.items()}, reads, ("targets",)
         ),
         steps=SeenSteps(state.steps, reads),
+        # the same for every path of an attack: nothing to record
+        shooter_as_target=state.shooter_as_target,
     )
 
 

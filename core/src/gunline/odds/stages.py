@@ -136,7 +136,8 @@ def _apply(state: ChainState, steps: list[Step]) -> ChainState:
             weapon = {**weapon, **step.weapon_state}
         if step.attack_state is not None:
             attack = {**attack, **step.attack_state}
-    return ChainState(shooter=shooter, weapon=weapon, targets=targets, attack=attack, steps=state.steps + steps)
+    return ChainState(shooter=shooter, weapon=weapon, targets=targets, attack=attack, steps=state.steps + steps,
+                      shooter_as_target=state.shooter_as_target)
 
 
 def _combine(partial: Partial, delta: Partial) -> Partial:
