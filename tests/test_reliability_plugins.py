@@ -85,7 +85,7 @@ FAULTS = {
     "modify_pool returns a dict": ("modify_pool", lambda target: {"label": "x", "value": 1}),
     "modify_pool value is a string": ("modify_pool", lambda target: [Modifier(label="x", value="+1")]),
     "build_pool returns an int": ("build_pool", lambda attack: 4),
-    "build_pool value is a float": ("build_pool", lambda attack: Step(kind="pool", value=4.5)),
+    "build_pool value is a list": ("build_pool", lambda attack: Step(kind="pool", value=[4])),
     "resolve_hit raises": ("resolve_hit", lambda attack: _raise()),
     "resolve_hit returns a list of ints": ("resolve_hit", lambda attack: [1, 2]),
     "resolve_hit has no hit step": ("resolve_hit", lambda attack: Step(kind="scatter")),

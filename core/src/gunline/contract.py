@@ -22,12 +22,13 @@ from .models import Action, Chain, Modifier, Roll, Ruleset, Step, Variant
 from .state import ChainState
 
 _OPTIONAL_INT = (int, type(None))
+_OPTIONAL_NUMBER = (int, float, type(None))
 _OPTIONAL_STR = (str, type(None))
 
 #: Step fields and the types they may hold (lists and dicts are checked further).
 STEP_FIELDS: tuple[tuple[str, tuple[type, ...], str], ...] = (
     ("kind", (str,), "str"),
-    ("value", _OPTIONAL_INT, "int or None"),
+    ("value", _OPTIONAL_NUMBER, "int, float or None"),
     ("text", (str,), "str"),
     ("target", _OPTIONAL_STR, "str or None"),
     ("source", (str,), "str"),
@@ -79,7 +80,7 @@ def plain_steps(result: Any) -> list[Step] | None:
         value, target = step.value, step.target
         if (
             type(step.kind) is not str or type(step.text) is not str or type(step.source) is not str
-            or (value is not None and type(value) is not int)
+            or (value is not None and type(value) is not int and type(value) is not float)
             or (target is not None and type(target) is not str)
         ):
             return None

@@ -66,7 +66,9 @@ class Step(msgspec.Struct, kw_only=True):
     """
 
     kind: str
-    value: int | None = None
+    #: A whole number almost always; a measure that may fall between (a 2.5" scatter)
+    #: is a float.
+    value: int | float | None = None
     text: str = ""
     target: str | None = None
     source: str = ""

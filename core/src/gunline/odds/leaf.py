@@ -23,7 +23,7 @@ class TargetLeaf(NamedTuple):
     #: Kinds with a step at all.
     present: tuple[str, ...]
     #: (kind, sum of its steps' values), by kind.
-    sums: tuple[tuple[str, int], ...]
+    sums: tuple[tuple[str, int | float], ...]
     #: (pool label, successes), by label.
     pools: tuple[tuple[str, int], ...]
 
@@ -34,7 +34,7 @@ class Leaf(NamedTuple):
     targets: tuple[TargetLeaf, ...]
     attack: TargetLeaf
     weapon_status: str
-    rounds_spent: int
+    rounds_spent: int | float
     shooter_status: str
 
 
@@ -43,7 +43,7 @@ class Block(NamedTuple):
     before its final status is known."""
 
     positive: set[str]
-    sums: dict[str, int]
+    sums: dict[str, int | float]
     pools: dict[str, int]
 
 
@@ -70,7 +70,7 @@ def add_steps(blocks: Blocks, steps: Iterable[Step], pool_rolls: Iterable[tuple[
             sums = dict(old.sums) if old is not None else {}
             out[who] = Block(positive, sums, dict(old.pools) if old is not None else {})
             fresh.add(who)
-        value = step.value if isinstance(step.value, int) else 0
+        value = step.value if isinstance(step.value, (int, float)) else 0
         kind = step.kind
         sums[kind] = sums.get(kind, 0) + value
         if value >= 1:

@@ -143,7 +143,7 @@ class Marginals:
     def __init__(self, count: int) -> None:
         self.targets: list[dict[TargetLeaf, float]] = [{} for _ in range(count)]
         self.attack: dict[TargetLeaf, float] = {}
-        self.weapon: dict[tuple[str, int], float] = {}
+        self.weapon: dict[tuple[str, int | float], float] = {}
         self.shooter: dict[str, float] = {}
         #: Leaves (or distinct samples) the marginals were tallied from.
         self.outcomes = 0

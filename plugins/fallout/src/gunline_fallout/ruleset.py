@@ -141,7 +141,7 @@ def not_rolled(attack: FalloutAttack, target: Target, pool: Step, state: ChainSt
 
 def chance_to_hit(pool: Step) -> int:
     """The pool's chance, which no roll of a d100 can beat past 100%."""
-    return min(100, pool.value or 0)
+    return min(100, int(pool.value or 0))
 
 
 def bullets_hit(bullets: int, hits: int) -> str:

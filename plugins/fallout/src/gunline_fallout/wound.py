@@ -34,7 +34,7 @@ def resolve_damage(
     decided = (hit.data or {}).get("criticals")
     before = state.targets.get(target.name, {})
     hp = before.get("hp")
-    hits = hit.value or 0
+    hits = int(hit.value or 0)
     harm = Harm(had=None if hp is None else max(0, hp))
 
     def bullets(count: int, harm: Harm, critical: bool | None) -> tuple[Harm, list[Bullet]]:

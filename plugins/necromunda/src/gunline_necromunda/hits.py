@@ -65,8 +65,8 @@ def _resolve_hit(attack: NecromundaAttack, target: Target, pool: Step, state: Ch
             fact = template_fact(NO_SHOT)
         return [Step(kind="hit", value=0, text=text, data=data, attack_state=fact)]
 
-    need = pool.value
-    assert need is not None  # a shot always has a score to hit (see .to_hit.build_pool)
+    assert pool.value is not None  # a shot always has a score to hit (see .to_hit.build_pool)
+    need = int(pool.value)
     shots = pool.data["shots"] if pool.data else 1
     rolls: list[Roll]
     if shots == 1:

@@ -92,7 +92,7 @@ def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: Ch
     need, head = wound_head(strength, target.toughness)
     if need is None:
         return [Step(kind="wound", value=0, text=head)]
-    wounds, rolls = each_against(dice, hit.value or 0, "to wound", at_least(need), name)
+    wounds, rolls = each_against(dice, int(hit.value or 0), "to wound", at_least(need), name)
     if not wounds:
         return [Step(kind="wound", value=0, text=f"{head}: no wound", rolls=rolls)]
 

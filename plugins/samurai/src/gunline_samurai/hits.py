@@ -30,7 +30,7 @@ COVER = -2
 
 def _skill(pool: Step) -> int:
     """The shooter's Shooting, modified: the pool step's value."""
-    return pool.value or 0
+    return int(pool.value or 0)
 
 
 def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str,

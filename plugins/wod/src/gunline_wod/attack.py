@@ -37,7 +37,7 @@ def roll_attack(target: Target, pool: Step, dice: Dice, *, again: int = 10) -> S
     ``again`` lowers the reroll threshold (9-again) for real pools only: a chance
     die rerolls a 10 and nothing else.
     """
-    size = pool.value or 0
+    size = int(pool.value or 0)
     if size > 0:
         rolled = dice.pool(size, "attack pool", sides=10, success=SUCCESS, again=again, target=target.name)
         successes, dramatic, roll = rolled.value.successes, False, rolled.roll
@@ -69,7 +69,7 @@ def damage_kind(target: Target) -> str:
 def wound(target: Target, hit: Step, state: ChainState) -> Step:
     """The ``wound`` step: each success is one point of damage on the Health track."""
     kind = damage_kind(target)
-    points = hit.value or 0
+    points = int(hit.value or 0)
     before = state.targets.get(target.name, {})
     track = take_damage(before, kind, points, target.health)
     status = status_of(track, target.health)

@@ -148,7 +148,7 @@ def resolve_hit(attack: D20Attack, target: Target, pool: Step, dice: Dice) -> St
 def resolve_wound(attack: D20Attack, target: Target, hit: Step, state: ChainState, dice: Dice) -> Step:
     weapon = attack.weapon
     criticals = hit.data["criticals"] if hit.data is not None else 0
-    points, rolls = damage_of(dice, weapon.damage, weapon.multiplier, hit.value or 0, criticals, target.name)
+    points, rolls = damage_of(dice, weapon.damage, weapon.multiplier, int(hit.value or 0), criticals, target.name)
     hp = state.targets[target.name]["hp"] - points
     status = status_at(hp)
     return Step(kind="wound", value=points, text=f"{points} damage: {hp} hp, {status}", rolls=rolls,

@@ -56,7 +56,7 @@ def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainS
     if skipped is not None:
         return skipped
     weapon = attack.weapon
-    rounded = rounded_chance(pool.value or 0, weapon.burst or 0, weapon.rounds_up)
+    rounded = rounded_chance(int(pool.value or 0), weapon.burst or 0, weapon.rounds_up)
     bullets = bullets_reaching(attack, target, state)
     rolled = dice.pool(bullets, "to hit, d10 per bullet", sides=10, success=hits_on_d10(rounded), target=target.name)
     hits = rolled.value.successes
