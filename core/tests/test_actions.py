@@ -280,6 +280,15 @@ def test_act_on_the_command_line_rolls_commits_undoes_and_gives_odds(cli, capsys
     code, out, _ = gunline(capsys, "act", "first-aid", "--encounter", "pit", "--odds", "--json")
     odds = json.loads(out)
     assert code == 0 and odds["targets"]["Cy"]["status"]["dead"] == pytest.approx(1 / 6, abs=1e-12)
+    code, out, _ = gunline(capsys, "act", "first-aid", "--encounter", "pit", "--odds")
+    assert code == 0 and out.splitlines() == [
+        "toy — odds of first-aid for Cy (exact)",
+        "  first-aid          83.3%",  # its value, the wounds left, is 1 or more unless he dies (5/6)
+        "Cy:",
+        "    unharmed           50.0%",
+        "    wounded            33.3%",
+        "    dead               16.7%",
+    ]
     code, out, err = gunline(capsys, "act", "first-aid", "--encounter", "pit", "--target", "Cy", "--dice", "1")
     assert code == 0, err
     assert out.splitlines()[0] == "toy: first-aid for Cy (dice given)"

@@ -126,7 +126,10 @@ def _spec_of(name: str, path: str, t: Any, required: bool, default: Any, annotat
     t, description = _unwrap(t)
     optional = False
     if isinstance(t, mi.UnionType):
-        members = [_unwrap(m)[0] for m in t.types]
+        unwrapped = [_unwrap(m) for m in t.types]
+        members = [m for m, _ in unwrapped]
+        # ``Annotated[int, Meta(description=...)] | None``: the member's description
+        description = description or next((d for _, d in unwrapped if d), "")
         optional = any(isinstance(m, mi.NoneType) for m in members)
         rest = [m for m in members if not isinstance(m, mi.NoneType)]
         literals = [m for m in rest if isinstance(m, mi.LiteralType)]

@@ -110,8 +110,9 @@ def _roll(args: argparse.Namespace) -> int:
 def _odds(args: argparse.Namespace) -> int:
     from .. import cli
     from ..odds import action_odds, odds_json
-    from ..odds.render import odds_text
+    from ..odds.render import action_odds_text
     from ..scenario import load_attack
+    from .engine import declared, who_for
 
     if args.dice is not None or args.seed is not None:
         raise BadInput("--odds: the odds roll no dice; leave out --dice and --seed")
@@ -129,9 +130,11 @@ def _odds(args: argparse.Namespace) -> int:
                 )
             prior = journal.prior(args.encounter, attack)
     assert attack is not None, "cmd_act asks for a FILE without --encounter"
-    odds = action_odds(registry, attack, args.action, _who(args), prior=prior)
+    stack = registry.stack(attack.ruleset, attack.variants)
+    who = who_for(stack, attack, args.action, _who(args))
+    odds = action_odds(registry, attack, args.action, who, prior=prior)
     if args.json:
         say_json(odds_json(odds))
     else:
-        say(odds_text(odds))
+        say(action_odds_text(odds, args.action, who, declared(stack, args.action).applies_to))
     return EXIT_OK

@@ -71,3 +71,31 @@ def odds_text(odds: Odds) -> str:
     for kind, p in others:
         out.append(f"  {kind.replace('_', ' '):<8} {_pct(p):>7}{_ci(odds.ci95.steps.get(kind) if odds.ci95 else None)}")
     return "\n".join(out)
+
+
+def _status_lines(status: dict[str, float], ci: dict[str, tuple[float, float]] | None) -> list[str]:
+    return [f"    {s.replace('_', ' '):<16} {_pct(p):>7}{_ci(ci.get(s) if ci else None)}" for s, p in status.items()]
+
+
+def action_odds_text(odds: Odds, action: str, who: str, applies_to: str) -> str:
+    """The odds of an action between attacks: its steps (value 1 or more) and the
+    final status of whom it is about (the target, the shooter or his weapon)."""
+    how = "exact" if odds.exact else f"Monte Carlo, {odds.samples} samples, 95% intervals"
+    variants = f", variants: {', '.join(odds.variants)}" if odds.variants else ""
+    out = [f"{odds.ruleset}{variants} — odds of {action} for {who} ({how})"]
+    if odds.note and not odds.exact:
+        out.append(f"note: {odds.note}")
+    target = odds.targets.get(who) if applies_to == "target" else None
+    steps, ci = (target.steps, target.ci95) if target is not None else (odds.steps, odds.ci95)
+    for kind, p in steps.items():
+        out.append(f"  {kind.replace('_', ' '):<16} {_pct(p):>7}{_ci(ci.steps.get(kind) if ci else None)}")
+    if target is not None:
+        out.append(f"{who}:")
+        out.extend(_status_lines(target.status, target.ci95.status if target.ci95 else None))
+    elif applies_to == "weapon":
+        out.append(f"{who}'s weapon:")
+        out.extend(_status_lines(odds.weapon.status, odds.weapon.ci95.status if odds.weapon.ci95 else None))
+    else:
+        out.append(f"{who}:")
+        out.extend(_status_lines(odds.shooter.status, odds.shooter.ci95.status if odds.shooter.ci95 else None))
+    return "\n".join(out)
