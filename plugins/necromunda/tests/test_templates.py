@@ -130,6 +130,7 @@ def test_n26_flamer_auto_hits_without_cover_or_range_modifiers(nec):
 def test_blast_out_of_range_has_no_effect(nec):
     doc = nec.example("missile-blast-scatter.toml")
     doc["targets"][0]["distance"] = 80
+    doc["targets"][1]["distance"] = 81  # beside him, under the template (the nearest-target rule reads it)
     chain = nec.resolve(doc, [])
     assert "out of range" in nec.step(chain, "pool", "Van Saar").text
     assert nec.steps(chain, "scatter") == []

@@ -40,6 +40,16 @@ class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     ran: bool = False
     #: A fighter in base contact with an enemy cannot shoot.
     in_combat: bool = False
+    #: Flesh wounds taken earlier in the game: each is −1 BS (and WS). In an encounter
+    #: the count the encounter holds for him (from attacks on him) is used instead.
+    flesh_wounds: Annotated[
+        int, msgspec.Meta(ge=0, le=10, description="flesh wounds taken earlier: −1 BS each (an encounter's count wins)")
+    ] = 0
+    #: The GM lets him shoot at a target who is not the nearest enemy (a skill, the
+    #: scenario's own rule, or the GM's call): the nearest-target rule is waived.
+    ignore_nearest: Annotated[
+        bool, msgspec.Meta(description="the GM waives the nearest-target rule for this shot")
+    ] = False
 
 
 class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -96,6 +106,23 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     bs: Annotated[int, msgspec.Meta(ge=0, le=10)] | None = None
     #: Sustained fire: this target is within 4" of the first, so extra shots may go at it.
     near_first: bool = False
+    #: Sustained fire, the GM's spread: how many of the shots go at this fighter (the
+    #: first target's count includes the first shot). Given for any target, the shots
+    #: are dealt as given, in scenario order, and those left over go at the first
+    #: target; given for none, they go round in turn.
+    shots: Annotated[
+        int,
+        msgspec.Meta(ge=0, le=9, description="sustained fire: shots the GM puts on this fighter (the rest: the first)"),
+    ] | None = None
+    #: An enemy the shooter can see but does not shoot at, listed so that the
+    #: nearest-target rule knows he is there (his distance, cover and size).
+    in_sight_only: Annotated[
+        bool, msgspec.Meta(description="an enemy in sight who is not shot at (for the nearest-target rule)")
+    ] = False
+    #: Fighting hand-to-hand: the nearest-target rule lets the shooter ignore him.
+    in_combat: Annotated[
+        bool, msgspec.Meta(description="in hand-to-hand combat: may be ignored by the nearest-target rule")
+    ] = False
     #: Template weapons: how this target lies under the template placed on the first
     #: target (a blast that hits, or a flamer). Unset: "wholly" for the first target,
     #: "none" for the others.

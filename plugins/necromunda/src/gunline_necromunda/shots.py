@@ -15,7 +15,7 @@ from gunline import ChainState, Dice, Step
 
 from .profiles import NecromundaAttack, Target
 from .tables import ARTILLERY, MISFIRE
-from .targeting import ALLOTTED, DUD, SCATTERED, allot_shots, template_fact
+from .targeting import ALLOTTED, CHOSEN, DUD, SCATTERED, allot_shots, spread_of, template_fact
 
 
 def sustained_fire(attack: NecromundaAttack, state: ChainState, dice: Dice) -> list[Step] | None:
@@ -27,13 +27,17 @@ def sustained_fire(attack: NecromundaAttack, state: ChainState, dice: Dice) -> l
     shots = roll.value
     allotted = allot_shots(attack, shots, state)
     spread = ", ".join(f"{name} {n}" for name, n in allotted.items() if n)
+    data: dict[str, object] = {"allotted": allotted}
+    if spread_of(attack) == CHOSEN:  # said only where the GM chose: "in turn" is the rule's own way
+        spread = f"{CHOSEN}: {spread}"
+        data["spread"] = CHOSEN
     return [
         Step(
             kind="shots",
             value=shots,
             text=f"sustained fire {count}D3: {shots} shot{'s' if shots != 1 else ''} ({spread})",
             rolls=[roll.roll],
-            data={"allotted": allotted},
+            data=data,
             attack_state={ALLOTTED: allotted},
         )
     ]

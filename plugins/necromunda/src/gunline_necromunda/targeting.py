@@ -13,9 +13,16 @@ that, the weapon and what has been rolled so far into one plan per target:
 ``out_of_action`` already out of action: nothing more can happen to him
 
 Sustained-fire shots are spread by :func:`allot_shots`: the first shot goes at the
-first target, the extra ones in turn over the targets marked ``near_first`` (in
-scenario order), then the first target again, round and round; a fighter already
-out of action gets none.
+first target; the extra ones go where the GM puts them ("the others at any targets
+within 4" of it"): a target's ``shots`` says how many go at him, dealt in scenario
+order while shots last, the rest at the first target. Where the GM gives no
+``shots``, they go in turn over the targets marked ``near_first`` (in scenario
+order), then the first target again, round and round. A fighter already out of
+action gets none (his share goes on to the next).
+
+``in_sight_only`` targets are enemies the shooter sees and does not shoot at: they
+are listed so that the nearest-target rule (:mod:`.nearest`) knows they are there,
+and their plan is ``none``.
 """
 
 from __future__ import annotations
@@ -74,6 +81,15 @@ def range_band(attack: NecromundaAttack, distance: float) -> str:
     return "beyond"
 
 
+#: How the shots were spread, as the ``shots`` step says it.
+IN_TURN, CHOSEN = "in turn", "as the GM chose"
+
+
+def spread_of(attack: NecromundaAttack) -> str:
+    """``CHOSEN`` when the GM gave any target's ``shots``, else ``IN_TURN``."""
+    return CHOSEN if any(t.shots is not None for t in attack.targets) else IN_TURN
+
+
 def allot_shots(attack: NecromundaAttack, shots: int, state: ChainState) -> dict[str, int]:
     """Spread ``shots`` sustained-fire shots over the targets (see the module doc)."""
     first = attack.targets[0].name
@@ -81,6 +97,17 @@ def allot_shots(attack: NecromundaAttack, shots: int, state: ChainState) -> dict
     if shots <= 0:
         return out
     out[first] = 1
+    if spread_of(attack) == CHOSEN:
+        left = shots - 1
+        for i, t in enumerate(attack.targets):
+            if i and (not t.near_first or state.targets[t.name]["status"] == "out_of_action"):
+                continue
+            wanted = (t.shots or 0) - (1 if i == 0 else 0)
+            given = min(max(wanted, 0), left)
+            out[t.name] += given
+            left -= given
+        out[first] += left
+        return out
     turn = [
         t.name
         for t in attack.targets[1:]
@@ -117,6 +144,8 @@ def plan(attack: NecromundaAttack, target: Target, state: ChainState) -> tuple[s
             return COVERAGE_PLAN[target.under_template or "none"], 0
         if result == SCATTERED:
             return COVERAGE_PLAN[target.under_scatter], 0
+        return NONE, 0
+    if target.in_sight_only:
         return NONE, 0
     if weapon.sustained_fire:
         shots = shots_allotted(state, name)

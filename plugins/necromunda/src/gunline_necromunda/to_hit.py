@@ -85,11 +85,41 @@ def hit_modifiers(attack: NecromundaAttack, target: Target) -> list[Modifier]:
     return out
 
 
+def flesh_wounds(attack: NecromundaAttack, state: ChainState) -> tuple[int, str]:
+    """The shooter's flesh wounds and where the count comes from: the encounter's
+    (what attacks on him left) when it has one, else the scenario's."""
+    saved = state.shooter_as_target.get("flesh_wounds")
+    if isinstance(saved, int) and not isinstance(saved, bool):
+        return saved, "encounter"
+    return attack.shooter.flesh_wounds, "scenario"
+
+
+_FLESH: dict[tuple[int, int, str], Modifier] = {}
+
+
+def flesh_wound_modifier(attack: NecromundaAttack, state: ChainState) -> Modifier | None:
+    """"Flesh wound: −1 WS and −1 BS for the rest of the game": the BS the to-hit
+    score is made from drops by one per flesh wound, to no less than 0."""
+    count, where = flesh_wounds(attack, state)
+    bs = attack.shooter.bs
+    lost = min(count, bs)
+    if not lost:
+        return None
+    key = (count, bs, where)
+    mod = _FLESH.get(key)
+    if mod is None:
+        plural = "s" if count != 1 else ""
+        mod = _FLESH[key] = _mod(f"{count} flesh wound{plural} ({where}): BS {bs} to {bs - lost}", -lost)
+    return mod
+
+
 def modify_pool(attack: NecromundaAttack, target: Target, state: ChainState) -> list[Modifier] | None:
     """Modifiers only for targets the attack rolls to hit (not template-caught ones)."""
     if attack.weapon.template == "flame" or plan(attack, target, state)[0] != SHOOT:
         return None
-    return hit_modifiers(attack, target)
+    mods = hit_modifiers(attack, target)
+    flesh = flesh_wound_modifier(attack, state)
+    return mods if flesh is None else [flesh, *mods]
 
 
 def score_needed(bs: int, modifiers: list[Modifier]) -> int:
@@ -145,13 +175,15 @@ def build_pool(
         what = "throw" if attack.weapon.grenade else "range"
         text = f"out of range: {target.distance:g}\" is beyond the {reach:g}\" {what}, no shot"
     elif kind == NONE:
-        text = _none_text(attack)
+        text = _none_text(attack, target)
     else:
         text = _PLAN_TEXT[kind]
     return Step(kind="pool", value=None, text=text, data={"plan": kind, "shots": 0})
 
 
-def _none_text(attack: NecromundaAttack) -> str:
+def _none_text(attack: NecromundaAttack, target: Target) -> str:
+    if target.in_sight_only:
+        return "in sight, not shot at"
     if attack.weapon.template != "none":
         return "not under the template"
     if attack.weapon.sustained_fire:
