@@ -17,7 +17,7 @@ from gunline.engine import resolve
 from gunline.runner import run
 from gunline.scenario import build_attack, read_document
 from gunline_necromunda import ruleset
-from gunline_necromunda.variants import book_grenade_range, d6_ammo_roll
+from gunline_necromunda.variants import book_grenade_range, d6_ammo_roll, flesh_wound_on_recovery
 
 EXAMPLES = Path(ruleset.EXAMPLES)
 BAD = Path(__file__).parent / "bad"
@@ -28,6 +28,7 @@ def make_registry() -> Registry:
     reg.add("necromunda", ruleset)
     reg.add("necromunda.d6-ammo-roll", d6_ammo_roll)
     reg.add("necromunda.book-grenade-range", book_grenade_range)
+    reg.add("necromunda.flesh-wound-on-recovery", flesh_wound_on_recovery)
     return reg
 
 

@@ -123,6 +123,10 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     in_combat: Annotated[
         bool, msgspec.Meta(description="in hand-to-hand combat: may be ignored by the nearest-target rule")
     ] = False
+    #: Initiative: a pinned fighter's early recovery test passes on a D6 at or under it.
+    initiative: Annotated[
+        int, msgspec.Meta(ge=1, le=10, description="Initiative, for a pinned fighter's early recovery test (D6 ≤ I)")
+    ] | None = None
     #: Template weapons: how this target lies under the template placed on the first
     #: target (a blast that hits, or a flamer). Unset: "wholly" for the first target,
     #: "none" for the others.

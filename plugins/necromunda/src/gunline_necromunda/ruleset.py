@@ -17,7 +17,7 @@ from typing import Any, TypeVar, cast
 
 from gunline import ChainState, Ruleset, hookimpl
 
-from . import ammo, checks, hits, outcome, shots, to_hit, wounds
+from . import ammo, checks, hits, outcome, recovery, shots, to_hit, wounds
 from .catalogue import CATALOGUE
 from .profiles import NecromundaAttack, Shooter, Target, Weapon
 from .tables import STANDING, STATUSES, WEAPON_STATUSES
@@ -38,7 +38,8 @@ RULESET = Ruleset(
     weapon_statuses=WEAPON_STATUSES,
     examples=EXAMPLES,
     description="D6 to hit (7 − BS), wound chart, saves, injury dice, 2D6 ammo rolls, "
-    "sustained fire, blast and flame templates, grenades.",
+    "sustained fire, blast and flame templates, grenades; recovery rolls between attacks.",
+    actions=recovery.ACTIONS,
     api=2,
 )
 
@@ -89,6 +90,8 @@ resolve_hit = _rule_as_hook(hits.resolve_hit)
 resolve_wound = _rule_as_hook(wounds.resolve_wound)
 spend_ammo = _rule_as_hook(ammo.spend_ammo)
 describe_outcome = _rule_as_hook(outcome.describe_outcome)
+check_action = _rule_as_hook(recovery.check_action)
+resolve_action = _rule_as_hook(recovery.resolve_action)
 
 
 @hookimpl
