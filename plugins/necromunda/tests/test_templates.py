@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction as F
+
 import pytest
 
 from gunline.errors import AttackRefused
+from gunline.odds import compute_odds
 from gunline.runner import check
 from gunline_necromunda.shots import scatter_inches
 from gunline_necromunda.tables import ARTILLERY
@@ -93,6 +96,46 @@ def test_n23_grenade_scatter_is_halved_with_no_cap(nec):
     chain = nec.resolve(doc, [4, 1, 5, 3])  # Cawdor Juve partly under the scattered template: 3 misses
     assert nec.step(chain, "scatter").data["inches"] == 5
     assert scatter_inches(ARTILLERY(5), 2, grenade=True) == 5
+
+
+def test_the_scatter_step_value_is_the_inches_even_between_whole_ones(nec):
+    """Issue 18, point 5: a 2.5" scatter is 2.5, not null; N-22's cap and N-23's
+    halving give the step's value as well as its text."""
+    doc = nec.example("blast-scatter-half-inches.toml")
+    # miss (2); arrow 4, artillery face 3 = 6" -> at most half the 5": 2.5"; Juve partly under: 3 misses
+    chain = nec.resolve(doc, [2, 4, 3, 3])
+    scatter = nec.step(chain, "scatter", "Cawdor")
+    assert scatter.value == 2.5 and scatter.data["inches"] == 2.5
+    assert scatter.text == 'scatters 2.5" towards arrow 4 (artillery 6, at most half the 5" distance)'
+    assert nec.step(chain, "scatter", "Cawdor").value == 2.5
+    chain = nec.resolve(nec.example("missile-blast-scatter.toml"), [3, 2, 4, 1])  # N-22: 8" capped at 6"
+    assert nec.step(chain, "scatter").value == 6 and isinstance(nec.step(chain, "scatter").value, int)
+    chain = nec.resolve(nec.example("grenade-scatter.toml"), [4, 1, 5, 3])  # N-23: 10" halved, no cap
+    assert nec.step(chain, "scatter").value == 5
+    grenade = nec.example("grenade-scatter.toml")
+    chain = nec.resolve(grenade, [4, 1, 3, 3])  # artillery 6" halved: 3" (past half the 2" distance)
+    assert nec.step(chain, "scatter").value == 3
+    misfire = nec.resolve(doc, [2, 4, 6])
+    assert nec.step(misfire, "scatter").value is None  # a dud: no distance at all
+
+
+@pytest.mark.parametrize(
+    ("example", "target", "expected"),
+    [
+        # 4+ to hit: a miss half the time; the artillery's 2" stays 2", its 4 to 10 are 2.5", a misfire nothing
+        ("blast-scatter-half-inches.toml", "Cawdor", F(1, 2) * (2 + 4 * F(5, 2)) / 6),
+        # 12" away: 2, 4, 6, 6, 6 (8 and 10 capped at 6), a misfire nothing
+        ("missile-blast-scatter.toml", "Van Saar", F(1, 2) * F(2 + 4 + 6 + 6 + 6, 6)),
+    ],
+)
+def test_the_expected_scatter_is_the_faces_weighed_by_hand(nec, example, target, expected):
+    doc = nec.example(example)
+    odds = compute_odds(nec.registry, nec.attack(doc))
+    assert odds.exact
+    assert odds.targets[target].expected["scatter"] == pytest.approx(float(expected), abs=1e-12)
+    leaves = nec.enumerate(doc)
+    brute = sum((w * F(s.value or 0) for w, c in leaves for s in nec.steps(c, "scatter", target)), F(0))
+    assert brute == expected
 
 
 def test_grenade_cover_rule(nec):

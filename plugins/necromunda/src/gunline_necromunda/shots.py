@@ -51,10 +51,18 @@ def the_gm_reads_the_arrow(face: int) -> None:
 
 def scatter_inches(artillery: int, distance: float, grenade: bool) -> float:
     """Inches a missed blast scatters for the artillery dice's ``artillery`` inches:
-    at most half the distance to the target, or half the dice for a grenade."""
+    "maximum scatter: half the distance from shooter to target" (N-22: 12" away,
+    artillery 8, scatters 6"); a grenade scatters "half the artillery dice, and no
+    maximum-scatter limit applies" (N-23: 2" away, artillery 10, scatters 5")."""
     if grenade:
         return artillery / 2
     return min(artillery, distance / 2)
+
+
+def inches_value(inches: float) -> int | float:
+    """The scatter step's value: the inches, a whole number where they are one (6),
+    else as they are (2.5)."""
+    return int(inches) if float(inches).is_integer() else inches
 
 
 def scatter(attack: NecromundaAttack, target: Target, dice: Dice) -> Step:
@@ -76,7 +84,7 @@ def scatter(attack: NecromundaAttack, target: Target, dice: Dice) -> Step:
         why = f"artillery {rolled}"
     return Step(
         kind="scatter",
-        value=int(inches) if inches == int(inches) else None,
+        value=inches_value(inches),
         text=f"scatters {inches:g}\" towards arrow {direction.roll.total} ({why})",
         rolls=rolls,
         data={"template": SCATTERED, "inches": inches},
