@@ -95,3 +95,20 @@ def test_text_that_is_not_a_toml_value_is_kept_for_validation_to_name():
     spec = FieldSpec(name="areas", path="targets[0].areas", kind="table", required=False)
     assert parse_value(spec, "{ tracks = ") == "{ tracks ="
     assert parse_value(spec, "tracks") == "tracks"
+
+
+def test_an_optional_field_keeps_its_description():
+    """``Annotated[int, Meta(description=...)] | None``: the form shows the words."""
+    from typing import Annotated
+
+    import msgspec
+
+    from gunline.schema import describe
+
+    class Fighter(msgspec.Struct, kw_only=True):
+        initiative: Annotated[int, msgspec.Meta(ge=1, le=10, description="for the recovery test")] | None = None
+
+    (spec,) = describe(Fighter)
+    assert (spec.kind, spec.optional, spec.ge, spec.le, spec.description) == (
+        "int", True, 1, 10, "for the recovery test"
+    )
