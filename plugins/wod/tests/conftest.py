@@ -12,7 +12,7 @@ from gunline import Registry
 from gunline.runner import run
 from gunline.scenario import build_attack, read_document
 from gunline_wod import ruleset
-from gunline_wod.variants import nine_again, per_extra_target
+from gunline_wod.variants import aim_with_autofire, nine_again, per_extra_target, storytellers_call
 
 EXAMPLES = Path(ruleset.EXAMPLES)
 REFUSED = Path(__file__).parent / "refused"
@@ -23,6 +23,8 @@ def make_registry() -> Registry:
     reg.add("wod", ruleset)
     reg.add("wod.per-extra-target", per_extra_target)
     reg.add("wod.9-again", nine_again)
+    reg.add("wod.aim-with-autofire", aim_with_autofire)
+    reg.add("wod.storytellers-call", storytellers_call)
     return reg
 
 

@@ -27,13 +27,16 @@ def refusal(registry, doc, prior=None) -> str:
         ),
         ("short-burst-two-intended.toml", "a short burst takes one intended target; use a medium burst"),
         ("pistol-burst.toml", "the heavy pistol cannot autofire: fire a single shot"),
+        ("burst-at-bystanders.toml", "no intended target: every target is a bystander"),
     ],
 )
 def test_refused_scenarios(registry, wod, name, says):
     assert says in refusal(registry, read_document(wod.REFUSED / name))
 
 
-@pytest.mark.parametrize("name", ["medium-burst-four-targets.toml", "short-burst-two-intended.toml"])
+@pytest.mark.parametrize(
+    "name", ["medium-burst-four-targets.toml", "short-burst-two-intended.toml", "burst-at-bystanders.toml"]
+)
 def test_refusal_is_exit_2_before_any_die(wod, capsys, name):
     code = cli.main(["resolve", str(wod.REFUSED / name), "--dice", ""])
     out, err = capsys.readouterr()

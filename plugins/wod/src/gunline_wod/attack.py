@@ -5,10 +5,11 @@ Public so that variants can roll the same way with one thing changed (9-again).
 
 from __future__ import annotations
 
-from gunline import ChainState, Dice, Roll, Step
+from gunline import ChainState, Dice, Modifier, Roll, Step
 from gunline.dice import at_least, faces
 
 from .health import status_of, take_damage
+from .pool import SOURCE, STRAY, armor_counted, avoided_of
 from .schema import Target, WodAttack
 
 #: Successes at which a roll is exceptional (no extra combat effect in the 2004 rules).
@@ -19,6 +20,9 @@ SUCCESS = at_least(8)
 CHANCE_SUCCESS = at_least(10)
 DRAMATIC_FAILURE = "dramatic failure"
 CHANCE_DIE = faces({1: DRAMATIC_FAILURE})
+#: Key of ``state.attack``: the rolls of this attack that were dramatic failures with
+#: no one to stray to (the ammo step jams the weapon for them).
+DRAMATIC = "dramatic_failures"
 
 
 def roll_chance_die(dice: Dice, name: str) -> tuple[int, bool, Roll]:
@@ -31,20 +35,28 @@ def roll_chance_die(dice: Dice, name: str) -> tuple[int, bool, Roll]:
     return chance.value.successes, chance.value[DRAMATIC_FAILURE] == 1, chance.roll
 
 
+def roll_pool(dice: Dice, size: int, label: str, name: str, again: int) -> tuple[int, bool, Roll]:
+    """A pool of ``size`` dice (8+, ``again``-again), or the chance die at 0 or fewer:
+    (successes, dramatic failure, the roll)."""
+    if size > 0:
+        rolled = dice.pool(size, label, sides=10, success=SUCCESS, again=again, target=name)
+        return rolled.value.successes, False, rolled.roll
+    return roll_chance_die(dice, name)
+
+
 def roll_attack(target: Target, pool: Step, dice: Dice, *, again: int = 10) -> Step:
     """The ``hit`` step: roll the pool (or the chance die), value = successes.
 
     ``again`` lowers the reroll threshold (9-again) for real pools only: a chance
     die rerolls a 10 and nothing else.
     """
-    size = int(pool.value or 0)
-    if size > 0:
-        rolled = dice.pool(size, "attack pool", sides=10, success=SUCCESS, again=again, target=target.name)
-        successes, dramatic, roll = rolled.value.successes, False, rolled.roll
-    else:
-        successes, dramatic, roll = roll_chance_die(dice, target.name)
+    successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), "attack pool", target.name, again)
+    return _hit(successes, dramatic, roll)
+
+
+def _hit(successes: int, dramatic: bool, roll: Roll) -> Step:
     if dramatic:
-        text = "dramatic failure (a jam or a stray hit: the Storyteller's call)"
+        text = "dramatic failure"
     elif successes == 0:
         text = "no successes: missed"
     else:
@@ -59,6 +71,96 @@ def roll_attack(target: Target, pool: Step, dice: Dice, *, again: int = 10) -> S
         data={"successes": successes, "dramatic_failure": dramatic,
               "exceptional": successes >= EXCEPTIONAL},
     )
+
+
+def resolve_hit(
+    attack: WodAttack, target: Target, pool: Step, state: ChainState, dice: Dice, *, again: int = 10
+) -> list[Step]:
+    """The target's roll, whatever stands in the way (public: a variant that rolls
+    otherwise calls it with its own ``again``). The weapon's own n-again (a
+    shotgun's 9-again) counts too, the lower of the two. An avoided combatant is not
+    rolled against unless a dramatic failure strays to him; a target behind full
+    cover is reached through it (:func:`through_cover`). A dramatic failure on the
+    roll at the target hits a random avoided combatant where there is one (a pool
+    against him follows, as his own step), else it is left for the ammo step, which
+    jams the weapon."""
+    again = min(again, attack.weapon.again)
+    data = pool.data or {}
+    if data.get("avoided"):
+        return [Step(kind="hit", value=0, text="avoided: not hit")]
+    if data.get("stray"):
+        successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), "stray shot", target.name, again)
+        step = _hit(successes, False, roll)
+        if dramatic:
+            step.text = "no successes: the stray shot misses him too"
+        return [step]
+    if target.cover_durability is not None:
+        return through_cover(attack, target, pool, state, dice, again)
+    step = roll_attack(target, pool, dice, again=again)
+    return [dramatic_effect(attack, target, step, state, dice)]
+
+
+def dramatic_effect(attack: WodAttack, target: Target, step: Step, state: ChainState, dice: Dice) -> Step:
+    """A dramatic failure's effect: into close combat, "a random avoided person is
+    hit" (rolled among them when there are several); otherwise the weapon jams,
+    which the ammo step does once for the attack."""
+    if not (step.data or {}).get("dramatic_failure"):
+        return step
+    avoided = [t.name for t in avoided_of(attack)]
+    if not avoided:  # the ammo step says what it does to the weapon
+        step.attack_state = {DRAMATIC: state.attack.get(DRAMATIC, 0) + 1}
+        return step
+    if len(avoided) == 1:
+        hit = avoided[0]
+    else:
+        pick = dice.roll(len(avoided), "stray shot: which avoided combatant", target=target.name,
+                         read=faces({i + 1: name for i, name in enumerate(avoided)}), need="")
+        hit = pick.value
+        step.rolls = [*step.rolls, pick.roll]
+    step.text = f"dramatic failure: the shot strays to {hit}"
+    step.attack_state = {STRAY: hit}
+    return step
+
+
+def through_cover(
+    attack: WodAttack, target: Target, pool: Step, state: ChainState, dice: Dice, again: int
+) -> list[Step]:
+    """Full cover: "the cover is hit first. Successes above its Durability pass through
+    as a new pool against the target, minus the target's armor." A ``cover`` step
+    for the roll at the cover (its value: the successes that pass through), then the
+    ``hit`` step of the new pool. Armor that takes every die that came through stops
+    them: a chance die is for a pool the penalties empty before the roll, not for
+    what got through."""
+    durability = target.cover_durability or 0
+    successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), "attack pool", target.name, again)
+    at_cover = _hit(successes, dramatic, roll)
+    at_cover.kind = "cover"
+    passing = max(0, successes - durability)
+    at_cover.value = passing
+    if dramatic:
+        at_cover = dramatic_effect(attack, target, at_cover, state, dice)
+        return [at_cover, Step(kind="hit", value=0, text="nothing reaches him")]
+    at_cover.text = (
+        f"{successes} success{'es' if successes != 1 else ''} at the cover (Durability {durability}): "
+        f"{passing} pass{'es' if passing == 1 else ''} through"
+    )
+    if not passing:
+        return [at_cover, Step(kind="hit", value=0, text="the cover stops the shot")]
+    armor = armor_counted(target, attack)
+    terms = [Modifier(label="through the cover", value=passing, source=SOURCE)]
+    if target.armor:
+        label = f"armor {target.armor}" + (f", armor-piercing {attack.weapon.armor_piercing}"
+                                           if attack.weapon.armor_piercing else "")
+        terms.append(Modifier(label=label, value=-armor, source=SOURCE))
+    size = passing - armor
+    if size <= 0:
+        return [at_cover, Step(kind="hit", value=0, modifiers=terms,
+                               text=f"{passing} through the cover, the armor stops {'it' if passing == 1 else 'them'}")]
+    through, _, roll = roll_pool(dice, size, "through the cover", target.name, again)
+    hit = _hit(through, False, roll)
+    hit.modifiers = terms
+    hit.text = f"{size} {'die' if size == 1 else 'dice'} through the cover: {hit.text}"
+    return [at_cover, hit]
 
 
 def damage_kind(target: Target) -> str:
@@ -88,13 +190,18 @@ def outcome(attack: WodAttack, target: Target, state: ChainState) -> str:
     """The line read out to the players: "Farrow takes 3 lethal"."""
     name = target.name
     wounds = [s for s in state.steps if s.kind == "wound" and s.target == name]
-    hits = [s for s in state.steps if s.kind == "hit" and s.target == name]
-    if any((h.data or {}).get("dramatic_failure") for h in hits):
-        return (
-            f"{name}: dramatic failure on the chance die "
-            "(the Storyteller decides: a jam or a stray hit)"
-        )
+    hits = [s for s in state.steps if s.kind in ("hit", "cover") and s.target == name]
+    dramatic = next((h for h in hits if (h.data or {}).get("dramatic_failure")), None)
+    if dramatic is not None:
+        stray = (dramatic.attack_state or {}).get(STRAY)
+        if stray is not None:
+            return f"{name}: dramatic failure on the chance die: the shot strays to {stray}"
+        if state.weapon.get("status") == "jammed":
+            return f"{name}: dramatic failure on the chance die: the {attack.weapon.name} jams"
+        return f"{name}: dramatic failure on the chance die (the Storyteller decides: a jam or a stray hit)"
     points = sum(s.value or 0 for s in wounds)
+    if not points and target.avoided:
+        return f"{name} (avoided) is not hit"
     if not points:
         return f"{name} is missed"
     kind = (wounds[-1].data or {}).get("damage", "lethal")

@@ -37,8 +37,36 @@ def refusals(attack: WodAttack, state: ChainState) -> list[str]:
     if mode.autofire and not weapon.autofire:
         out.append(f"the {weapon.name} cannot autofire: fire a single shot")
 
-    count = len(attack.targets)
-    intended = [t.name for t in attack.targets if not t.bystander]
+    if state.weapon.get("status") == "jammed":
+        out.append(f"the {weapon.name} is jammed: clear it first (an action: gunline act clear-jam)")
+
+    targets = attack.targets
+    avoided = [i for i, t in enumerate(targets) if t.avoided]
+    count = len(targets) - len(avoided)
+    intended = [t.name for t in targets if not t.bystander and not t.avoided]
+    if not intended:
+        out.append(
+            "no intended target: every target is a bystander (someone hit for standing close to a target); "
+            "mark the one shot at bystander = false"
+        )
+    if avoided and mode.autofire:
+        names = ", ".join(targets[i].name for i in avoided)
+        out.append(
+            f"{names}: a burst cannot avoid anyone (everyone in the melee becomes a target): mark them "
+            "bystander = true, or fire a single shot"
+        )
+    elif avoided and avoided[0] == 0:
+        out.append("targets[0]: the combatant the shot avoids cannot be the one aimed at: list the target first")
+    for i, t in enumerate(targets):
+        if t.avoided and t.bystander:
+            out.append(f"targets[{i}]: {t.name} is avoided or a bystander, not both")
+        if t.grappling and not t.avoided:
+            out.append(f"targets[{i}].grappling: only for a combatant the shot avoids: mark him avoided = true")
+        if t.cover_durability is not None and t.concealment:
+            out.append(
+                f"targets[{i}]: {t.name} is wholly behind cover (cover_durability) or concealed, not both: "
+                "full cover is shot through, concealment only makes him harder to hit"
+            )
     if mode.max_targets is not None and count > mode.max_targets:
         if attack.mode == "single":
             out.append(

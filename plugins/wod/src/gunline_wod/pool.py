@@ -8,7 +8,7 @@ can rebuild a pool with one term changed.
 
 from __future__ import annotations
 
-from gunline import Modifier, Step
+from gunline import ChainState, Modifier, Step
 
 from .fire_modes import FIRE_MODES
 from .schema import Target, WodAttack
@@ -25,6 +25,18 @@ CONCEALMENT: dict[int, tuple[str, int]] = {
 
 PRONE_PENALTY = -2
 UNTRAINED_PENALTY = -1
+#: "A shooter within about a yard gets +2 instead, but the target's Defense then applies."
+PRONE_POINT_BLANK = 2
+#: Aiming: +1 per full turn, at most +3.
+MOST_AIMING = 3
+#: "Weapon Strength requirement not met: −1."
+TOO_WEAK = -1
+#: Specified targets: the part aimed at and its penalty.
+SPECIFIED: dict[str, int] = {"torso": -1, "arm": -2, "leg": -2, "head": -3, "hand": -4, "eye": -5}
+#: Shooting into close combat: each combatant avoided, and each in a grapple.
+AVOIDED, GRAPPLED = -2, -4
+#: Key of ``state.attack``: the avoided combatant a dramatic failure hit instead.
+STRAY = "stray_shot"
 
 #: The plugin the terms are attributed to (set here, so the engine need not copy
 #: every modifier to fill it in).
@@ -32,6 +44,24 @@ SOURCE = "wod"
 
 
 def shooter_terms(attack: WodAttack) -> list[Modifier]:
+    """Dexterity + Firearms (or the untrained penalty) + Damage rating + burst bonus,
+    then aiming and the Strength requirement, where they count."""
+    terms = base_terms(attack)
+    shooter, weapon = attack.shooter, attack.weapon
+    if shooter.aiming:
+        aimed = min(shooter.aiming, MOST_AIMING)
+        turns = f"{shooter.aiming} turn{'s' if shooter.aiming != 1 else ''}"
+        if FIRE_MODES[attack.mode].autofire:  # "aiming cannot combine with autofire"
+            terms.append(Modifier(label=f"aiming {turns} (no bonus with autofire)", value=0, source=SOURCE))
+        else:
+            terms.append(Modifier(label=f"aiming {turns}", value=aimed, source=SOURCE))
+    if shooter.strength is not None and weapon.strength is not None and shooter.strength < weapon.strength:
+        terms.append(Modifier(label=f"Strength {shooter.strength}, the {weapon.name} needs {weapon.strength}",
+                              value=TOO_WEAK, source=SOURCE))
+    return terms
+
+
+def base_terms(attack: WodAttack) -> list[Modifier]:
     """Dexterity + Firearms (or the untrained penalty) + Damage rating + burst bonus."""
     shooter, weapon = attack.shooter, attack.weapon
     terms = [Modifier(label="Dexterity", value=shooter.dexterity, source=SOURCE)]
@@ -59,8 +89,26 @@ def target_count_penalty(count: int) -> Modifier | None:
     return Modifier(label=f"{count} targets", value=-count, source=SOURCE)
 
 
-def target_terms(target: Target) -> list[Modifier]:
-    """What this one target's circumstances take off its roll."""
+def armor_counted(target: Target, attack: WodAttack) -> int:
+    """The armor rating the shot meets: less the ammunition's armor-piercing rating."""
+    return max(0, target.armor - attack.weapon.armor_piercing)
+
+
+def armor_term(target: Target, attack: WodAttack) -> Modifier | None:
+    """The armor's term: its rating off the pool, less what armor-piercing rounds
+    pierce (shown at 0 when they pierce it all)."""
+    if not target.armor:
+        return None
+    piercing = attack.weapon.armor_piercing
+    if not piercing:
+        return Modifier(label=f"armor {target.armor}", value=-target.armor, source=SOURCE)
+    return Modifier(label=f"armor {target.armor}, armor-piercing {piercing}", value=-armor_counted(target, attack),
+                    source=SOURCE)
+
+
+def target_terms(target: Target, attack: WodAttack | None = None) -> list[Modifier]:
+    """What this one target's circumstances take off its roll (armor aside when he is
+    behind full cover: it counts against what comes through, see :mod:`.attack`)."""
     terms = []
     penalty = RANGE_PENALTY[target.range]
     if penalty:
@@ -68,20 +116,54 @@ def target_terms(target: Target) -> list[Modifier]:
     if target.concealment:
         label, value = CONCEALMENT[target.concealment]
         terms.append(Modifier(label=label, value=value, source=SOURCE))
-    if target.prone:
+    if target.specified is not None:
+        terms.append(Modifier(label=f"aimed at the {target.specified}", value=SPECIFIED[target.specified],
+                              source=SOURCE))
+    if target.prone and target.point_blank:
+        terms.append(Modifier(label="prone, at point blank", value=PRONE_POINT_BLANK, source=SOURCE))
+        if target.defense:
+            terms.append(Modifier(label=f"Defense {target.defense} (point blank)", value=-target.defense,
+                                  source=SOURCE))
+    elif target.prone:
         terms.append(Modifier(label="prone", value=PRONE_PENALTY, source=SOURCE))
-    if target.armor:
-        terms.append(Modifier(label=f"armor {target.armor}", value=-target.armor, source=SOURCE))
+    if target.cover_durability is None:
+        armor = armor_term(target, attack) if attack is not None else (
+            Modifier(label=f"armor {target.armor}", value=-target.armor, source=SOURCE) if target.armor else None)
+        if armor is not None:
+            terms.append(armor)
     return terms
+
+
+def avoided_of(attack: WodAttack) -> list[Target]:
+    """The combatants a single shot into close combat tries not to hit."""
+    return [t for t in attack.targets if t.avoided]
+
+
+def avoiding_terms(attack: WodAttack, target: Target) -> list[Modifier]:
+    """A single shot into close combat: −2 for each combatant the shooter tries to
+    avoid, −4 for each one in a grapple (on the target he aims at)."""
+    if target.avoided:
+        return []
+    return [
+        Modifier(label=f"avoiding {t.name} ({'grappling' if t.grappling else 'close combat'})",
+                 value=GRAPPLED if t.grappling else AVOIDED, source=SOURCE)
+        for t in avoided_of(attack)
+    ]
+
+
+def targets_counted(attack: WodAttack) -> int:
+    """The targets the multiple-target penalty counts: not those a single shot into
+    close combat avoids (they are no targets of it)."""
+    return sum(1 for t in attack.targets if not t.avoided)
 
 
 def attack_modifiers(attack: WodAttack, target: Target) -> list[Modifier]:
     """Every term of ``target``'s pool, in the order the rulebook adds them."""
     terms = shooter_terms(attack)
-    penalty = target_count_penalty(len(attack.targets))
+    penalty = target_count_penalty(targets_counted(attack))
     if penalty is not None:
         terms.append(penalty)
-    return terms + target_terms(target)
+    return terms + avoiding_terms(attack, target) + target_terms(target, attack)
 
 
 def pool_step(modifiers: list[Modifier]) -> Step:
@@ -89,3 +171,22 @@ def pool_step(modifiers: list[Modifier]) -> Step:
     dice = sum(m.value for m in modifiers)
     text = f"{dice} dice" if dice > 0 else f"chance die (pool {dice})"
     return Step(kind="pool", value=dice, text=text, modifiers=list(modifiers))
+
+
+def pool_for(attack: WodAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
+    """The target's ``pool`` step (public: a variant that changes the terms builds it
+    with this): an avoided combatant has none unless a dramatic failure sends the
+    shot his way (a pool against him, his own terms); a target behind full cover
+    has the pool the shot makes at the cover."""
+    if target.avoided:
+        if state.attack.get(STRAY) != target.name:
+            return Step(kind="pool", value=None, text="avoided in close combat: not shot at",
+                        data={"avoided": True})
+        step = pool_step(modifiers)
+        step.text = f"the stray shot (a dramatic failure): {step.text}"
+        step.data = {"stray": True}
+        return step
+    step = pool_step(modifiers)
+    if target.cover_durability is not None:
+        step.text = f"{step.text} at the cover (Durability {target.cover_durability})"
+    return step

@@ -4,7 +4,8 @@ Attack pool = Dexterity + Firearms + weapon Damage rating + burst bonus − numb
 targets (when two or more), then each target's range, concealment, prone and armor.
 8+ succeeds, 10-again, a pool of 0 or less rolls one chance die. Each success is one
 point of lethal damage (bashing through bulletproof armor). Ammo is spent once per
-attack: 1, 3, 10 or 20 rounds.
+attack: 1, 3, 10 or 20 rounds; a dramatic failure jams the weapon (or, shot into close
+combat, hits an avoided combatant), and clearing the jam is an action between attacks.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from typing import Any
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 
 from . import attack as rolls
+from . import jams
 from .catalogue import FIREARMS
 from .checks import refusals
 from .fire_modes import FIRE_MODES
 from .health import STATUSES
-from .pool import attack_modifiers, pool_step
+from .pool import attack_modifiers, pool_for
 from .schema import Settings, Shooter, Target, Weapon, WodAttack
 
 EXAMPLES = Path(__file__).parent / "examples"
@@ -37,12 +39,14 @@ def gunline_ruleset() -> Ruleset:
         modes=tuple(FIRE_MODES),
         catalogue=FIREARMS,
         statuses=STATUSES,
-        weapon_statuses=("ok", "empty"),
+        weapon_statuses=jams.WEAPON_STATUSES,
         examples=str(EXAMPLES),
         featured="four-targets-long-burst.toml",  # four targets, one long burst: the chain at its fullest
         description=(
-            "d10 pools, 8+ succeeds, 10-again; short, medium and long bursts at several targets"
+            "d10 pools, 8+ succeeds, 10-again; short, medium and long bursts at several targets; "
+            "a dramatic failure jams the gun, cleared by an action"
         ),
+        actions=jams.ACTIONS,
         api=2,
     )
 
@@ -53,7 +57,7 @@ def start_state(attack: WodAttack) -> ChainState:
     left = weapon.clip if weapon.rounds is None else weapon.rounds
     return ChainState(
         shooter={"name": attack.shooter.name, "status": "unharmed"},
-        weapon={"rounds_left": left, "status": "ok" if left else "empty"},
+        weapon={"rounds_left": left, "status": "jammed" if weapon.jammed else "ok" if left else "empty"},
         targets={
             t.name: {"status": "unharmed", "lethal": 0, "bashing": 0, "aggravated": 0}
             for t in attack.targets
@@ -72,13 +76,13 @@ def modify_pool(attack: WodAttack, target: Target) -> list[Modifier]:
 
 
 @hookimpl
-def build_pool(modifiers: list[Modifier]) -> Step:
-    return pool_step(modifiers)
+def build_pool(attack: WodAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
+    return pool_for(attack, target, modifiers, state)
 
 
 @hookimpl
-def resolve_hit(target: Target, pool: Step, dice: Dice) -> Step:
-    return rolls.roll_attack(target, pool, dice)
+def resolve_hit(attack: WodAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
+    return rolls.resolve_hit(attack, target, pool, state, dice)
 
 
 @hookimpl
@@ -88,14 +92,7 @@ def resolve_wound(target: Target, hit: Step, state: ChainState) -> Step:
 
 @hookimpl
 def spend_ammo(attack: WodAttack, state: ChainState) -> Step:
-    spent = FIRE_MODES[attack.mode].rounds
-    left = max(0, state.weapon["rounds_left"] - spent)
-    return Step(
-        kind="ammo",
-        value=spent,
-        text=f"{spent} round{'s' if spent != 1 else ''} fired, {left} left",
-        weapon_state={"rounds_left": left, "status": "ok" if left else "empty"},
-    )
+    return jams.spend_ammo(attack, state)
 
 
 @hookimpl
@@ -104,5 +101,16 @@ def describe_outcome(attack: WodAttack, target: Target, state: ChainState) -> st
 
 
 @hookimpl
-def reload_weapon(attack: WodAttack) -> dict[str, Any]:
-    return {"rounds_left": attack.weapon.clip, "status": "ok"}
+def reload_weapon(attack: WodAttack, state: ChainState) -> dict[str, Any]:
+    """A full clip; a jammed gun stays jammed (clearing it is an action of its own)."""
+    return {"rounds_left": attack.weapon.clip, "status": "jammed" if jams.is_jammed(state) else "ok"}
+
+
+@hookimpl
+def check_action(action: str, state: ChainState) -> str | None:
+    return jams.check_action(action, state)
+
+
+@hookimpl
+def resolve_action(action: str, attack: WodAttack, state: ChainState) -> Step | None:
+    return jams.resolve_action(action, attack, state)

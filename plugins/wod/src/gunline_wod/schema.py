@@ -19,12 +19,24 @@ Dots = Annotated[int, msgspec.Meta(ge=0, le=10)]
 RangeBand = Literal["short", "medium", "long"]
 
 
+#: Specified targets (p. 163): the body part aimed at, and what it costs.
+BodyPart = Literal["torso", "arm", "leg", "head", "hand", "eye"]
+
+
 class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """The attacker: the Firearms pool is Dexterity + Firearms (untrained: −1)."""
+    """The attacker: the Firearms pool is Dexterity + Firearms (untrained: −1).
+    ``aiming``: full turns spent aiming (+1 each, at most +3; not with autofire);
+    ``strength``: his Strength, against the weapon's Strength requirement."""
 
     name: str
     dexterity: Annotated[int, msgspec.Meta(ge=1, le=10)]
     firearms: Dots = 0
+    aiming: Annotated[
+        int, msgspec.Meta(ge=0, le=10, description="full turns spent aiming: +1 each, at most +3 (not with autofire)")
+    ] = 0
+    strength: Annotated[
+        int, msgspec.Meta(ge=1, le=10, description="Strength: below the weapon's requirement, −1")
+    ] | None = None
 
 
 class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -38,6 +50,22 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     rounds: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
     autofire: bool = False
     ranges: str = ""
+    #: The chart's Strength requirement: a weaker shooter takes −1.
+    strength: Annotated[
+        int, msgspec.Meta(ge=1, le=10, description="Strength needed to use it well (the chart's Str.)")
+    ] | None = None
+    #: n-again: dice showing this or more are rolled again (the chart marks shotguns 9-again).
+    again: Annotated[
+        Literal[10, 9, 8], msgspec.Meta(description="dice showing this or more are rolled again (shotguns: 9)")
+    ] = 10
+    #: Jammed by an earlier dramatic failure: it cannot fire until cleared (an action).
+    jammed: Annotated[
+        bool, msgspec.Meta(description="jammed by an earlier dramatic failure: clear it (an action) to fire again")
+    ] = False
+    #: Armor-piercing ammunition: the armor it meets counts this much less.
+    armor_piercing: Annotated[
+        int, msgspec.Meta(ge=0, le=10, description="armor-piercing rating: armor counts this much less")
+    ] = 0
 
 
 class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -48,6 +76,14 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     because they stand within a yard of a target or in its melee: they count as a
     target, but not as an intended one. ``health`` is Stamina + Size (7 for most
     adults).
+
+    Shooting into close combat with a single shot: ``avoided`` marks a combatant
+    fighting the target whom the shooter tries not to hit (−2 on the target's roll,
+    −4 if ``grappling``); on a dramatic failure one of them, at random, is hit.
+    ``cover_durability``: the target is wholly behind a barrier of that Durability,
+    which the shot must go through. ``specified``: the body part aimed at.
+    ``point_blank``: within a yard or so of the shooter (a prone target then gives
+    +2, not −2, and his ``defense`` applies).
     """
 
     name: str
@@ -58,6 +94,24 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     prone: bool = False
     bystander: bool = False
     health: Annotated[int, msgspec.Meta(ge=1, le=20)] = 7
+    avoided: Annotated[
+        bool, msgspec.Meta(description="in close combat with the target; the single shot tries not to hit him")
+    ] = False
+    grappling: Annotated[
+        bool, msgspec.Meta(description="an avoided combatant in a grapple with the target: −4, not −2")
+    ] = False
+    cover_durability: Annotated[
+        int, msgspec.Meta(ge=0, le=30, description="wholly behind cover of this Durability: the shot goes through it")
+    ] | None = None
+    specified: Annotated[
+        BodyPart, msgspec.Meta(description="the part aimed at: torso −1, arm/leg −2, head −3, hand −4, eye −5")
+    ] | None = None
+    point_blank: Annotated[
+        bool, msgspec.Meta(description="within a yard or so: a prone target is +2 (not −2) and Defense applies")
+    ] = False
+    defense: Annotated[
+        int, msgspec.Meta(ge=0, le=10, description="Defense: counts against a shot at a prone target at point blank")
+    ] = 0
 
 
 class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -3,10 +3,10 @@ Merits and powers give), so a 9 or a 10 adds another die."""
 
 from __future__ import annotations
 
-from gunline import Dice, Step, Variant, hookimpl
+from gunline import ChainState, Dice, Step, Variant, hookimpl
 
-from ..attack import roll_attack
-from ..schema import Target
+from ..attack import resolve_hit as _resolve_hit
+from ..schema import Target, WodAttack
 
 
 @hookimpl
@@ -15,5 +15,5 @@ def gunline_variant() -> Variant:
 
 
 @hookimpl
-def resolve_hit(target: Target, pool: Step, dice: Dice) -> Step:
-    return roll_attack(target, pool, dice, again=9)
+def resolve_hit(attack: WodAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
+    return _resolve_hit(attack, target, pool, state, dice, again=9)

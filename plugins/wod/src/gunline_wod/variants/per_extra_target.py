@@ -8,10 +8,10 @@ chain shows the changed term under this variant's name and every other term as i
 
 from __future__ import annotations
 
-from gunline import Modifier, Step, Variant, hookimpl
+from gunline import ChainState, Modifier, Step, Variant, hookimpl
 
-from ..pool import pool_step, target_count_penalty
-from ..schema import WodAttack
+from ..pool import pool_for, target_count_penalty, targets_counted
+from ..schema import Target, WodAttack
 
 NAME = "wod.per-extra-target"
 
@@ -35,8 +35,8 @@ def extra_target_penalty(count: int) -> Modifier | None:
 
 
 @hookimpl
-def build_pool(attack: WodAttack, modifiers: list[Modifier]) -> Step | None:
-    count = len(attack.targets)
+def build_pool(attack: WodAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step | None:
+    count = targets_counted(attack)
     book = target_count_penalty(count)
     if book is None:
         return None
@@ -48,4 +48,4 @@ def build_pool(attack: WodAttack, modifiers: list[Modifier]) -> Step | None:
                 out.append(replacement)
         else:
             out.append(m)
-    return pool_step(out)
+    return pool_for(attack, target, out, state)
