@@ -15,7 +15,10 @@ import msgspec
 class ChainState(msgspec.Struct, kw_only=True):
     """``targets`` maps each target's name to its state dict (``status`` at least),
     ``weapon`` holds ``rounds_left`` and ``status``, ``shooter`` the shooter's
-    ``name`` and ``status``. ``steps`` is the chain so far.
+    ``name`` and ``status``. ``steps`` is the chain so far. A target (or a shooter)
+    made of several models, a unit, may hold each model's state under ``models``
+    (model name -> a dict with that model's own ``status``): the odds then give each
+    model's final status beside the whole's.
 
     ``attack`` holds what one part of *this* attack leaves for a later part: the
     bullets of a burst still flying when the line of fire reaches the next object,

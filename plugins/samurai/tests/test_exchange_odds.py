@@ -145,13 +145,13 @@ def test_final_outcomes_through_the_engine(registry, attack_of, example):
         if any(s.kind == "hit" and s.value for s in chain.steps):
             add("general hit", weight)
         if any(s.kind == "wound" and s.value for s in chain.steps):
-            add("general wounded", weight)
+            add("general wound step", weight)
     assert sum(totals[k] for k in totals if k.startswith("ninja ")) == 1
     assert totals["ninja stunned"] == NINJA_STUNNED
     assert totals["ninja killed"] == NINJA_KILLED
     assert totals["general killed"] == GENERAL_KILLED
     assert totals["general stunned"] == GENERAL_STUNNED
-    assert totals["general wounded"] == GENERAL_WOUNDED
+    assert totals["general wound step"] == GENERAL_WOUNDED
     assert totals["general hit"] == GENERAL_HIT
 
 

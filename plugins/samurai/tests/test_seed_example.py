@@ -90,7 +90,7 @@ def test_sam3_through_the_engine_two_lucky_against_one(example, resolve, step_of
     assert hit.data["lucky"] == 1 and hit.data["hits"] == 0
     wound = step_of(chain, "wound", "Archer")
     assert wound.value == 1 and wound.rolls == []
-    assert chain.targets["Archer"] == {"status": "unharmed", "wounds_left": 1}
+    assert chain.targets["Archer"] == {"status": "wounded", "wounds_left": 1}
     assert chain.shooter["status"] == "unharmed"
 
 

@@ -9,10 +9,10 @@ def test_sam7_three_wounds_nearest_first_until_stunned(example, resolve, step_of
     chain = resolve(example("ashigaru_unit"), [1, 2, 3, 1, 9, 1, 9, 1, 9])
     models = chain.targets["Ashigaru"]["models"]
     assert models["Goro"] == {"status": "stunned", "wounds_left": 0}   # 6", nearest
-    assert models["Hachi"] == {"status": "unharmed", "wounds_left": 1}  # 8"
+    assert models["Hachi"] == {"status": "wounded", "wounds_left": 1}  # 8"
     assert models["Sergeant Ichiro"] == {"status": "unharmed", "wounds_left": 2}
     assert step_of(chain, "wound", "Ashigaru").value == 3
-    assert chain.targets["Ashigaru"]["status"] == "unharmed"
+    assert chain.targets["Ashigaru"]["status"] == "wounded"  # one model down, two standing
     assert chain.targets["Ashigaru"]["wounds_left"] == 3
 
 
@@ -38,7 +38,7 @@ def test_a_unit_of_stunned_and_dead_models_is_down():
     state = losses.unit_state({"A": losses.model_state(1), "B": losses.model_state(1)})
     order = ["A", "B"]
     state, who = losses.wound(state, order)
-    assert who == "A" and state["status"] == "unharmed"
+    assert who == "A" and state["status"] == "wounded"
     state, who = losses.wound(state, order)
     assert who == "B" and state["status"] == "stunned"
     state, who = losses.wound(state, order)  # nobody left standing to take it

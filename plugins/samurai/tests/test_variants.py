@@ -35,7 +35,7 @@ def test_plain_lucky_chance_wounds_at_once_under_the_variant(example, resolve, s
     assert hit.value == 1 and hit.data["lucky"] == 1 and hit.source == LUCKY
     wound = step_of(chain, "wound")
     assert wound.value == 1 and wound.rolls == []  # no armour or wound test
-    assert chain.targets["General"] == {"status": "unharmed", "wounds_left": 1}
+    assert chain.targets["General"] == {"status": "wounded", "wounds_left": 1}
 
 
 def test_the_lucky_variant_leaves_the_exchange_alone(example, resolve):

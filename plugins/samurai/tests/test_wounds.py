@@ -14,7 +14,7 @@ def test_sam4_armour_takes_the_hit_then_six_against_six(example, resolve, step_o
     assert rolls["wound test (hit): Body + Durability"].need.startswith("6 or less")  # Body 4 + Durability 2
     wound = step_of(chain, "wound", "Samurai")
     assert wound.value == 1
-    assert chain.targets["Samurai"] == {"status": "unharmed", "wounds_left": 1}
+    assert chain.targets["Samurai"] == {"status": "wounded", "wounds_left": 1}
 
 
 def test_sam5_armour_test_failed_the_body_alone(example, resolve, step_of):
@@ -64,7 +64,7 @@ def test_body_plus_damage_above_ten_always_succeeds(example, resolve, step_of):
     # the attacker's 10 is neither a Lucky Chance nor a failure; 10 beats the 3
     chain = resolve(doc, [3, 10, 3])
     assert step_of(chain, "wound", "Samurai").value == 1
-    assert chain.targets["Samurai"]["status"] == "unharmed"
+    assert chain.targets["Samurai"]["status"] == "wounded"
 
 
 def test_every_hit_is_rolled_while_the_target_lives_but_not_once_killed(example, resolve, step_of):

@@ -8,7 +8,7 @@ sampling share every later step.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..models import Chain, Roll, Step
 
@@ -26,6 +26,32 @@ class TargetLeaf(NamedTuple):
     sums: tuple[tuple[str, int | float], ...]
     #: (pool label, successes), by label.
     pools: tuple[tuple[str, int], ...]
+    #: (model, final status) of each model of a target made of several (a unit):
+    #: the ``models`` of its state, in the order the state lists them.
+    models: tuple[tuple[str, str], ...] = ()
+
+
+#: A target's final status and its models' (see :func:`final_of`).
+Final = tuple[str, tuple[tuple[str, str], ...]]
+
+
+#: The keys of a target's state that :func:`final_of` reads.
+FINAL_KEYS = ("status", "models")
+
+
+def final_of(state: Any) -> Final:
+    """What the odds count of a target's final state: its ``status`` and, for a
+    target made of several models, each model's (``state["models"]``: model name ->
+    that model's state, with its own ``status``)."""
+    if not isinstance(state, dict):
+        return "", ()
+    status = str(state.get("status", ""))
+    models = state.get("models")
+    if not models or not isinstance(models, dict):
+        return status, ()
+    return status, tuple(
+        (str(name), str(part.get("status", "")) if isinstance(part, dict) else "") for name, part in models.items()
+    )
 
 
 class Leaf(NamedTuple):
@@ -90,13 +116,16 @@ def add_steps(blocks: Blocks, steps: Iterable[Step], pool_rolls: Iterable[tuple[
     return out
 
 
-def target_leaf(status: str, block: Block | None) -> TargetLeaf:
-    """A block's summary as the tally keys it, with the final ``status``."""
+def target_leaf(final: str | Final, block: Block | None) -> TargetLeaf:
+    """A block's summary as the tally keys it, with the final status (a string, or
+    :data:`Final` with the models' statuses too)."""
+    status, models = (final, ()) if isinstance(final, str) else final
     if block is None:
-        return TargetLeaf(status, (), (), (), ())
+        return TargetLeaf(status, (), (), (), (), models)
     positive, sums, pools = block
     return TargetLeaf(
-        status, tuple(sorted(positive)), tuple(sorted(sums)), tuple(sorted(sums.items())), tuple(sorted(pools.items()))
+        status, tuple(sorted(positive)), tuple(sorted(sums)), tuple(sorted(sums.items())),
+        tuple(sorted(pools.items())), models,
     )
 
 
@@ -105,7 +134,7 @@ def summarize(chain: Chain, names: tuple[str, ...], pool_rolls: list[tuple[Roll,
     blocks = add_steps({}, chain.steps, pool_rolls)
     attack = blocks.get(None)
     return Leaf(
-        tuple(target_leaf(str(chain.targets.get(name, {}).get("status", "")), blocks.get(name)) for name in names),
+        tuple(target_leaf(final_of(chain.targets.get(name, {})), blocks.get(name)) for name in names),
         target_leaf("", attack),
         str(chain.weapon.get("status", "")),
         attack.sums.get("ammo", 0) if attack is not None else 0,

@@ -16,7 +16,10 @@ Per target, keyed by the target's name:
   against, not a count: show ``pools`` or ``hit`` beside it instead);
   ``expected[kind]``: the mean of the summed values of that kind (hits, wounds);
 * ``pools[label]``: for each success pool of that label rolled for this target,
-  ``[P(>= 0), P(>= 1), ...]`` successes, given that the pool was rolled.
+  ``[P(>= 0), P(>= 1), ...]`` successes, given that the pool was rolled;
+* ``models[model]``: for a target made of several models (its state lists them
+  under ``models``, each with its own ``status``), each model's final status
+  distribution, like ``status``; absent for a single model.
 
 Attack-level steps (``target`` null: ammo, declarations) have their own top-level
 ``steps``/``reached``/``expected``; ``weapon`` has the distribution of the weapon's
@@ -31,7 +34,7 @@ import msgspec
 Interval = tuple[float, float]
 
 
-class TargetInterval(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class TargetInterval(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """95% intervals of a target's Monte Carlo estimates, field by field."""
 
     hit: Interval
@@ -41,6 +44,7 @@ class TargetInterval(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     reached: dict[str, Interval]
     expected: dict[str, Interval]
     pools: dict[str, list[Interval]]
+    models: dict[str, dict[str, Interval]] = {}
 
 
 class TargetOdds(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -53,6 +57,9 @@ class TargetOdds(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_
     reached: dict[str, float]
     expected: dict[str, float]
     pools: dict[str, list[float]]
+    #: A target made of several models (a unit): each model's final status
+    #: distribution, like ``status`` (sums to 1); absent for a single model.
+    models: dict[str, dict[str, float]] = {}
     ci95: TargetInterval | None = None
 
 

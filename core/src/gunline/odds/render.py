@@ -38,6 +38,14 @@ def _target_lines(name: str, t: TargetOdds) -> list[str]:
     lines.append("  status:")
     for status, p in t.status.items():
         lines.append(f"    {status.replace('_', ' '):<16} {_pct(p):>7}{_ci(ci.status.get(status) if ci else None)}")
+    if t.models:
+        lines.append("  models:")
+    for model, statuses in t.models.items():
+        mci = ci.models.get(model, {}) if ci else {}
+        shown = ", ".join(
+            f"{status.replace('_', ' ')} {_pct(p)}{_ci(mci.get(status))}" for status, p in statuses.items() if p
+        )
+        lines.append(f"    {model}: {shown}")
     for label, table in t.pools.items():
         cols = "  ".join(f"≥{k} {_pct(p)}" for k, p in list(enumerate(table))[1 : POOL_COLUMNS + 1])
         lines.append(f"  {label} (successes): {cols}")

@@ -49,7 +49,7 @@ from ..state import ChainState
 from .clock import Clock, TooSlow
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import BranchingDice, TreeTooLarge
-from .leaf import Block, Blocks, TargetLeaf, add_steps, target_leaf
+from .leaf import FINAL_KEYS, Block, Blocks, TargetLeaf, add_steps, final_of, target_leaf
 from .reads import ALL, Memo, Reads, SeenStep, fingerprint, holds_views, launder, seen_state, seen_step
 from .tally import Marginals
 
@@ -77,7 +77,8 @@ class HookResult:
     """One result of one hook call: its probability, its steps (source and target
     filled in, as the engine's merge does), what it adds to each block's summary,
     whether it is ``local`` (touches nothing but the target ``name`` of its stage)
-    and, if so, the status it leaves that target in (None: unchanged)."""
+    and, if so, what it changes of that target's final status (``status`` and
+    ``models``, the keys :func:`.leaf.final_of` reads; empty: unchanged)."""
 
     __slots__ = ("weight", "steps", "delta", "local", "status")
 
@@ -92,11 +93,12 @@ class HookResult:
             for s in steps
         )
         self.local = local
-        status: Any = None
+        status: dict[str, Any] = {}
         if local:
             for s in steps:
-                if s.target_state and "status" in s.target_state:
-                    status = s.target_state["status"]
+                change = s.target_state
+                if change:
+                    status.update((k, change[k]) for k in FINAL_KEYS if k in change)
         self.status = status
 
 
@@ -448,15 +450,15 @@ class _Run:
                 partial = _combine(child.partial, out.delta)
                 weight = child.weight * out.weight
                 if name is not None:
-                    leaf = target_leaf(str(state.targets.get(name, {}).get("status", "")), partial.pop(name, None))
+                    leaf = target_leaf(final_of(state.targets.get(name, {})), partial.pop(name, None))
                     table[leaf] = table.get(leaf, 0.0) + weight
                     self.marginals.outcomes += 1
                 merge(weight, state, partial)
         for weight, before, part, outs in groups.values():
             for out in outs:
-                status = out.status if out.status is not None else before.get("status", "")
+                final = final_of({**before, **out.status} if out.status else before)
                 block = _combine({name: part} if part is not None else {}, out.delta).get(name)
-                leaf = target_leaf(str(status), block)
+                leaf = target_leaf(final, block)
                 table[leaf] = table.get(leaf, 0.0) + weight * out.weight
                 self.marginals.outcomes += 1
         self.finished = after
@@ -509,7 +511,7 @@ class _Run:
             weight, state, partial = merged.weight, merged.state, merged.partial
             if self.with_finished:
                 for name, table in zip(self.names, marginals.targets):
-                    leaf = target_leaf(str(state.targets.get(name, {}).get("status", "")), partial.get(name))
+                    leaf = target_leaf(final_of(state.targets.get(name, {})), partial.get(name))
                     table[leaf] = table.get(leaf, 0.0) + weight
                     marginals.outcomes += 1
             leaf = target_leaf("", partial.get(None))

@@ -73,15 +73,23 @@ class _Block:
     def __init__(self, statuses: Iterable[str]) -> None:
         self.hit = 0.0
         self.wound = 0.0
-        self.status = {s: 0.0 for s in statuses}
+        self.statuses = tuple(statuses)
+        self.status = {s: 0.0 for s in self.statuses}
+        #: model -> its final status distribution (targets made of several models)
+        self.models: dict[str, dict[str, float]] = {}
         self.steps: dict[str, float] = {}
         self.reached: dict[str, float] = {}
         self.sums: dict[str, list[float]] = {}
         self.pools: dict[str, dict[int, float]] = {}
 
     def add(self, leaf: TargetLeaf, w: float) -> None:
-        status, positive, present, sums, pools = leaf
+        status, positive, present, sums, pools, models = leaf
         self.status[status] = self.status.get(status, 0.0) + w
+        for model, final in models:
+            of_model = self.models.get(model)
+            if of_model is None:
+                of_model = self.models[model] = {s: 0.0 for s in self.statuses}
+            of_model[final] = of_model.get(final, 0.0) + w
         for kind in present:
             self.reached[kind] = self.reached.get(kind, 0.0) + w
             self.steps.setdefault(kind, 0.0)
@@ -103,7 +111,7 @@ class _Block:
         f = 1.0 / total
         self.hit *= f
         self.wound *= f
-        for d in (self.status, self.steps, self.reached):
+        for d in (self.status, self.steps, self.reached, *self.models.values()):
             for k in d:
                 d[k] *= f
         for acc in self.sums.values():
@@ -215,6 +223,7 @@ def build_odds(
                 hit=wilson(block.hit, n),
                 wound=wilson(block.wound, n),
                 status={s: wilson(p, n) for s, p in block.status.items()},
+                models={m: {s: wilson(p, n) for s, p in d.items()} for m, d in block.models.items()},
                 steps={k: wilson(p, n) for k, p in block.steps.items()},
                 reached={k: wilson(p, n) for k, p in block.reached.items()},
                 expected={k: mean_interval(a[0], a[1], n) for k, a in block.sums.items()},
@@ -227,6 +236,7 @@ def build_odds(
             hit=r(block.hit),
             wound=r(block.wound),
             status=r(block.status),
+            models={m: r(d) for m, d in block.models.items()},
             steps=r(block.steps),
             reached=r(block.reached),
             expected=r(block.expected()),

@@ -35,6 +35,13 @@ def _sums(odds: Any, ruleset: Any, where: str) -> list[str]:
         for label, p in [("hit", target.hit), ("wound", target.wound), *target.status.items()]:
             if not -1e-12 <= p <= 1 + 1e-12:
                 problems.append(f"{where}: {name} {label} has probability {p!r}")
+        for model, statuses in target.models.items():
+            total = sum(statuses.values())
+            if not isclose(total, 1.0, abs_tol=1e-9):
+                problems.append(f"{where}: {name}'s model {model}'s final statuses sum to {total!r}, not 1")
+            strays = sorted(set(statuses) - set(ruleset.statuses))
+            if strays:
+                problems.append(f"{where}: {name}'s model {model} has statuses outside Ruleset.statuses: {strays}")
         if target.wound > target.hit + 1e-9:
             problems.append(f"{where}: {name} is wounded ({target.wound:.4f}) more often than hit ({target.hit:.4f})")
     total = sum(odds.weapon.status.values())
@@ -76,6 +83,10 @@ def check_odds(registry: Registry, attack: Attack, samples: int, budget: int = 3
                       (f"{name} wound", target.wound, other.wound, ci.wound)]
             pairs += [(f"{name} {status}", p, other.status.get(status, 0.0), ci.status.get(status, (0.0, 0.0)))
                       for status, p in target.status.items()]
+            for model, statuses in target.models.items():
+                theirs, model_ci = other.models.get(model, {}), ci.models.get(model, {})
+                pairs += [(f"{name}'s {model} {status}", p, theirs.get(status, 0.0),
+                           model_ci.get(status, (0.0, 0.0))) for status, p in statuses.items()]
         weapon_ci = mc.weapon.ci95
         assert weapon_ci is not None
         pairs += [(f"weapon {status}", p, mc.weapon.status.get(status, 0.0), weapon_ci.status.get(status, (0.0, 0.0)))
@@ -121,6 +132,8 @@ def _against_whole_chains(registry: Registry, attack: Attack, odds: Any, budget:
         other = whole.targets[name]
         pairs = [("hit", target.hit, other.hit), ("wound", target.wound, other.wound)]
         pairs += [(status, p, other.status.get(status, 0.0)) for status, p in target.status.items()]
+        pairs += [(f"{model} {status}", p, other.models.get(model, {}).get(status, 0.0))
+                  for model, statuses in target.models.items() for status, p in statuses.items()]
         pairs += [(f"expected {kind}", v, other.expected.get(kind, 0.0)) for kind, v in target.expected.items()]
         for label, p, q in pairs:
             if not isclose(p, q, abs_tol=1e-9):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gunline import ChainState
 
-from . import units
+from . import losses, units
 from .schema import SamuraiAttack, settings_of
 from .sequence import shots_at, shots_available
 
@@ -13,7 +13,7 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     out: list[str] = []
     shooter, weapon = attack.shooter, attack.weapon
     status = state.shooter.get("status", "unharmed")
-    if status != "unharmed":
+    if not losses.standing(state.shooter):
         out.append(f"shooter: {shooter.name} is {status} and cannot shoot")
     available = shots_available(attack)
     aimed = sum(shots_at(attack, t) for t in attack.targets)

@@ -1,10 +1,10 @@
 """Wounds and their consequences on a model's or a unit's state.
 
-A model that loses its last wound is Stunned («Оглушение»); only a Lucky Chance on
-a wound test kills [SEED: the ninja loses his only wound and is Stunned]. On a
-unit, each wound goes to the nearest model still standing; a kill to the nearest
-model not yet dead. These functions return new dicts: the state a hook reads is
-never changed in place.
+A model that loses a wound but has some left is ``wounded``; one that loses its
+last wound is Stunned («Оглушение»); only a Lucky Chance on a wound test kills
+[SEED: the ninja loses his only wound and is Stunned]. On a unit, each wound goes
+to the nearest model still standing; a kill to the nearest model not yet dead.
+These functions return new dicts: the state a hook reads is never changed in place.
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-STATUSES = ("unharmed", "stunned", "killed")
+#: Least to most severe; the first is untouched. A wounded model still stands:
+#: it shoots, reacts and takes the next wound.
+STATUSES = ("unharmed", "wounded", "stunned", "killed")
+STANDING = frozenset({"unharmed", "wounded"})
 
 State = dict[str, Any]
 
@@ -21,14 +24,25 @@ def model_state(wounds: int) -> State:
     return {"status": "unharmed", "wounds_left": wounds}
 
 
+def standing(state: State) -> bool:
+    """Whether a model (any model of a unit) is still on its feet: unharmed or
+    wounded, not Stunned or killed. A state saved before ``wounded`` existed reads
+    the same."""
+    return state.get("status", "unharmed") in STANDING
+
+
 def unit_state(models: dict[str, State]) -> State:
-    """A unit's state: its models' and a summary. The unit is ``unharmed`` while one
-    of its models stands, ``stunned`` when none stands, ``killed`` when all are dead."""
+    """A unit's state: its models' and a summary. The unit is ``unharmed`` while
+    every model is, ``wounded`` while some model is hurt and one still stands,
+    ``stunned`` when none stands, ``killed`` when all are dead: whatever happens to
+    one of its models shows in the unit's status."""
     statuses = {s["status"] for s in models.values()}
     if statuses == {"killed"}:
         status = "killed"
-    elif "unharmed" in statuses:
+    elif statuses == {"unharmed"}:
         status = "unharmed"
+    elif statuses & STANDING:
+        status = "wounded"
     else:
         status = "stunned"
     return {
@@ -42,7 +56,7 @@ def _wound_model(state: State) -> State:
     if state["status"] == "killed":
         return state
     left = max(0, state["wounds_left"] - 1)
-    return {**state, "wounds_left": left, "status": "stunned" if left == 0 else state["status"]}
+    return {**state, "wounds_left": left, "status": "stunned" if left == 0 else "wounded"}
 
 
 def _kill_model(state: State) -> State:
@@ -51,9 +65,9 @@ def _kill_model(state: State) -> State:
 
 def _receiver(state: State, order: Sequence[str], *, kill: bool) -> str | None:
     models = state["models"]
-    standing = [n for n in order if models[n]["status"] == "unharmed"]
-    if standing:
-        return standing[0]
+    up = [n for n in order if models[n]["status"] in STANDING]
+    if up:
+        return up[0]
     if kill:
         return next((n for n in order if models[n]["status"] != "killed"), None)
     return None
@@ -86,11 +100,11 @@ def all_dead(state: State) -> bool:
 
 
 def words(state: State, most: int | None = None) -> str:
-    """A model's state in words: ``stunned``, ``1 of 2 wounds left``, ``unharmed``;
-    ``most`` is the wounds it started the game with, when known."""
+    """A model's state in words: ``stunned``, ``1 of 2 wounds left`` (wounded),
+    ``unharmed``; ``most`` is the wounds it started the game with, when known."""
     status = state.get("status", "unharmed")
     left = state.get("wounds_left")
-    if status != "unharmed" or left is None or most is None or left >= most:
+    if status not in STANDING or left is None or most is None or left >= most:
         return status
     return f"{left} of {most} wounds left"
 

@@ -16,16 +16,16 @@ def casualties(attack: SamuraiAttack, state: ChainState, shooter_state: dict[str
     when steps made in the same hook have changed it."""
     shooter = attack.shooter
     mine = state.shooter if shooter_state is None else shooter_state
-    down = int(mine.get("status", "unharmed") != "unharmed")
+    down = int(not losses.standing(mine))
     parts = [f"{shooter.name} {losses.words(mine, shooter.wounds)}"]
     for t in attack.targets:
         tstate = state.targets.get(t.name, {})
         models = tstate.get("models")
         if models:
-            down += sum(s["status"] != "unharmed" for s in models.values())
+            down += sum(not losses.standing(s) for s in models.values())
             parts.append(f"{t.name}: {units.state_words(t, tstate)}")
         else:
-            down += tstate.get("status", "unharmed") != "unharmed"
+            down += not losses.standing(tstate)
             parts.append(f"{t.name} {units.state_words(t, tstate)}")
     return Step(kind="casualties", value=down, text="; ".join(parts))
 

@@ -18,7 +18,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from . import units
+from . import losses, units
 from .catalogue import profile
 from .schema import Shooter, Target, WeaponRef
 
@@ -39,9 +39,7 @@ REACTION_WORDS = {
 }
 
 
-def standing(state: dict[str, Any]) -> bool:
-    """Whether the target (any model of a unit) is still on its feet."""
-    return state.get("status", "unharmed") == "unharmed"
+standing = losses.standing
 
 
 def may_react(shooter: Shooter, target: Target, state: dict[str, Any], rule: AlertRule) -> tuple[bool, str]:
@@ -89,7 +87,7 @@ def _fire_of_unit(target: Target, state: dict[str, Any]) -> tuple[dict[str, Any]
     models = state.get("models", {})
     firing = [
         m for m in units.nearest_first(target)
-        if models.get(m.name, {}).get("status", "unharmed") == "unharmed"
+        if losses.standing(models.get(m.name, {}))
         and m.sees_shooter
         and _in_range(weapon, m.distance)
     ]

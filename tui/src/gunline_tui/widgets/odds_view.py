@@ -1,7 +1,7 @@
 """The odds of the scenario as it stands: each target's chance to be hit and
 wounded, and its final status as a small bar chart (bars of text, read without
-colour). Computed by ``gunline.odds`` in a worker; exact, or Monte Carlo and then
-labelled so."""
+colour); for a unit, each model's final status on a line of its own. Computed by
+``gunline.odds`` in a worker; exact, or Monte Carlo and then labelled so."""
 
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ def odds_text(odds: Any) -> Text:
             text.append(f"  hit {percent(t.hit)} · wound {percent(t.wound)}")
         for status, p in t.status.items():
             text.append(f"\n  {status.replace('_', ' '):<13.13} {bar(p)} {percent(p):>6}")
+        for model, statuses in (getattr(t, "models", None) or {}).items():
+            # a unit: each model's own final status, so no model's fate hides in the unit's
+            shown = " · ".join(f"{s.replace('_', ' ')} {percent(p)}" for s, p in statuses.items() if p)
+            text.append(f"\n  {model}: {shown}")
     weapon = odds.weapon
     statuses = " · ".join(f"{s} {percent(p)}" for s, p in weapon.status.items() if p)
     text.append(f"\nweapon: {statuses}; rounds spent ≈ {weapon.rounds_spent:g}")
