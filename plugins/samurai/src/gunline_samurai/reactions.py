@@ -1,12 +1,14 @@
 """Steps 5 and 6 of the sequence: can the target react, and what it declares.
 
-«Начеку N» (Alert) gives a model the right to react to shots; the shooter's
-«Скрытность N» (Stealth) neutralises it: the general's Alert 1 falls to the ninja's
-Stealth 2 [SEED]. Whether an equal Alert still reacts is not said; the notes take
-Alert ≥ Stealth, and the ``samurai.alert-exceeds-stealth`` variant takes Alert >
-Stealth. Another model that sees the shooter may react in the target's place (the
-bushido master) [SEED]. A declared reaction whose action proves impossible is lost
-[SEED].
+Sight decides first. A target that sees the shooter may react. One that does not
+(the seed's general, standing with his back to the ninja) may react only by
+«Начеку N» (Alert), which the shooter's «Скрытность N» (Stealth) neutralises: the
+general's Alert 1 falls to the ninja's Stealth 2 [SEED]. Whether an equal Alert
+still reacts is not said; the notes take Alert ≥ Stealth, and the
+``samurai.alert-exceeds-stealth`` variant takes Alert > Stealth. Another model that
+sees the shooter may react in the target's place (the bushido master, who has the
+ninja in his field of view) [SEED]; one that does not see him cannot. A declared
+reaction whose action proves impossible is lost [SEED].
 
 The decision is put in the ``reaction`` step's ``data``; the hit roll reads it
 from there, so a variant that changes the decision changes the roll.
@@ -43,13 +45,16 @@ standing = losses.standing
 
 
 def may_react(shooter: Shooter, target: Target, state: dict[str, Any], rule: AlertRule) -> tuple[bool, str]:
-    """Whether the target itself may react, and why, in words."""
+    """Whether the target itself may react, and why, in words: it sees the shooter,
+    or its Alert overcomes the shooter's Stealth."""
     if not standing(state):
         return False, f"{target.name} is {state.get('status')} and cannot react"
+    if target.sees_shooter:
+        return True, f"{target.name} sees {shooter.name}: may react"
     alert, stealth = target.alert, shooter.stealth
     ok = rule(alert, stealth)
     sign = "=" if alert == stealth else (">" if alert > stealth else "<")
-    why = f"{target.name}: Alert {alert} {sign} {shooter.name}'s Stealth {stealth}"
+    why = f"{target.name} does not see {shooter.name}; Alert {alert} {sign} {shooter.name}'s Stealth {stealth}"
     return ok, f"{why}: {'may react' if ok else 'cannot react'} ({RULE_WORDS.get(rule, 'alert rule')})"
 
 

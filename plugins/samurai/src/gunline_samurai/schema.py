@@ -41,6 +41,10 @@ Shots = Annotated[int, Meta(ge=1, le=20, description="shots per attack, overridi
 Aimed = Annotated[int, Meta(ge=1, le=20, description="shots of the shooter aimed at this target")]
 Agility = Annotated[int, Meta(ge=0, le=20, description="«Ловкость» (Agility), to dodge under dodge = \"agility_test\"")]
 Inches = Annotated[int, Meta(ge=0, le=1000, description="inches")]
+SeesShooter = Annotated[bool, Meta(description=(
+    "whether this model sees the shooter (it faces it, in line of sight), as the GM sets it: a target that "
+    "sees the shooter may react; one that does not may react only if its Alert overcomes the shooter's Stealth"
+))]
 
 #: The reactions of the seed: «Уклонение», «Ответная стрельба», «Нападение».
 Reaction = Literal["none", "dodge", "return_fire", "charge"]
@@ -125,7 +129,11 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     ``shots`` is how many of the shooter's shots go at it (all of them when it is the
     only target, else one). ``reaction`` is the reaction declared against those shots;
-    ``reactor`` the model that carries it out instead of the target. ``shooting``,
+    ``reactor`` the model that carries it out instead of the target. ``sees_shooter``
+    (the GM's call: facing, line of sight) lets the target react whatever its Alert;
+    unset, it does not see the shooter (the seed's general, back turned) and its Alert
+    against the shooter's Stealth decides. For a unit it is the unit's: units act
+    together, and each model's own ``sees_shooter`` says whether it can fire. ``shooting``,
     ``attacks`` and ``weapon`` are for returning fire; ``agility`` for a dodge under
     ``dodge = "agility_test"``; ``can_reach`` says whether a charge reaches the
     shooter (movement is outside the shooting rules: the GM measures).
@@ -137,6 +145,7 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     protection: Protection = 0
     durability: Durability = 0
     alert: Alert = 0
+    sees_shooter: SeesShooter = False
     partly_hidden: bool = False
     distance: Inches | None = None
     shots: Aimed | None = None
