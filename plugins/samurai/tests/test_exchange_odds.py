@@ -26,6 +26,24 @@ Outcomes per 1000 (La, Lb = Lucky Chances of ninja and master):
 Totals: master Lucky 81; master 1 hit 405+36+49+64 = 554; nobody 12+36+36 = 84;
 ninja 1 hit (no Lucky) 6+36+45 = 87; 2 hits 9+13 = 22; 2 Lucky 9;
 1 Lucky 1+108 = 109; 1 Lucky + 1 hit 54. Sum 1000.
+
+That table counts a Catastrophic Failure (a 10) as one failed die
+(``samurai.catastrophe-one-die``). By default it voids its side's dice. The
+master's only failing face is his 10, so his voided die is the failure it was; the
+ninja's 10 now fails his other die too. The 19 ordered ninja pairs holding a 10
+(per master face m):
+
+* m = 9 (Lucky): (4, 10) and (10, 4) cancelled the Lucky Chances and left nobody;
+  now the master's Lucky stands: master Lucky +2, nobody −2;
+* m = 1..8: (4, 10), (10, 4) were a net ninja Lucky (16): now master 1 hit; the 6
+  pairs with a success 1-3 won (m=1: 4 pairs, m=2: 2), tied (m=1, 2, 3: 2 each) or
+  lost: all master 1 hit now: ninja 1 hit −6, nobody −6, ninja 1 Lucky −16,
+  master 1 hit +28;
+* m = 10 (the master fails): (4, 10), (10, 4) were a ninja Lucky, the 6 with a
+  success a ninja hit: now nobody: ninja 1 Lucky −2, ninja 1 hit −6, nobody +8.
+
+Totals: master Lucky 83; master 1 hit 582; nobody 84; ninja 1 hit 75; 2 hits 22;
+2 Lucky 9; 1 Lucky 91; 1 Lucky + 1 hit 54. Sum 1000.
 """
 
 import itertools
@@ -40,7 +58,8 @@ from gunline_samurai.comparative import against, compare
 from gunline_samurai.schema import Settings
 from gunline_samurai.wounding import wound_test_result
 
-EXCHANGE = {
+#: The exchange under ``samurai.catastrophe-one-die``: a 10 is one failed die.
+EXCHANGE_ONE_DIE = {
     ("master", 1, 0): 81,
     ("master", 0, 1): 554,
     ("nobody", 0, 0): 84,
@@ -50,6 +69,18 @@ EXCHANGE = {
     ("ninja", 1, 0): 109,
     ("ninja", 1, 1): 54,
 }
+#: By default: a side's Catastrophic Failure voids its dice.
+EXCHANGE = {
+    ("master", 1, 0): 83,
+    ("master", 0, 1): 582,
+    ("nobody", 0, 0): 84,
+    ("ninja", 0, 1): 75,
+    ("ninja", 0, 2): 22,
+    ("ninja", 2, 0): 9,
+    ("ninja", 1, 0): 91,
+    ("ninja", 1, 1): 54,
+}
+ONE_DIE = ("samurai.catastrophe-one-die",)
 
 
 def small_wound_tests(doc):
@@ -75,36 +106,39 @@ def exchange_of(chain):
     return ("master", against["lucky"], against["hits"])
 
 
-def test_the_hand_table_adds_up():
-    assert sum(EXCHANGE.values()) == 1000
+def test_the_hand_tables_add_up():
+    assert sum(EXCHANGE.values()) == sum(EXCHANGE_ONE_DIE.values()) == 1000
 
 
+@pytest.mark.parametrize("variants, table", [((), EXCHANGE), (ONE_DIE, EXCHANGE_ONE_DIE)], ids=["voids", "one-die"])
 @pytest.mark.parametrize("small", [False, True])
-def test_every_exchange_dice_sequence_through_the_engine(registry, attack_of, example, small):
+def test_every_exchange_dice_sequence_through_the_engine(registry, attack_of, example, small, variants, table):
     doc = example("ninja_and_bushido_master")
-    attack = attack_of(small_wound_tests(doc) if small else doc)
-    stack = registry.stack("samurai")
+    attack = attack_of(small_wound_tests(doc) if small else doc, variants)
+    stack = registry.stack("samurai", variants)
     tally: dict[tuple, int] = {}
     for faces in itertools.product(range(1, 11), repeat=3):
         # the exchange takes the first three dice; the wound tests after it are rolled
         chain = run_engine(stack, attack, ScriptedDice(list(faces), fallback=RandomDice(sum(faces))))
         key = exchange_of(chain)
         tally[key] = tally.get(key, 0) + 1
-    assert tally == EXCHANGE
+    assert tally == table
 
 
 # -- with the small wound tests, the final outcomes by hand --------------------------
 # Per hit: kill 1/10, wound 1/10, nothing 8/10.
 # Ninja (1 wound): stunned by the master's Lucky (81) or a won hit's wound (554/10);
 # killed by a hit's Lucky Chance (554/10).
-NINJA_STUNNED = Fraction(81, 1000) + Fraction(554, 1000) / 10
-NINJA_KILLED = Fraction(554, 1000) / 10
+# (The exchange's counts per 1000 below are ``EXCHANGE``'s: master Lucky 83, master
+# 1 hit 582, ninja 1 hit 75, 2 hits 22, 2 Lucky 9, 1 Lucky 91, Lucky + hit 54.)
+NINJA_STUNNED = Fraction(83, 1000) + Fraction(582, 1000) / 10
+NINJA_KILLED = Fraction(582, 1000) / 10
 # General (2 wounds). Two ordinary hits: killed 1/10 + 1/10·1/10 + 8/10·1/10 = 19/100,
 # stunned (two wounds) 1/100, at least one wound 1 − (8/10)² = 36/100.
-GENERAL_KILLED = Fraction(87 * 10 + 22 * 19 + 54 * 10, 100_000)
+GENERAL_KILLED = Fraction(75 * 10 + 22 * 19 + 54 * 10, 100_000)
 GENERAL_STUNNED = Fraction(22 * 1 + 9 * 100 + 54 * 10, 100_000)
-GENERAL_WOUNDED = Fraction(87 * 20 + 22 * 36 + (9 + 109 + 54) * 100, 100_000)
-GENERAL_HIT = Fraction(87 + 22 + 9 + 109 + 54, 1000)
+GENERAL_WOUNDED = Fraction(75 * 20 + 22 * 36 + (9 + 91 + 54) * 100, 100_000)
+GENERAL_HIT = Fraction(75 + 22 + 9 + 91 + 54, 1000)
 
 
 def _faces_for(label: str) -> list[tuple[int, Fraction]]:
@@ -286,15 +320,22 @@ def test_a_hit_wound_test_through_the_engine_agrees_with_the_hand(registry, atta
     assert tally == {"killed": KILL_GENERAL, "wounded": WOUND_GENERAL}
 
 
-def test_the_general_alone_is_exact(registry, attack_of, example):
-    """The same two shots as plain tests at 6 − 2 = 4 (hit on 1-4: 4/10 each):
-    P(a hit) = 1 − (6/10)², every hit wounding as above."""
+@pytest.mark.parametrize("variants", [(), ONE_DIE], ids=["voids", "one-die"])
+def test_the_general_alone_is_exact(registry, attack_of, example, variants):
+    """The same two shots as plain tests at 6 − 2 = 4: a hit on 1-4 (4/10), a miss on
+    5-9 (5/10), and the 10 a Catastrophic Failure (1/10) that by default leaves both
+    shots without a hit: P(a hit) = (9/10)² − (5/10)², one hit 2·4/10·5/10, two
+    (4/10)². As one failed die: P(a hit) = 1 − (6/10)², one hit 2·4/10·6/10. Every
+    hit wounds as above."""
     odds = pytest.importorskip("gunline.odds")
-    result = odds.compute_odds(registry, attack_of(example("general_alone")))
+    result = odds.compute_odds(registry, attack_of(example("general_alone"), variants))
     assert result.exact, result.note
     general = result.targets["General"]
-    assert general.hit == pytest.approx(1 - 0.6**2, abs=1e-12)
-    one, two = 2 * Fraction(4, 10) * Fraction(6, 10), Fraction(4, 10) ** 2
+    miss = Fraction(5, 10) if not variants else Fraction(6, 10)
+    hit = Fraction(9, 10) ** 2 - miss**2 if not variants else 1 - miss**2
+    assert general.hit == pytest.approx(float(hit), abs=1e-12)
+    one, two = 2 * Fraction(4, 10) * miss, Fraction(4, 10) ** 2
+    assert one + two == hit
     killed, _ = _general_after_two_hits()
     assert general.status["killed"] == pytest.approx(float(one * KILL_GENERAL + two * killed), abs=1e-12)
 

@@ -17,18 +17,18 @@ def test_sam7_three_wounds_nearest_first_until_stunned(example, resolve, step_of
 
 
 def test_tests_use_the_majority_s_body(example, resolve, step_of):
-    chain = resolve(example("ashigaru_unit"), [1, 10, 10, 1, 9])
+    chain = resolve(example("ashigaru_unit"), [1, 9, 9, 1, 9])
     (_, d) = step_of(chain, "wound", "Ashigaru").rolls
     assert d.need.startswith("3 or less")  # Body 3 of two models, not the sergeant's 4
     doc = example("ashigaru_unit")
     doc["targets"][0]["models"][0]["body"] = 4  # now two of three have Body 4
-    (_, d) = step_of(resolve(doc, [1, 10, 10, 1, 9]), "wound", "Ashigaru").rolls
+    (_, d) = step_of(resolve(doc, [1, 9, 9, 1, 9]), "wound", "Ashigaru").rolls
     assert d.need.startswith("4 or less")
 
 
 def test_a_lucky_chance_kills_the_model_taking_the_wounds(example, resolve):
     # one hit; its wound test: 3 on Body 3 + shuriken Damage 0 = 3 is a Lucky Chance
-    chain = resolve(example("ashigaru_unit"), [1, 10, 10, 3, 9])
+    chain = resolve(example("ashigaru_unit"), [1, 9, 9, 3, 9])
     models = chain.targets["Ashigaru"]["models"]
     assert models["Goro"]["status"] == "killed"
     assert models["Hachi"]["status"] == "unharmed"

@@ -73,14 +73,18 @@ def judge(face: int, value: int, settings: Settings) -> Die:
 
 #: Any failure of a comparative test, as the comparison reads it.
 FAILED = Die(0, "failure")
+#: A Catastrophic Failure, where the comparison reads it (it voids its side's dice).
+CATASTROPHIC = Die(0, "failure", True)
 
 
-def rank(die: Die) -> Die:
+def rank(die: Die, catastrophe: bool = False) -> Die:
     """A die as a comparative test reads it: a Lucky Chance, an ordinary success
     with its face (of two successes the higher wins), or a failure (any failure is
-    as good as another, and the comparison never reads a Catastrophic Failure: it
-    forbids strikes, not shots)."""
-    return FAILED if not die.succeeded else Die(die.face, die.result)
+    as good as another). With ``catastrophe`` a Catastrophic Failure is told apart:
+    it voids every die of its side (see :func:`.comparative.compare`)."""
+    if die.succeeded:
+        return Die(die.face, die.result)
+    return CATASTROPHIC if catastrophe and die.catastrophic else FAILED
 
 
 def passed(value: int) -> at_most:
@@ -100,10 +104,11 @@ def judged(value: int, settings: Settings) -> FaceTable:
 
 
 @lru_cache(maxsize=1024)
-def ranked(value: int, settings: Settings) -> FaceTable:
-    """What a comparative test on ``value`` reads of a die: its :func:`rank`."""
+def ranked(value: int, settings: Settings, catastrophe: bool = False) -> FaceTable:
+    """What a comparative test on ``value`` reads of a die: its :func:`rank`
+    (``catastrophe``: a Catastrophic Failure told from a failure)."""
     table: dict[int | Iterable[int], Hashable] = {
-        face: rank(judge(face, value, settings)) for face in range(1, settings.die + 1)
+        face: rank(judge(face, value, settings), catastrophe) for face in range(1, settings.die + 1)
     }
     return faces(table, need=need_text(value, settings))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from gunline import ChainState
 
 from . import losses, units
-from .schema import SamuraiAttack, settings_of
+from .readings import readings_of
+from .schema import SamuraiAttack
 from .sequence import shots_at, shots_available
 
 
@@ -20,7 +21,7 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     if aimed > available:
         out.append(f"targets: {aimed} shots aimed but {shooter.name} has {available} with the {weapon.name}; "
                    f"lower targets[].shots to {available} in all")
-    settings = settings_of(attack)
+    readings = readings_of(attack)
     for i, t in enumerate(attack.targets):
         where = f"targets[{i}]"
         tstate = state.targets.get(t.name, {})
@@ -33,8 +34,9 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
         if t.reactor is not None and t.reaction == "dodge":
             out.append(f"{where}.reaction: {t.reactor.name} cannot dodge shots aimed at {t.name}; "
                        "a model reacting in another's place returns fire or charges")
-        if t.reaction == "dodge" and settings.dodge == "agility_test" and t.agility is None:
-            out.append(f"{where}.agility: needed for a dodge under dodge = \"agility_test\"")
+        if t.reaction == "dodge" and readings.dodge == "agility_test" and t.agility is None:
+            out.append(f"{where}.agility: needed for a dodge, a test on Agility "
+                       "(or leave the shots plain tests: dodge = \"plain_test\", or the samurai.plain-dodge variant)")
         names = [m.name for m in t.models]
         if len(set(names)) != len(names):
             out.append(f"{where}.models: two models share a name; names must be unique")

@@ -13,6 +13,11 @@ Pendragon-style, for dice thrown in numbers on both sides:
 3. the side with more won pairs wins (when they are equal, the side whose unpaired
    dice hold successes); its won pairs and its unpaired successes are its wins;
 4. the loser scores nothing.
+
+A side that rolls a «Катастрофический Провал» (Catastrophic Failure) in the test
+scores nothing with any of its dice, Lucky Chances included (it «forbids strikes»,
+notes SRC 1), unless the test is compared with ``catastrophe`` off (the
+``samurai.catastrophe-one-die`` reading: one failed die, no more).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Literal
 
 import msgspec
 
-from .characteristic import Die, judge
+from .characteristic import FAILED, Die, judge
 from .schema import Settings
 
 Side = Literal["attacker", "defender"]
@@ -57,8 +62,19 @@ def _pair_winner(a: Die, d: Die, ties: Ties) -> Side | None:
     return None if ties == "cancel" else ties
 
 
-def compare(attacker: Sequence[Die], defender: Sequence[Die], ties: Ties = "cancel") -> Verdict:
+def voided(dice: Sequence[Die], catastrophe: bool) -> Sequence[Die]:
+    """A side's dice as the test counts them: all failed when one of them is a
+    Catastrophic Failure (and ``catastrophe`` says it forbids the side's strikes)."""
+    if catastrophe and any(d.catastrophic for d in dice):
+        return [FAILED] * len(dice)
+    return dice
+
+
+def compare(
+    attacker: Sequence[Die], defender: Sequence[Die], ties: Ties = "cancel", catastrophe: bool = False
+) -> Verdict:
     """Resolve a comparative test between the attacker's and the defender's dice."""
+    attacker, defender = voided(attacker, catastrophe), voided(defender, catastrophe)
     net = sum(d.lucky for d in attacker) - sum(d.lucky for d in defender)
     if net > 0:
         return Verdict(winner="attacker", lucky=net, wins=sum(d.succeeded and not d.lucky for d in attacker))
@@ -90,16 +106,18 @@ def against(
     value: int,
     settings: Settings,
     then: Callable[[Verdict], Hashable] | None = None,
+    catastrophe: bool = False,
 ) -> Callable[[int], Hashable]:
     """What the defender's single die on ``value``, rolled after the attacker's
     dice, reads: only the verdict it brings about against them (or ``then`` of the
     verdict, when the rule makes no more of it: a wound test's kill, wound or
-    nothing)."""
+    nothing). ``catastrophe``: a Catastrophic Failure voids its side's dice (a hit
+    test; a wound test, one die a side, needs no such rule)."""
     attacker = tuple(attacker)
     ties = settings.comparative_ties
 
     def verdict(face: int) -> Hashable:
-        result = compare(attacker, [judge(face, value, settings)], ties)
+        result = compare(attacker, [judge(face, value, settings)], ties, catastrophe)
         return result if then is None else then(result)
 
     return verdict

@@ -39,7 +39,9 @@ Durability = Annotated[int, Meta(
 Damage = Annotated[int, Meta(ge=0, le=10, description="«Урон» (Damage): added to the shooter's Body in wound tests")]
 Shots = Annotated[int, Meta(ge=1, le=20, description="shots per attack, overriding the model's Attacks")]
 Aimed = Annotated[int, Meta(ge=1, le=20, description="shots of the shooter aimed at this target")]
-Agility = Annotated[int, Meta(ge=0, le=20, description="«Ловкость» (Agility), to dodge under dodge = \"agility_test\"")]
+Agility = Annotated[int, Meta(
+    ge=0, le=20, description="«Ловкость» (Agility): a dodge is a test on it (unless the shots stay plain tests)"
+)]
 Inches = Annotated[int, Meta(ge=0, le=1000, description="inches")]
 SeesShooter = Annotated[bool, Meta(description=(
     "whether this model sees the shooter (it faces it, in line of sight), as the GM sets it: a target that "
@@ -134,8 +136,8 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     unset, it does not see the shooter (the seed's general, back turned) and its Alert
     against the shooter's Stealth decides. For a unit it is the unit's: units act
     together, and each model's own ``sees_shooter`` says whether it can fire. ``shooting``,
-    ``attacks`` and ``weapon`` are for returning fire; ``agility`` for a dodge under
-    ``dodge = "agility_test"``; ``can_reach`` says whether a charge reaches the
+    ``attacks`` and ``weapon`` are for returning fire; ``agility`` for a dodge (a test
+    on it, unless the shots stay plain tests); ``can_reach`` says whether a charge reaches the
     shooter (movement is outside the shooting rules: the GM measures).
     """
 
@@ -173,17 +175,21 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=
       Chance (``top_face_lucky``).
     * ``comparative_ties``: two successes showing the same face ``cancel``, or go to
       the ``attacker`` (the shooter; the wounding side) or the ``defender``.
-    * ``dodge``: the dodge section is missing from the seed; by default a dodging
-      target is shot at with plain tests (``plain_test``); ``agility_test`` makes each
-      shot a comparative test of the shooter's skill against the target's
-      ``agility``, whose wins only save it.
+    * ``dodge``: the dodge section is missing from the seed; by default a dodge is a
+      test (``agility_test``): each shot a comparative test of the shooter's skill
+      against the target's ``agility``, whose wins only save it; ``plain_test``
+      leaves the shots plain tests. Unset, the rules in play decide (the
+      ``samurai.plain-dodge`` variant takes ``plain_test``).
     """
 
     die: Annotated[int, msgspec.Meta(ge=4, le=20)] = 10
     catastrophic_failure: Literal["top_face", "never"] = "top_face"
     above_die: Literal["always_succeeds", "top_face_lucky"] = "always_succeeds"
     comparative_ties: Literal["cancel", "attacker", "defender"] = "cancel"
-    dodge: Literal["plain_test", "agility_test"] = "plain_test"
+    dodge: Annotated[Literal["agility_test", "plain_test"] | None, msgspec.Meta(
+        description="how a dodge is resolved: a test on the target's agility, or plain hit tests; "
+        "unset, as the variants in play say (a test on agility by default)"
+    )] = None
 
 
 DEFAULT_SETTINGS = Settings()

@@ -2,7 +2,9 @@
 
 The seed gives the immediate wound only for Lucky Chances won in an exchange of
 fire; on a plain test the notes count a Lucky Chance as a hit. This variant gives it
-the exchange's effect: a wound with no armour or wound test.
+the exchange's effect: a wound with no armour or wound test. (The hit rolls read
+which readings are on from :mod:`..readings`, so this variant and the others can be
+enabled together.)
 """
 
 from __future__ import annotations
@@ -25,4 +27,4 @@ def gunline_variant() -> Variant:
 
 @hookimpl
 def resolve_hit(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
-    return hits.resolve(attack, target, pool, state, dice, lucky_wounds=True)
+    return hits.resolve(attack, target, pool, state, dice)
