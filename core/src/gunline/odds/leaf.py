@@ -61,7 +61,8 @@ class Leaf(NamedTuple):
     attack: TargetLeaf
     weapon_status: str
     rounds_spent: int | float
-    shooter_status: str
+    #: The shooter's final status and, for a shooting unit, its models' (:data:`Final`).
+    shooter_status: Final
 
 
 class Block(NamedTuple):
@@ -138,5 +139,5 @@ def summarize(chain: Chain, names: tuple[str, ...], pool_rolls: list[tuple[Roll,
         target_leaf("", attack),
         str(chain.weapon.get("status", "")),
         attack.sums.get("ammo", 0) if attack is not None else 0,
-        str(chain.shooter.get("status", "")),
+        final_of(chain.shooter),
     )

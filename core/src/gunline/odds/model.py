@@ -24,7 +24,8 @@ Per target, keyed by the target's name:
 Attack-level steps (``target`` null: ammo, declarations) have their own top-level
 ``steps``/``reached``/``expected``; ``weapon`` has the distribution of the weapon's
 final ``status`` and ``rounds_spent``, the expected rounds spent; ``shooter`` the
-distribution of the shooter's final ``status`` (targets that shoot back).
+distribution of the shooter's final ``status`` (targets that shoot back) and, for a
+shooting unit, each model's (``models``).
 """
 
 from __future__ import annotations
@@ -76,14 +77,17 @@ class WeaponOdds(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_
     ci95: WeaponInterval | None = None
 
 
-class ShooterInterval(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class ShooterInterval(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     status: dict[str, Interval]
+    models: dict[str, dict[str, Interval]] = {}
 
 
 class ShooterOdds(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
-    """The shooter after the attack (it changes where targets shoot back)."""
+    """The shooter after the attack (it changes where targets shoot back); for a
+    shooting unit, each model's final status too (``models``, as for a target)."""
 
     status: dict[str, float]
+    models: dict[str, dict[str, float]] = {}
     ci95: ShooterInterval | None = None
 
 

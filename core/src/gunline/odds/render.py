@@ -67,6 +67,14 @@ def odds_text(odds: Odds) -> str:
         sci = odds.shooter.ci95
         for status, p in shooter.items():
             out.append(f"    {status.replace('_', ' '):<16} {_pct(p):>7}{_ci(sci.status.get(status) if sci else None)}")
+        if odds.shooter.models:
+            out.append("  models:")
+        for model, statuses in odds.shooter.models.items():
+            mci = sci.models.get(model, {}) if sci else {}
+            shown = ", ".join(
+                f"{status.replace('_', ' ')} {_pct(p)}{_ci(mci.get(status))}" for status, p in statuses.items() if p
+            )
+            out.append(f"    {model}: {shown}")
     out.append("weapon:")
     wci = odds.weapon.ci95
     for status, p in odds.weapon.status.items():

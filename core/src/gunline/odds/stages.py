@@ -520,7 +520,7 @@ class _Run:
             rounds = attack.sums.get("ammo", 0) if attack is not None else 0
             key = (str(state.weapon.get("status", "")), rounds)
             marginals.weapon[key] = marginals.weapon.get(key, 0.0) + weight
-            shooter = str(state.shooter.get("status", ""))
+            shooter = final_of(state.shooter)
             marginals.shooter[shooter] = marginals.shooter.get(shooter, 0.0) + weight
         return marginals
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from math import sqrt
 from typing import Any
 
-from .leaf import Leaf, TargetLeaf
+from .leaf import Final, Leaf, TargetLeaf
 from .model import (
     AttackInterval,
     Interval,
@@ -152,7 +152,7 @@ class Marginals:
         self.targets: list[dict[TargetLeaf, float]] = [{} for _ in range(count)]
         self.attack: dict[TargetLeaf, float] = {}
         self.weapon: dict[tuple[str, int | float], float] = {}
-        self.shooter: dict[str, float] = {}
+        self.shooter: dict[Final, float] = {}
         #: Leaves (or distinct samples) the marginals were tallied from.
         self.outcomes = 0
 
@@ -200,8 +200,12 @@ def build_odds(
     total = sum(marginals.attack.values())
     attack.scaled(total)
     shooter_status = {s: 0.0 for s in statuses}
-    for status, w in marginals.shooter.items():
+    shooter_models: dict[str, dict[str, float]] = {}
+    for (status, models), w in marginals.shooter.items():
         shooter_status[status] = shooter_status.get(status, 0.0) + w / total
+        for model, final in models:
+            of_model = shooter_models.setdefault(model, {s: 0.0 for s in statuses})
+            of_model[final] = of_model.get(final, 0.0) + w / total
     weapon_status = {s: 0.0 for s in weapon_statuses}
     rounds = [0.0, 0.0]
     for (wstatus, spent), w in marginals.weapon.items():
@@ -255,7 +259,13 @@ def build_odds(
     )
     shooter = ShooterOdds(
         status=r(shooter_status),
-        ci95=None if n is None else ShooterInterval(status={s: wilson(p, n) for s, p in shooter_status.items()}),
+        models={m: r(d) for m, d in shooter_models.items()},
+        ci95=None
+        if n is None
+        else ShooterInterval(
+            status={s: wilson(p, n) for s, p in shooter_status.items()},
+            models={m: {s: wilson(p, n) for s, p in d.items()} for m, d in shooter_models.items()},
+        ),
     )
     return Odds(
         exact=n is None,

@@ -47,6 +47,10 @@ def _sums(odds: Any, ruleset: Any, where: str) -> list[str]:
     total = sum(odds.weapon.status.values())
     if not isclose(total, 1.0, abs_tol=1e-9):
         problems.append(f"{where}: the weapon's final statuses sum to {total!r}, not 1")
+    for model, statuses in odds.shooter.models.items():
+        total = sum(statuses.values())
+        if not isclose(total, 1.0, abs_tol=1e-9):
+            problems.append(f"{where}: the shooter's model {model}'s final statuses sum to {total!r}, not 1")
     return problems
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gunline import ChainState
 
-from . import losses, units
+from . import losses, units, volleys
 from .readings import readings_of
 from .schema import SamuraiAttack
 from .sequence import shots_at, shots_available
@@ -16,11 +16,14 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     status = state.shooter.get("status", "unharmed")
     if not losses.standing(state.shooter):
         out.append(f"shooter: {shooter.name} is {status} and cannot shoot")
-    available = shots_available(attack)
-    aimed = sum(shots_at(attack, t) for t in attack.targets)
-    if aimed > available:
-        out.append(f"targets: {aimed} shots aimed but {shooter.name} has {available} with the {weapon.name}; "
-                   f"lower targets[].shots to {available} in all")
+    if volleys.is_unit(shooter):
+        out += _unit_problems(attack, state)
+    else:
+        available = shots_available(attack, state)
+        aimed = sum(shots_at(attack, t, state) for t in attack.targets)
+        if aimed > available:
+            out.append(f"targets: {aimed} shots aimed but {shooter.name} has {available} with the {weapon.name}; "
+                       f"lower targets[].shots to {available} in all")
     readings = readings_of(attack)
     for i, t in enumerate(attack.targets):
         where = f"targets[{i}]"
@@ -40,4 +43,37 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
         names = [m.name for m in t.models]
         if len(set(names)) != len(names):
             out.append(f"{where}.models: two models share a name; names must be unique")
+    return out
+
+
+def _unit_problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
+    """A shooting unit: each model names targets of the attack, fires no more shots
+    than it has, and every target is shot at by some model."""
+    shooter, weapon = attack.shooter, attack.weapon
+    out: list[str] = []
+    names = [t.name for t in attack.targets]
+    models = [m.name for m in shooter.models]
+    if len(set(models)) != len(models):
+        out.append("shooter.models: two models share a name; names must be unique")
+    for i, t in enumerate(attack.targets):
+        if t.shots is not None:
+            out.append(f"targets[{i}].shots: a unit's shots are given model by model "
+                       "(shooter.models[].targets); remove it")
+    for i, m in enumerate(shooter.models):
+        where = f"shooter.models[{i}].targets"
+        unknown = [n for n in m.targets if n not in names]
+        if unknown:
+            out.append(f"{where}: {', '.join(map(repr, unknown))} is not a target of this attack; "
+                       f"expected one of: {', '.join(names)}")
+        elif not m.targets and len(names) > 1:
+            out.append(f"{where}: {m.name} must name its targets when there are several ({', '.join(names)})")
+        has = volleys.shots_of(attack, m)
+        if len(m.targets) > has:
+            out.append(f"{where}: {len(m.targets)} shots aimed but {m.name} has {has} with the {weapon.name}")
+    if not out:
+        firing = volleys.firing(attack, state.shooter)
+        for i, t in enumerate(attack.targets):
+            if not any(volleys.aims(attack, m)[t.name] for m in firing):
+                out.append(f"targets[{i}]: no model of {shooter.name} still standing shoots at {t.name}; "
+                           "name it in a model's targets, or remove it")
     return out

@@ -17,16 +17,17 @@ wound rolls, which for the shooter come once every target's hit rolls are made
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, NamedTuple
 
 from gunline import ChainState, Dice, Modifier, Roll, Step
 
-from . import losses
-from .characteristic import Die, judge, judged, need_text, passed, ranked, shown
+from . import volleys
+from .characteristic import FAILED, Die, judge, judged, need_text, passed, ranked, shown
 from .comparative import Verdict, against, compare
 from .readings import Readings, readings_of
 from .schema import SamuraiAttack, Settings, Target, settings_of
-from .sequence import reaction_of, shots_at
+from .sequence import reaction_of
+from .volleys import Volley, volleys_at
 from .wounding import Defence, wound_hits
 
 COVER = -2
@@ -93,73 +94,153 @@ def _catastrophic_faces(rolls: list[Roll], value: int, settings: Settings) -> bo
     return any(judge(r.total, value, settings).catastrophic for r in rolls)
 
 
-def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], dice: Dice,
-          readings: Readings) -> Step:
+class Fired(NamedTuple):
+    """One volley's dice at a target: the volley, the modified Shooting its shots
+    were tested against, the rolls shown and what the rule read of each die."""
+
+    volley: Volley
+    skill: int
+    rolls: list[Roll]
+    reads: list[Any]
+
+
+def _skill_of(pool: Step, volley: Volley) -> int:
+    """A volley's modified Shooting: the pool's, or for a unit its model's own."""
+    skills = (pool.data or {}).get("skills")
+    if skills and volley.model in skills:
+        return int(skills[volley.model])
+    return _skill(pool)
+
+
+def _fire(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice,
+          read: Callable[[int], Callable[[int], Hashable]]) -> list[Fired]:
+    """Every volley's dice at ``target``, model by model, each die read by
+    ``read(skill)``: a lone shooter's shots are one volley, labelled ``to hit``."""
+    settings = settings_of(attack)
+    out = []
+    for v in volleys_at(attack, target, state.shooter):
+        skill = _skill_of(pool, v)
+        label = "to hit" if v.model is None else f"to hit ({v.model})"
+        rolls, reads = _shots(dice, v.shots, skill, label, settings, target.name, read(skill))
+        out.append(Fired(v, skill, rolls, reads))
+    return out
+
+
+def _side_faces(attack: SamuraiAttack, fired: list[Fired]) -> str:
+    """The shooting side's dice in words: a lone shooter's, or each model's."""
+    settings = settings_of(attack)
+    if len(fired) == 1 and fired[0].volley.model is None:
+        return f"{attack.shooter.name} {_faces(fired[0].rolls, fired[0].skill, settings)}"
+    return "; ".join(f"{f.volley.model} {_faces(f.rolls, f.skill, settings)}" for f in fired) or "no shots"
+
+
+def _side_dice(fired: list[Fired], readings: Readings) -> tuple[list[Die], list[str]]:
+    """The shooting side's dice for a comparative test, and who voided theirs: a
+    model's Catastrophic Failure forbids its own strikes (its dice all fail)."""
+    out: list[Die] = []
+    voided: list[str] = []
+    for f in fired:
+        if _voided(f.reads, readings):
+            out += [FAILED] * len(f.reads)
+            voided.append(f.volley.model or "")
+        else:
+            out += f.reads
+    return out, voided
+
+
+def _strength(attack: SamuraiAttack, fired: list[Fired]) -> int:
+    """Body + Damage of the shooting side's wound tests: the shooter's, or the one
+    most of a unit's shots at the target are fired with."""
+    aimed = [f.volley for f in fired]
+    body = volleys.main(aimed, "body") if aimed else attack.shooter.body
+    return body + attack.weapon.damage
+
+
+def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], state: ChainState,
+          dice: Dice, readings: Readings) -> Step:
     """«В отсутствие реакции цели определение попаданий производится как обычный
     тест на «Умение стрелять»»: one plain Shooting test per shot, «число выстрелов,
     равное её характеристике «Атаки»». A success is a hit, a Lucky Chance too (a
-    wound at once under ``lucky_wounds``). A Catastrophic Failure among the dice
-    voids them all (unless it is one failed die, as under
-    ``samurai.catastrophe-one-die``)."""
+    wound at once under ``lucky_wounds``). A Catastrophic Failure among a model's
+    dice voids them all (unless it is one failed die, as under
+    ``samurai.catastrophe-one-die``). A unit's models each roll their own shots."""
     settings = settings_of(attack)
-    skill = _skill(pool)
-    n = shots_at(attack, target)
-    rolls, results = _shots(dice, n, skill, "to hit", settings, target.name, judged(skill, settings))
-    lucky = results.count("lucky")
-    hits = results.count("success")
-    total = lucky + hits
-    text = f"plain tests: {_faces(rolls, skill, settings)}: "
-    if readings.catastrophe_voids and "catastrophic" in results:
-        lucky = hits = 0
-        text += "no hit" + _catastrophe(attack.shooter.name, "its shots")
-    else:
-        text += f"{total} hit{'s' if total != 1 else ''}"
-        if lucky and readings.lucky_wounds:
-            text += f", {lucky} of them Lucky Chance{'s' if lucky != 1 else ''}: a wound at once"
+    fired = _fire(attack, target, pool, state, dice, lambda skill: judged(skill, settings))
+    lucky = hits = 0
+    parts, shown = [], []
+    for f in fired:
+        one = f.reads.count("lucky")
+        ordinary = f.reads.count("success")
+        who = f.volley.who(attack.shooter)
+        faces = _faces(f.rolls, f.skill, settings)
+        if readings.catastrophe_voids and "catastrophic" in f.reads:
+            one = ordinary = 0
+            said = "no hit" + _catastrophe(who, "its shots")
+        else:
+            said = f"{one + ordinary} hit{'s' if one + ordinary != 1 else ''}"
+            if one and readings.lucky_wounds:
+                said += f", {one} of them Lucky Chance{'s' if one != 1 else ''}: a wound at once"
+        shown.append(f"{faces}: {said}" if f.volley.model is None else f"{who} {faces}: {said}")
+        lucky, hits = lucky + one, hits + ordinary
+        if f.volley.model is not None:
+            parts.append({"model": f.volley.model, "lucky": one if readings.lucky_wounds else 0,
+                          "hits": ordinary + (0 if readings.lucky_wounds else one),
+                          "strength": f.volley.body + attack.weapon.damage})
+    text = "plain tests: " + ("; ".join(shown) or "no shots")
     effective = reaction.get("effective", "none")
     if effective == "dodge":
         text = f"{target.name} dodges (the shots stay plain tests); " + text
     elif effective == "charge":
         text += f"; then {reaction['by']} charges {attack.shooter.name}"
-    return _hit_step(lucky, hits, rolls, text, readings.lucky_wounds, test="plain")
+    extra: dict[str, Any] = {"volleys": parts} if parts else {}
+    return _hit_step(lucky, hits, [r for f in fired for r in f.rolls], text, readings.lucky_wounds,
+                     test="plain", **extra)
 
 
-def dodge_on_agility(attack: SamuraiAttack, target: Target, pool: Step, dice: Dice, readings: Readings) -> Step:
+def _catastrophes(voided: list[str], shooter: str) -> str:
+    return "".join(_catastrophe(who or shooter, "its shots") for who in voided)
+
+
+def dodge_on_agility(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice,
+                     readings: Readings) -> Step:
     """A dodge as a test on Agility: the shooter's Shooting against the target's
     Agility, a die a shot each; the dodger's wins only save it, and the shooter's
     wins are hits (its Lucky Chances wounds at once, as in an exchange of fire)."""
     settings = settings_of(attack)
-    skill, agility = _skill(pool), target.agility or 0
-    n = shots_at(attack, target)
+    agility = target.agility or 0
     voids = readings.catastrophe_voids
-    rolls, mine = _shots(dice, n, skill, "to hit", settings, target.name, ranked(skill, settings, voids))
-    theirs, result = _defending(dice, mine, n, agility, f"{target.name} dodges (Agility)", settings, target.name,
-                                voids)
+    fired = _fire(attack, target, pool, state, dice, lambda skill: ranked(skill, settings, voids))
+    mine, voided = _side_dice(fired, readings)
+    theirs, result = _defending(dice, mine, len(mine), agility, f"{target.name} dodges (Agility)", settings,
+                                target.name, voids)
     won = result.winner == "attacker"
     lucky, hits = (result.lucky, result.wins) if won else (0, 0)
     verdict = f"{lucky + hits} hit{'s' if lucky + hits != 1 else ''}" if won else "the dodge saves it"
-    if _voided(mine, readings):
-        verdict += _catastrophe(attack.shooter.name, "its shots")
-    text = (f"{target.name} dodges: comparative test {_faces(rolls, skill, settings)} vs "
-            f"{_faces(theirs, agility, settings)}: {verdict}")
+    text = (f"{target.name} dodges: comparative test {_side_faces(attack, fired)} vs "
+            f"{_faces(theirs, agility, settings)}{_catastrophes(voided, attack.shooter.name)}")
     if voids and _catastrophic_faces(theirs, agility, settings):
         text += _catastrophe(target.name, "its dodge")
-    return _hit_step(lucky, hits, rolls + theirs, text, readings.lucky_wounds, test="dodge")
+    text += f": {verdict}"
+    rolls = [r for f in fired for r in f.rolls] + theirs
+    extra: dict[str, Any] = {"strength": _strength(attack, fired)} if volleys.is_unit(attack.shooter) else {}
+    return _hit_step(lucky, hits, rolls, text, readings.lucky_wounds, test="dodge", **extra)
 
 
 def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], state: ChainState,
              dice: Dice, readings: Readings) -> list[Step]:
     """Return fire: «число попаданий определяется сравнительным тестом на «Умение
     стрелять». При этом за каждую модель делается столько бросков игральных костей,
-    сколько выстрелов она может сделать»: the shooter's dice against the reacting
-    side's, the winner's net Lucky Chances wounds at once, its ordinary wins hits.
-    A side's Catastrophic Failure voids its dice (the other side's wins stand)."""
+    сколько выстрелов она может сделать»: the shooter's dice (every model's that
+    shoots at the target, for a unit) against the reacting side's, the winner's net
+    Lucky Chances wounds at once, its ordinary wins hits. A model's Catastrophic
+    Failure voids its dice, the reacting side's its side's."""
     settings = settings_of(attack)
     shooter = attack.shooter
     by = reaction["by"]
     voids = readings.catastrophe_voids
-    shooting, n = _skill(pool), shots_at(attack, target)
-    rolls, mine = _shots(dice, n, shooting, "to hit", settings, target.name, ranked(shooting, settings, voids))
+    fired = _fire(attack, target, pool, state, dice, lambda skill: ranked(skill, settings, voids))
+    mine, voided = _side_dice(fired, readings)
+    rolls = [r for f in fired for r in f.rolls]
     modifiers = []
     skill = reaction["shooting"]
     if shooter.partly_hidden:
@@ -167,15 +248,17 @@ def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[s
         skill += COVER
     their_rolls, result = _defending(dice, mine, reaction["shots"], skill, f"{by}, return fire", settings, by,
                                      voids)
-    duel = f"{shooter.name} {_faces(rolls, shooting, settings)} vs {by} {_faces(their_rolls, skill, settings)}"
-    if _voided(mine, readings):
-        duel += _catastrophe(shooter.name, "its shots")
+    duel = f"{_side_faces(attack, fired)} vs {by} {_faces(their_rolls, skill, settings)}"
+    duel += _catastrophes(voided, shooter.name)
     if voids and _catastrophic_faces(their_rolls, skill, settings):
         duel += _catastrophe(by, "its return fire")
-    data = {"test": "return_fire", "winner": None, "skill": skill}
+    data: dict[str, Any] = {"test": "return_fire", "winner": None, "skill": skill}
+    if volleys.is_unit(shooter):
+        data["strength"] = _strength(attack, fired)
+    side = ", ".join(f.volley.model or "" for f in fired) if volleys.is_unit(shooter) else shooter.name
     if result.winner == "attacker":
         data["winner"] = shooter.name
-        text = f"exchange: {duel}: {shooter.name} wins" + _gains(result.lucky, result.wins)
+        text = f"exchange: {duel}: {side} wins" + _gains(result.lucky, result.wins)
         return [Step(kind="hit", value=result.lucky + result.wins, rolls=rolls + their_rolls, modifiers=modifiers,
                      text=text, data={"lucky": result.lucky, "hits": result.wins, **data})]
     if result.winner is None:
@@ -186,6 +269,8 @@ def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[s
     text = f"exchange: {duel}: {by} wins" + _gains(result.lucky, result.wins) + f"; {target.name} is not hit"
     waiting = {"target": target.name, "by": by, "strength": reaction["strength"],
                "lucky": result.lucky, "hits": result.wins}
+    if volleys.is_unit(shooter):
+        waiting["models"] = [f.volley.model for f in fired]
     hit = Step(kind="hit", value=0, rolls=rolls + their_rolls, modifiers=modifiers, text=text,
                data={"lucky": 0, "hits": 0, "against_shooter": {"lucky": result.lucky, "hits": result.wins}, **data},
                attack_state={RETURN_FIRE: [*state.attack.get(RETURN_FIRE, []), waiting]})
@@ -209,14 +294,22 @@ RETURN_FIRE = "return_fire"
 def return_fire_wounds(
     attack: SamuraiAttack, waiting: dict[str, Any], shooter_state: dict[str, Any], dice: Dice
 ) -> Step:
-    """The shooter's wounds from one exchange it lost: the ``return_fire`` step."""
+    """The shooter's wounds from one exchange it lost: the ``return_fire`` step. A
+    shooting unit is tested with the values most of its models have, and its wounds
+    go first to the models that shot at the reacting target, then to the rest, in
+    the order the models are listed."""
     shooter = attack.shooter
-    defence = Defence(name=shooter.name, body=shooter.body, protection=shooter.protection,
-                      durability=shooter.durability)
-    before = {k: v for k, v in shooter_state.items() if k in ("status", "wounds_left")}
+    defence = Defence(name=shooter.name, body=volleys.majority(shooter, "body"),
+                      protection=volleys.majority(shooter, "protection"),
+                      durability=volleys.majority(shooter, "durability"))
+    before = {k: v for k, v in shooter_state.items() if k in ("status", "wounds_left", "models")}
+    order: list[str] = []
+    if volleys.is_unit(shooter):
+        first = list(waiting.get("models", []))
+        order = first + [m.name for m in shooter.models if m.name not in first]
     result = wound_hits(dice, settings_of(attack), strength=waiting["strength"], defence=defence,
-                        state=before, hits=waiting["hits"], lucky=waiting["lucky"])
-    text = "; ".join(result.lines) + f"; {shooter.name}: {losses.words(result.state, shooter.wounds)}"
+                        state=before, hits=waiting["hits"], lucky=waiting["lucky"], order=order)
+    text = "; ".join(result.lines) + f"; {shooter.name}: {volleys.state_words(shooter, result.state)}"
     return Step(kind="return_fire", value=result.wounds, rolls=result.rolls, text=text, target=waiting["target"],
                 shooter_state=result.state, data={"by": waiting["by"], "kills": result.kills})
 
@@ -243,5 +336,5 @@ def resolve(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState
     if effective == "return_fire":
         return exchange(attack, target, pool, reaction, state, dice, readings)
     if effective == "dodge" and readings.dodge == "agility_test":
-        return [dodge_on_agility(attack, target, pool, dice, readings)]
-    return [plain(attack, target, pool, reaction, dice, readings)]
+        return [dodge_on_agility(attack, target, pool, state, dice, readings)]
+    return [plain(attack, target, pool, reaction, state, dice, readings)]

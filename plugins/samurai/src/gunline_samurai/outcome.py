@@ -6,7 +6,7 @@ from typing import Any
 
 from gunline import ChainState, Step
 
-from . import losses, units
+from . import losses, units, volleys
 from .schema import SamuraiAttack, Target
 
 
@@ -16,8 +16,12 @@ def casualties(attack: SamuraiAttack, state: ChainState, shooter_state: dict[str
     when steps made in the same hook have changed it."""
     shooter = attack.shooter
     mine = state.shooter if shooter_state is None else shooter_state
-    down = int(not losses.standing(mine))
-    parts = [f"{shooter.name} {losses.words(mine, shooter.wounds)}"]
+    if "models" in mine:
+        down = sum(not losses.standing(s) for s in mine["models"].values())
+        parts = [f"{shooter.name}: {volleys.state_words(shooter, mine)}"]
+    else:
+        down = int(not losses.standing(mine))
+        parts = [f"{shooter.name} {losses.words(mine, shooter.wounds)}"]
     for t in attack.targets:
         tstate = state.targets.get(t.name, {})
         models = tstate.get("models")
@@ -46,6 +50,6 @@ def describe(attack: SamuraiAttack, target: Target, state: ChainState) -> str:
         if s.kind == "return_fire" and s.target == name:
             by = (s.data or {}).get("by", "the return fire")
             took = f"{s.value} wound{'s' if s.value != 1 else ''}"
-            after = losses.words(s.shooter_state or {}, attack.shooter.wounds)
+            after = volleys.state_words(attack.shooter, s.shooter_state or {})
             line += f"; return fire by {by}: {took} to {attack.shooter.name}, {after}"
     return line

@@ -14,7 +14,7 @@ from typing import Any
 
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 
-from . import checks, hits, losses, outcome, sequence, units, wounds
+from . import checks, hits, losses, outcome, sequence, units, volleys, wounds
 from .catalogue import CATALOGUE
 from .characteristic import need_text
 from .schema import SamuraiAttack, Settings, Shooter, Target, Weapon, settings_of
@@ -52,8 +52,15 @@ def start_state(attack: SamuraiAttack) -> ChainState:
             )
         else:
             targets[t.name] = losses.model_state(t.wounds)
+    shooter = attack.shooter
+    if volleys.is_unit(shooter):
+        mine = losses.unit_state(
+            {m.name: losses.model_state(volleys.value_of(m, shooter, "wounds")) for m in shooter.models}
+        )
+    else:
+        mine = losses.model_state(shooter.wounds)
     return ChainState(
-        shooter={"name": attack.shooter.name, **losses.model_state(attack.shooter.wounds)},
+        shooter={"name": shooter.name, **mine},
         weapon={"rounds_left": None, "status": "ok"},
         targets=targets,
     )
@@ -77,12 +84,26 @@ def modify_pool(target: Target) -> list[Modifier] | None:
 
 
 @hookimpl
-def build_pool(attack: SamuraiAttack, target: Target, modifiers: list[Modifier]) -> Step:
-    skill = attack.shooter.shooting + sum(m.value for m in modifiers)
-    base = attack.shooter.shooting
-    shown = f"Shooting {base}" + "".join(f" {m.value:+d}" for m in modifiers) + (f" = {skill}" if modifiers else "")
-    return Step(kind="pool", value=skill, modifiers=modifiers,
-                text=f"{shown}: needs {need_text(skill, settings_of(attack))}")
+def build_pool(attack: SamuraiAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
+    """The modified Shooting the shots at ``target`` are tested against; for a unit,
+    each model's, the pool's value being the one most of its shots use."""
+    change = sum(m.value for m in modifiers)
+    terms = "".join(f" {m.value:+d}" for m in modifiers)
+    settings = settings_of(attack)
+    aimed = volleys.volleys_at(attack, target, state.shooter)
+    if not volleys.is_unit(attack.shooter):
+        base = attack.shooter.shooting
+        skill = base + change
+        shown = f"Shooting {base}{terms}" + (f" = {skill}" if modifiers else "")
+        return Step(kind="pool", value=skill, modifiers=modifiers, text=f"{shown}: needs {need_text(skill, settings)}")
+    skills = {v.model: v.shooting + change for v in aimed}
+    skill = volleys.main(aimed, "shooting") + change if aimed else attack.shooter.shooting + change
+    shown = "; ".join(
+        f"{v.model} Shooting {v.shooting}{terms}" + (f" = {v.shooting + change}" if modifiers else "")
+        + f": needs {need_text(v.shooting + change, settings)}" for v in aimed
+    )
+    return Step(kind="pool", value=skill, modifiers=modifiers, text=shown or "no model shoots at it",
+                data={"skills": skills})
 
 
 @hookimpl

@@ -52,10 +52,35 @@ SeesShooter = Annotated[bool, Meta(description=(
 Reaction = Literal["none", "dodge", "return_fire", "charge"]
 
 
+TargetNames = Annotated[list[str], Meta(description=(
+    "the targets this model's shots go to, by name: one name takes all its shots, several take one shot each "
+    "(a name twice for two); unset, all its shots go to the only target"
+))]
+
+
+class ShootingModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One model of a shooting unit. Unset characteristics are the unit's (the
+    ``shooter``'s own). ``targets`` names where its shots go: each model picks its
+    own target [SEED]. List the unit's models nearest the targets first: return fire
+    that beats the unit wounds the models that shot at the reacting target first,
+    nearest first, then the rest."""
+
+    name: str
+    shooting: Shooting | None = None
+    attacks: Attacks | None = None
+    body: Body | None = None
+    wounds: Wounds | None = None
+    protection: Protection | None = None
+    durability: Durability | None = None
+    targets: TargetNames = []
+
+
 class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """The model that shoots. It may be hurt by return fire, so it carries the
-    characteristics a wound test reads (``body``, ``wounds``, its armour), and
-    ``partly_hidden`` when models returning fire see only part of it."""
+    """The model that shoots, or a unit (``models``): all the models of a unit shoot
+    at once, each at targets of its own, in one attack [SEED]. It may be hurt by
+    return fire, so it carries the characteristics a wound test reads (``body``,
+    ``wounds``, its armour), and ``partly_hidden`` when models returning fire see
+    only part of it."""
 
     name: str
     shooting: Shooting
@@ -66,6 +91,9 @@ class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     protection: Protection = 0
     durability: Durability = 0
     partly_hidden: bool = False
+    models: Annotated[list[ShootingModel], Meta(description=(
+        "a shooting unit's models, nearest the targets first; each shoots the unit's weapon at targets of its own"
+    ))] = []
 
 
 class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -13,22 +13,21 @@ from typing import Any
 
 from gunline import ChainState, Step
 
-from . import reactions, units
+from . import reactions, units, volleys
 from .reactions import ALERT_AT_LEAST_STEALTH, AlertRule
 from .schema import SamuraiAttack, Target
 
 
-def shots_available(attack: SamuraiAttack) -> int:
-    """«Атаки» of the shooter, unless the weapon says otherwise [SEED]."""
-    return attack.weapon.shots if attack.weapon.shots is not None else attack.shooter.attacks
+def shots_available(attack: SamuraiAttack, state: ChainState | None = None) -> int:
+    """«Атаки» of the shooter (of every standing model of a shooting unit), unless
+    the weapon says otherwise [SEED]."""
+    return volleys.shots_available(attack, state.shooter if state is not None else {})
 
 
-def shots_at(attack: SamuraiAttack, target: Target) -> int:
-    """Shots aimed at ``target``: as the file says, else all of them at a lone
-    target and one each at several."""
-    if target.shots is not None:
-        return target.shots
-    return shots_available(attack) if len(attack.targets) == 1 else 1
+def shots_at(attack: SamuraiAttack, target: Target, state: ChainState | None = None) -> int:
+    """Shots aimed at ``target``: a lone shooter's as the file says (else all of them
+    at a lone target and one each at several); a unit's, as its models say."""
+    return volleys.shots_at(attack, target, state.shooter if state is not None else {})
 
 
 def _plural(n: int, word: str) -> str:
@@ -45,19 +44,30 @@ def opening_steps(
     """Steps 1-6 of the sequence for the whole attack. The reactions declared are
     also left in ``state.attack`` for the targets' hooks to read."""
     shooter, weapon = attack.shooter, attack.weapon
-    available = shots_available(attack)
-    fired = sum(shots_at(attack, t) for t in attack.targets)
+    available = shots_available(attack, state)
+    fired = sum(shots_at(attack, t, state) for t in attack.targets)
     names = ", ".join(t.name for t in attack.targets)
     unused = f" ({available - fired} not fired)" if fired < available else ""
+    who = shooter.name
+    if volleys.is_unit(shooter):
+        who += f" (unit of {len(shooter.models)})"
+        down = [m.name for m in shooter.models if m not in volleys.firing(attack, state.shooter)]
+        if down:
+            unused += f"; {', '.join(down)} down, not shooting"
     steps = [
         Step(
             kind="declaration",
             value=fired,
-            text=f"{shooter.name} declares shooting: {_plural(fired, 'shot')} at {names}{unused}",
+            text=f"{who} declares shooting: {_plural(fired, 'shot')} at {names}{unused}",
             data={"shots": available, "fired": fired},
         )
     ]
-    whence = "the weapon's own" if weapon.shots is not None else f"{shooter.name}'s Attacks {shooter.attacks}"
+    if weapon.shots is not None:
+        whence = "the weapon's own" + (" for each model" if volleys.is_unit(shooter) else "")
+    elif volleys.is_unit(shooter):
+        whence = "each model's Attacks"
+    else:
+        whence = f"{shooter.name}'s Attacks {shooter.attacks}"
     reach = f", range {weapon.range}\"" if weapon.range is not None else ""
     steps.append(
         Step(
@@ -70,9 +80,14 @@ def opening_steps(
     declared: dict[str, dict[str, Any]] = {}
     for t in attack.targets:
         tstate = state.targets.get(t.name, {})
-        n = shots_at(attack, t)
+        aimed = volleys.volleys_at(attack, t, state.shooter)
+        n = sum(v.shots for v in aimed)
         kind = f"unit of {len(t.models)}" if units.is_unit(t) else "model"
-        steps.append(Step(kind="target", target=t.name, value=n, text=f"{t.name} ({kind}): {_plural(n, 'shot')}"))
+        by = ""
+        if volleys.is_unit(shooter):
+            by = " from " + ", ".join(f"{v.model} {v.shots}" for v in aimed)
+        steps.append(Step(kind="target", target=t.name, value=n,
+                          text=f"{t.name} ({kind}): {_plural(n, 'shot')}{by}"))
         d = units.distance(t)
         near = " to the nearest model" if units.is_unit(t) else ""
         measured = f"{d}\"{near}" if d is not None else "not measured"

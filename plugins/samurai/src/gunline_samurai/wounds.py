@@ -23,18 +23,26 @@ def defence_of(target: Target) -> Defence:
 
 
 def resolve(attack: SamuraiAttack, target: Target, hit: Step, state: ChainState, dice: Dice) -> Step:
+    """The wounds of the hits on ``target``. A shooting unit's plain hits are wounded
+    model by model, each with its own Body + Damage, in the order the models are
+    listed; a comparative test's wins with the Body most of its shots used."""
     data = hit.data or {}
     order = [m.name for m in units.nearest_first(target)]
-    result = wound_hits(
-        dice,
-        settings_of(attack),
-        strength=attack.shooter.body + attack.weapon.damage,
-        defence=defence_of(target),
-        state=state.targets.get(target.name, {}),
-        hits=data.get("hits", hit.value or 0),
-        lucky=data.get("lucky", 0),
-        order=order,
-    )
-    text = "; ".join(result.lines) + f"; {target.name}: {units.state_words(target, result.state)}"
-    return Step(kind="wound", value=result.wounds, rolls=result.rolls, text=text, target_state=result.state,
-                data={"kills": result.kills})
+    damage = attack.weapon.damage
+    parts = data.get("volleys") or [{"model": None, "lucky": data.get("lucky", 0),
+                                     "hits": data.get("hits", hit.value or 0),
+                                     "strength": data.get("strength", attack.shooter.body + damage)}]
+    tstate = state.targets.get(target.name, {})
+    wounds = kills = 0
+    rolls, lines = [], []
+    for part in parts:
+        if not part["lucky"] and not part["hits"]:
+            continue
+        result = wound_hits(dice, settings_of(attack), strength=part["strength"], defence=defence_of(target),
+                            state=tstate, hits=part["hits"], lucky=part["lucky"], order=order)
+        tstate, wounds, kills = result.state, wounds + result.wounds, kills + result.kills
+        rolls += result.rolls
+        said = "; ".join(result.lines)
+        lines.append(said if part["model"] is None else f"{part['model']}'s: {said}")
+    text = "; ".join(lines) + f"; {target.name}: {units.state_words(target, tstate)}"
+    return Step(kind="wound", value=wounds, rolls=rolls, text=text, target_state=tstate, data={"kills": kills})
