@@ -12,7 +12,14 @@ from gunline import Registry
 from gunline.runner import run
 from gunline.scenario import build_attack, read_document
 from gunline_fallout import ruleset
-from gunline_fallout.variants import burst_damage_once, cluster_burst, critical_on_hit_roll, hex_range
+from gunline_fallout.variants import (
+    burst_damage_once,
+    cap_95,
+    cluster_burst,
+    critical_on_hit_roll,
+    hex_range,
+    zero_misses,
+)
 
 EXAMPLES = Path(ruleset.EXAMPLES)
 
@@ -34,6 +41,8 @@ def make_registry() -> Registry:
     reg.add("fallout.cluster-burst", cluster_burst)
     reg.add("fallout.critical-on-hit-roll", critical_on_hit_roll)
     reg.add("fallout.burst-damage-once", burst_damage_once)
+    reg.add("fallout.cap-95", cap_95)
+    reg.add("fallout.zero-misses", zero_misses)
     return reg
 
 

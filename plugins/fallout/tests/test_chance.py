@@ -146,7 +146,8 @@ def test_hex_range_weapon_range_costs_5_per_hex(registry, doc, pool_of):
 def test_lighting_by_named_level(registry, doc, lighting, value, pool_of):
     doc["lighting"] = lighting
     doc["shooter"]["skill"] = 250
-    assert pool_of(registry, doc).value == 250 + value
+    pool = pool_of(registry, doc)
+    assert pool.data["chance"] == 250 + value and pool.value == min(100, 250 + value)  # the formula, then the cap
 
 
 def test_cover_and_armor_class_subtract(registry, doc, pool_of):

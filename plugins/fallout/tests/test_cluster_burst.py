@@ -32,7 +32,8 @@ def test_fo11_seed_dice_score_six_hits_and_send_four_on(registry, fo):
     faces = [1, 7, 8, 0, 3, 9, 7, 2, 0, 5] + [99] * 6 + [6, 7, 1, 10] + [99] * 2
     chain = fo.resolve_doc(registry, doc, faces)
     raider = fo.steps(chain, "hit", "raider")[0]
-    assert fo.steps(chain, "pool", "raider")[0].value == 73
+    pool = fo.steps(chain, "pool", "raider")[0]
+    assert pool.data["chance"] == 73 and pool.value == 70  # the chance shown is the one rolled against
     assert raider.value == 6 and raider.data["rounded"] == 70 and raider.rolls[0].dice == "10d10"
     dog = fo.steps(chain, "hit", "dog")[0]
     # the dog: 67% rounds down to 60 (a 10-bullet burst): 6 and 1 hit, 7 and 0 miss

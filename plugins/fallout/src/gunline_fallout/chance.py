@@ -5,9 +5,16 @@
 Each term is a :class:`~gunline.Modifier` (negative makes the shot harder) so the chain
 shows where every percent came from. The Strength shortfall belongs to the weapon
 condition term in the seed; it is shown as its own modifier.
+
+The chance the hit roll is made against, and the one the chain shows, is then
+capped: never below 0% (at 0% the attack may be called off), never above what the
+die can give (:func:`chance_cap`), and for a clustered burst rounded to tens with the
+d10's 0 face always a miss (:func:`cluster_chance`).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from gunline import Modifier
 
@@ -71,3 +78,42 @@ def aimed_term(weapon: Weapon, aim: str | None, row: str | None) -> list[Modifie
         return []
     melee, ranged = AIM_PENALTY[row]
     return [Modifier(label=f"aimed: {aim.replace('_', ' ')}", value=melee if weapon.melee else ranged)]
+
+
+#: A d100 rolled at or under the chance: above 100% every face hits, so the chance is
+#: 100% and no more (the notes' reading: the seed gives no other limit).
+D100_CAP = 100
+#: Variants that cap the chance lower, by name: the Fallout games' "maximum chance of
+#: 95% to hit", and the seed's "any 0 misses" read onto the d100 (its 00, a roll of
+#: 100, always misses).
+CAPS: dict[str, int] = {"fallout.cap-95": 95, "fallout.zero-misses": 99}
+#: Bursts of at most this many bullets round a clustered chance up.
+ROUND_UP_AT_MOST = 5
+#: The highest d10 face that can hit in a clustered burst: the 0 face (10) misses.
+TOP_HITTING_FACE = 9
+
+
+def chance_cap(variants: Any) -> int:
+    """The most the chance can be under the enabled ``variants``."""
+    return min([D100_CAP, *(CAPS[v] for v in variants if v in CAPS)])
+
+
+def capped(raw: int, cap: int) -> int:
+    """The computed chance ``raw`` within 0% and ``cap``."""
+    return max(0, min(raw, cap))
+
+
+def rounded_chance(chance: int, bullets: int, rounds_up: bool = False) -> int:
+    """«Кучная стрельба»: the chance rounded to tens, up for a burst of 5 bullets or
+    fewer and for ``rounds_up`` weapons (multi-barrel, mounted), else down."""
+    chance = max(0, chance)
+    if rounds_up or bullets <= ROUND_UP_AT_MOST:
+        return -(-chance // 10) * 10
+    return chance // 10 * 10
+
+
+def cluster_chance(rounded: int) -> int:
+    """The chance a clustered burst's d10 really gives: a face N hits when N ≤
+    rounded/10, and «любой выброс нуля означает провал» (the 0 face, 10, misses),
+    so 90% at most."""
+    return 10 * min(TOP_HITTING_FACE, rounded // 10)

@@ -95,29 +95,51 @@ def effective_modifiers(modifiers: list[Modifier]) -> list[Modifier]:
     return [m for m in modifiers if not (m.source == NAME and _term(m.label) in replaced)]
 
 
-@hookimpl
-def build_pool(attack: FalloutAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
+CLUSTER = "fallout.cluster-burst"
+
+
+def pool_step(attack: FalloutAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
+    """The target's pool step: its ``value`` is the chance the hit roll is made
+    against, and the one shown. The formula's chance is capped at 0% and at what
+    the die can give (:func:`.chance.chance_cap`: 100% for the d100, lower under the
+    cap variants); a clustered burst rounds it to tens, its d10's 0 face missing."""
     used = effective_modifiers(modifiers)
     skill = attack.shooter.skill
     raw = skill + sum(m.value for m in used)
-    value = max(0, raw)
+    cap = chance.chance_cap(attack.variants)
+    value = chance.capped(raw, cap)
+    data = {"skill": skill, "chance": raw}
+    why = [] if raw == value else [f"{raw}% capped at {cap}%" if raw > cap else f"{raw}% counts as 0%"]
+    if attack.mode == "burst" and CLUSTER in attack.variants:
+        weapon = attack.weapon
+        rounded = chance.rounded_chance(value, weapon.burst or 0, weapon.rounds_up)
+        clustered = chance.cluster_chance(rounded)
+        how = "up" if weapon.rounds_up or (weapon.burst or 0) <= chance.ROUND_UP_AT_MOST else "down"
+        why.append(f"{value}% rounded {how} to {rounded}%" + (", the d10's 0 misses" if clustered < rounded else ""))
+        data["rounded"] = rounded
+        value = clustered
     first = is_first(attack, target)
     off = called_off(state) or (first and raw <= 0 and not _settings(attack).fire_anyway)
-    shown = f"{value}%" if raw == value else f"{raw}% (counts as 0%)"
+    shown = f"{value}%" + (f" ({'; '.join(why)})" if why else "")
     if off and first:
         text = f"chance {shown}: attack called off (action points spent, no rounds fired)"
     elif off:
         text = f"chance {shown}; attack called off"
     else:
-        text = f"{value}% to hit (skill {skill}%)"
+        text = f"{shown} to hit (skill {skill}%)"
     return Step(
         kind="pool",
         value=value,
         text=text,
         modifiers=used,
-        data={"skill": skill, "chance": raw, "called_off": off if first else called_off(state)},
+        data={**data, "called_off": off if first else called_off(state)},
         attack_state={CALLED_OFF: off} if first else None,
     )
+
+
+@hookimpl
+def build_pool(attack: FalloutAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
+    return pool_step(attack, target, modifiers, state)
 
 
 def _outside(target: Target, bullets: int) -> Step:
@@ -140,8 +162,8 @@ def not_rolled(attack: FalloutAttack, target: Target, pool: Step, state: ChainSt
 
 
 def chance_to_hit(pool: Step) -> int:
-    """The pool's chance, which no roll of a d100 can beat past 100%."""
-    return min(100, int(pool.value or 0))
+    """The pool's chance: the d100 is rolled at or under it (already capped)."""
+    return int(pool.value or 0)
 
 
 def bullets_hit(bullets: int, hits: int) -> str:

@@ -16,15 +16,12 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Step, Variant, hookimpl
 from gunline.dice import at_most
 
+from ..chance import TOP_HITTING_FACE, rounded_chance  # noqa: F401  (the rounding rule, named here too)
 from ..fire import bullets_reaching, flight
 from ..ruleset import bullets_hit, not_rolled
 from ..schema import FalloutAttack, Target
 
 NAME = "fallout.cluster-burst"
-#: Bursts of at most this many bullets round up.
-ROUND_UP_AT_MOST = 5
-#: The highest face that can hit: the 0 face (10) always misses.
-TOP_HITTING_FACE = 9
 
 
 @hookimpl
@@ -33,19 +30,11 @@ def gunline_variant() -> Variant:
                    description="Clustered burst: chance rounded to tens, one d10 per bullet, 0 misses.")
 
 
-def rounded_chance(chance: int, bullets: int, rounds_up: bool = False) -> int:
-    """The chance rounded to tens: up for ≤5 bullets or ``rounds_up`` weapons, else down."""
-    chance = max(0, chance)
-    if rounds_up or bullets <= ROUND_UP_AT_MOST:
-        return -(-chance // 10) * 10
-    return chance // 10 * 10
-
-
-def hits_on_d10(rounded: int) -> at_most:
+def hits_on_d10(chance: int) -> at_most:
     """«кидает столько 10-гранных кубиков, сколько пуль в очереди ... Любой выброс
-    нуля означает провал»: a face N hits when N ≤ chance/10; the 0 face, read as 10,
-    never does."""
-    return at_most(min(TOP_HITTING_FACE, rounded // 10))
+    нуля означает провал»: a face N hits when N ≤ chance/10 (the pool's chance is
+    already rounded, and 90% at most: the 0 face, read as 10, never hits)."""
+    return at_most(min(TOP_HITTING_FACE, chance // 10))
 
 
 @hookimpl
@@ -55,10 +44,11 @@ def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainS
     skipped = not_rolled(attack, target, pool, state)
     if skipped is not None:
         return skipped
-    weapon = attack.weapon
-    rounded = rounded_chance(int(pool.value or 0), weapon.burst or 0, weapon.rounds_up)
+    chance = int(pool.value or 0)
+    rounded = (pool.data or {}).get("rounded", chance)
     bullets = bullets_reaching(attack, target, state)
-    rolled = dice.pool(bullets, "to hit, d10 per bullet", sides=10, success=hits_on_d10(rounded), target=target.name)
+    rolled = dice.pool(bullets, "to hit, d10 per bullet", sides=10, success=hits_on_d10(chance), target=target.name)
     hits = rolled.value.successes
-    text = f"{pool.value}% rounded to {rounded}%: {bullets_hit(bullets, hits)}"
+    text = f"a d10 per bullet hits on 1-{chance // 10}: {bullets_hit(bullets, hits)}" if chance else bullets_hit(
+        bullets, hits)
     return Step(kind="hit", value=hits, text=text, rolls=[rolled.roll], **flight(bullets, hits, rounded=rounded))
