@@ -132,13 +132,14 @@ def test_ammo_spends_one_round_per_bullet_and_reloads_to_the_magazine(registry, 
     burst_doc(doc, ("raider", 30, {}))
     doc["weapon"]["rounds"] = 7
     chain = fo.resolve_doc(registry, doc, [99, 99, 99])
-    assert chain.weapon == {"rounds_left": 4, "status": "ok"}
+    # every bullet missed: the attack failed, and a condition box is filled
+    assert chain.weapon == {"rounds_left": 4, "status": "ok", "ammo": None, "condition": 90}
     attack = fo.attack_of(registry, doc)
     state = start_state(registry.stack("fallout"), attack)
-    assert ruleset.reload_weapon(attack, state) == {"rounds_left": 30, "status": "ok"}
+    assert ruleset.reload_weapon(attack, state) == {"rounds_left": 30, "status": "ok", "ammo": None}
 
 
 def test_the_last_rounds_leave_the_weapon_empty(registry, doc, fo):
     doc["weapon"]["rounds"] = 1
     chain = fo.resolve_doc(registry, doc, [99])
-    assert chain.weapon == {"rounds_left": 0, "status": "empty"}
+    assert chain.weapon == {"rounds_left": 0, "status": "empty", "ammo": None, "condition": 90}

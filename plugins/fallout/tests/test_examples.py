@@ -54,7 +54,7 @@ def test_cli_resolve_json_with_dice(capsys, fo):
     assert [s["kind"] for s in chain["steps"]] == ["pool", "hit", "wound", "ammo"]
     assert chain["steps"][0]["value"] == 40 and chain["steps"][1]["value"] == 1
     assert chain["targets"]["raider"] == {"status": "wounded", "hp": 11, "conditions": []}  # 5 + 9 = 14 through
-    assert chain["weapon"] == {"rounds_left": 9, "status": "ok"}
+    assert chain["weapon"] == {"rounds_left": 9, "status": "ok", "ammo": None, "condition": 100}
 
 
 def test_cli_names_the_die_it_needs(capsys, fo):

@@ -1,8 +1,8 @@
 """Step 2 and 3 of an attack for one bullet that hit: its damage, then its critical.
 
-«Атака. Шаг 2: Повреждение»: the damage dice, through Damage Threshold (unless the
-ammo ignores it) and Damage Resistance (shifted by the ammo),
-``Damage = (Roll − DT) − (Roll − DT) × DR%``. «Шаг 3: Вероятность критического
+«Атака. Шаг 2: Повреждение»: the damage dice, multiplied and divided as the
+ammunition says, through Damage Threshold (unless the ammo ignores it) and Damage
+Resistance (shifted by the ammo), ``Damage = (Roll − DT) − (Roll − DT) × DR%``. «Шаг 3: Вероятность критического
 попадания»: a d100 at or under Luck % plus the aimed area's bonus is a critical
 (unless the hit roll already said which hits are critical); an aimed critical has its
 area's effect, any other rolls the general table's d10 (and 1d4 turns of
@@ -57,6 +57,9 @@ class Shot(msgspec.Struct, frozen=True):
     ignores_dt: bool
     critical_chance: int
     aimed: Critical | None
+    #: The ammunition's damage multiplier and divisor, applied to the roll before armor.
+    multiplier: int = 1
+    divisor: int = 1
 
 
 def shot_at(attack: FalloutAttack, target: Target) -> Shot:
@@ -69,6 +72,8 @@ def shot_at(attack: FalloutAttack, target: Target) -> Shot:
         ignores_dt=ammo.ignores_dt,
         critical_chance=critical_chance(attack, target),
         aimed=aimed_critical(attack, target),
+        multiplier=ammo.multiplier,
+        divisor=ammo.divisor,
     )
 
 
@@ -111,10 +116,11 @@ def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]
             length = dice.roll(effect.lasts.sides, effect.lasts.counts, target=shot.target)
             rolls.append(length.roll)
             text = f"{effect.text} for {length.value} turns"
+    loaded = multiply(rolled, (shot.multiplier, shot.divisor))  # the ammunition's ×/÷, before armor
     if effect is not None and effect.bypasses_armor:
-        through = rolled
+        through = loaded
     else:
-        through = through_armor(rolled, shot.dt, shot.dr, ignores_dt=shot.ignores_dt)
+        through = through_armor(loaded, shot.dt, shot.dr, ignores_dt=shot.ignores_dt)
     through = multiply(max(0, through), effect.multiplier if effect else (1, 1))
     conditions = effect.conditions if effect else ()
     knocked_out, marked = marks(conditions)

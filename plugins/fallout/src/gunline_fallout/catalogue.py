@@ -10,33 +10,72 @@ from __future__ import annotations
 
 from typing import Any
 
-#: name -> (damage dice, AC modifier, DR modifier, ignores DT)
-AMMO: dict[str, tuple[str, int, int, bool]] = {
-    "BBs": ("1d4", 0, 0, False),
-    ".22": ("1d6", 0, 0, False),
-    ".223 FMJ": ("1d10", 0, -10, False),
-    ".223 AP": ("1d6", -15, 0, True),
-    ".308": ("1d10", -15, -20, False),
-    ".357 Magnum": ("1d6", -10, -10, False),
-    ".38": ("1d6", 0, 0, False),
-    ".44 Magnum JHP": ("1d8", 0, -10, False),
-    ".44 Magnum AP": ("1d6", -10, 0, True),
-    ".45": ("1d6", 0, -5, False),
-    ".50 BMG": ("1d6", -10, -20, False),
-    "12 gauge buckshot": ("1d10", 0, 0, False),
-    "2mm EC": ("1d10", -20, -20, False),
-    "4.7mm caseless": ("1d10", -10, -10, False),
-    "5.56mm": ("1d8", 0, -20, False),
-    "7.62mm": ("1d10", 0, 0, False),
-    "9mm JHP": ("1d6", 0, -10, False),
-    "9mm AP": ("1d4", -10, 0, True),
-    "10mm JHP": ("1d6", 0, -10, False),
-    "10mm AP": ("1d4", -10, 0, True),
-    "14mm JHP": ("1d10", 0, -20, False),
-    "14mm AP": ("1d8", -20, 0, True),
-    "small energy cell": ("", 0, 0, False),
-    "micro fusion cell": ("", 0, 0, False),
+import msgspec
+
+
+class AmmoType(msgspec.Struct, frozen=True, kw_only=True):
+    """One kind of ammunition, as data: the calibre it fits (a weapon of that calibre
+    takes it), the damage dice it gives a firearm whose damage is ``+N`` over them,
+    its shift of the target's Armor Class and Damage Resistance, its damage
+    multiplier and divisor (``(roll × multiplier ÷ divisor)``, rounded down, before
+    armor) and whether it ignores Damage Threshold (armor-piercing rounds, FO-16)."""
+
+    calibre: str
+    dice: str = ""
+    ac_mod: int = 0
+    dr_mod: int = 0
+    multiplier: int = 1
+    divisor: int = 1
+    ignores_dt: bool = False
+
+
+def _ammo(calibre: str, dice: str, ac_mod: int = 0, dr_mod: int = 0, ignores_dt: bool = False) -> AmmoType:
+    return AmmoType(calibre=calibre, dice=dice, ac_mod=ac_mod, dr_mod=dr_mod, ignores_dt=ignores_dt)
+
+
+#: The PnP 2.0 item lists' ammunition (dice, AC modifier, DR modifier, ignores DT);
+#: none of them multiplies or divides the damage: those are there for a GM's own.
+AMMO: dict[str, AmmoType] = {
+    "BBs": _ammo("BB", "1d4"),
+    ".22": _ammo(".22", "1d6"),
+    ".223 FMJ": _ammo(".223", "1d10", 0, -10),
+    ".223 AP": _ammo(".223", "1d6", -15, 0, True),
+    ".308": _ammo(".308", "1d10", -15, -20),
+    ".357 Magnum": _ammo(".357", "1d6", -10, -10),
+    ".38": _ammo(".38", "1d6"),
+    ".44 Magnum JHP": _ammo(".44", "1d8", 0, -10),
+    ".44 Magnum AP": _ammo(".44", "1d6", -10, 0, True),
+    ".45": _ammo(".45", "1d6", 0, -5),
+    ".50 BMG": _ammo(".50", "1d6", -10, -20),
+    "12 gauge buckshot": _ammo("12 gauge", "1d10"),
+    "2mm EC": _ammo("2mm", "1d10", -20, -20),
+    "4.7mm caseless": _ammo("4.7mm", "1d10", -10, -10),
+    "5.56mm": _ammo("5.56mm", "1d8", 0, -20),
+    "7.62mm": _ammo("7.62mm", "1d10"),
+    "9mm JHP": _ammo("9mm", "1d6", 0, -10),
+    "9mm AP": _ammo("9mm", "1d4", -10, 0, True),
+    "10mm JHP": _ammo("10mm", "1d6", 0, -10),
+    "10mm AP": _ammo("10mm", "1d4", -10, 0, True),
+    "14mm JHP": _ammo("14mm", "1d10", 0, -20),
+    "14mm AP": _ammo("14mm", "1d8", -20, 0, True),
+    "small energy cell": _ammo("small energy cell", ""),
+    "micro fusion cell": _ammo("micro fusion cell", ""),
 }
+
+
+def calibre_of(ammo: str) -> str | None:
+    """The calibre of a catalogue ammunition, by name (ignoring case and spaces)."""
+    entry = AMMO_BY_KEY.get(ammo.strip().casefold())
+    return entry.calibre if entry else None
+
+
+AMMO_BY_KEY = {name.casefold(): entry for name, entry in AMMO.items()}
+
+
+def fitting(calibre: str) -> list[str]:
+    """The catalogue ammunition of a calibre, by name."""
+    return [name for name, entry in AMMO.items() if entry.calibre.casefold() == calibre.strip().casefold()]
+
 
 #: Weapon profiles: partial dicts of the Weapon Struct's fields. ``rounds_up`` marks
 #: the multi-barrel and mounted machine guns that round a cluster burst up.
@@ -77,3 +116,8 @@ WEAPONS: dict[str, dict[str, Any]] = {
     "Spear": {"damage": "1d12+3", "range": 2, "melee": True, "min_strength": 4},
     "Sledgehammer": {"damage": "3d4", "range": 2, "melee": True, "min_strength": 6},
 }
+
+# A catalogue firearm takes the ammunition of its standard round's calibre.
+for _profile in WEAPONS.values():
+    if "ammo" in _profile:
+        _profile.setdefault("calibre", calibre_of(_profile["ammo"]))

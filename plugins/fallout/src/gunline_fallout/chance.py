@@ -20,7 +20,7 @@ from gunline import Modifier
 
 from .ammo import ammo_profile
 from .schema import Shooter, Target, Weapon
-from .tables import AIM_PENALTY, LIGHTING, attribute_reach
+from .tables import AIM_PENALTY, CONDITION_BOXES, LIGHTING, WORN_AT, WORN_PENALTY, attribute_reach
 
 #: Percent per hex of the 2.0 GM reference sheet's range formula.
 RANGE_PERCENT_PER_HEX = 3
@@ -70,6 +70,15 @@ def condition_terms(shooter: Shooter, weapon: Weapon, strength_penalty: int) -> 
             )
         )
     return out
+
+
+def worn_term(condition: int) -> list[Modifier]:
+    """A worn weapon: with 8 or more of its 10 condition boxes filled (20% condition
+    or less) it is −10% to hit [notes, SRC 9, 10]."""
+    filled = CONDITION_BOXES - condition // 10
+    if filled < WORN_AT:
+        return []
+    return [Modifier(label=f"worn: {filled} of {CONDITION_BOXES} condition boxes filled", value=WORN_PENALTY)]
 
 
 def aimed_term(weapon: Weapon, aim: str | None, row: str | None) -> list[Modifier]:

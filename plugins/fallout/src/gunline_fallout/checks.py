@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gunline import ChainState
 
-from .ammo import shot_damage
+from .ammo import misfit, shot_damage
 from .damage import adds_to_ammo
 from .fire import aim_of, bullets_fired
 from .schema import FalloutAttack
@@ -49,7 +49,17 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
         )
     if weapon.magazine is not None and weapon.rounds is not None and weapon.rounds > weapon.magazine:
         out.append(f"weapon.rounds {weapon.rounds} is more than the magazine holds ({weapon.magazine})")
+    misfit_ = misfit(weapon)
+    if misfit_:
+        out.append(misfit_)
+    if state.weapon.get("status") == "jammed":
+        out.append(f"{weapon.name} is jammed (condition {state.weapon.get('condition', 0)}%): "
+                   "it cannot fire until it is cleared or repaired")
+    loaded = state.weapon.get("ammo")
     left = state.weapon.get("rounds_left")
+    if loaded and weapon.ammo and loaded.casefold() != weapon.ammo.strip().casefold() and left:
+        out.append(f"weapon.ammo: the magazine holds {loaded} ({left} left) and one magazine holds one kind: "
+                   f"fire {loaded}, or reload with {weapon.ammo}")
     need = bullets_fired(attack)
     if left is not None and left < need:
         what = "a burst fires" if attack.mode == "burst" else "a shot needs"

@@ -29,6 +29,9 @@ def bullets_fired(attack: FalloutAttack) -> int:
 #: the attack was called off at the first target's pool.
 FLYING = "flying"
 CALLED_OFF = "called_off"
+#: Key of ``state.attack``: some bullet of this attack has hit something (an attack
+#: that hits nothing has failed, and wears its weapon).
+HIT = "hit"
 
 
 def called_off(state: ChainState) -> bool:
@@ -47,10 +50,18 @@ def flight(bullets: int, hits: int, **data: Any) -> dict[str, Any]:
     """The hit step's ``data`` and ``attack_state`` for ``hits`` of ``bullets``: the
     misses fly on to the next object (keyword arguments of the Step)."""
     passed = bullets - hits
+    state: dict[str, Any] = {FLYING: passed}
+    if hits:
+        state[HIT] = True
     return {
         "data": {"bullets": bullets, "hits": hits, "passed_on": passed, **data},
-        "attack_state": {FLYING: passed},
+        "attack_state": state,
     }
+
+
+def failed(state: ChainState) -> bool:
+    """Whether the attack, fired, hit nothing at all."""
+    return not called_off(state) and not state.attack.get(HIT, False)
 
 
 def aim_of(attack: FalloutAttack) -> str | None:

@@ -17,10 +17,23 @@ from gunline.dice import at_most
 from . import chance
 from .catalogue import WEAPONS
 from .checks import problems
-from .fire import CALLED_OFF, aim_of, aimed_row, bullets_fired, bullets_reaching, called_off, flight, is_first
+from .fire import (
+    CALLED_OFF,
+    aim_of,
+    aimed_row,
+    bullets_fired,
+    bullets_reaching,
+    called_off,
+    failed,
+    flight,
+    is_first,
+)
 from .schema import FalloutAttack, Settings, Shooter, Target, Weapon
-from .tables import STATUSES, WEAPON_STATUSES
+from .tables import CONDITION_BOXES, STATUSES, WEAPON_STATUSES
 from .wound import resolve_damage
+
+#: Percent of a weapon's condition per condition box.
+CONDITION_PERCENT = 100 // CONDITION_BOXES
 
 NAME = "fallout"
 EXAMPLES = str(Path(__file__).parent / "examples")
@@ -28,7 +41,9 @@ EXAMPLES = str(Path(__file__).parent / "examples")
 #: The names of the formula's terms. A modifier from another plugin whose label starts
 #: with one of them replaces the ruleset's own term (``fallout.hex-range`` gives its
 #: own "range ..." modifier); anything else is added to the chance.
-TERMS: tuple[str, ...] = ("range", "armor class", "lighting", "cover", "weapon condition", "strength", "aimed")
+TERMS: tuple[str, ...] = (
+    "range", "armor class", "lighting", "cover", "weapon condition", "worn", "strength", "aimed"
+)
 
 
 @hookimpl
@@ -56,11 +71,15 @@ def _settings(attack: FalloutAttack) -> Settings:
 
 @hookimpl
 def start_state(attack: FalloutAttack) -> ChainState:
+    """The weapon's ``rounds_left``, the ``ammo`` its magazine holds (one kind) and its
+    ``condition`` in percent (10 boxes of 10%; ``weapon.wear`` are filled)."""
     weapon = attack.weapon
     rounds = weapon.rounds if weapon.rounds is not None else weapon.magazine
+    condition = CONDITION_PERCENT * (CONDITION_BOXES - weapon.wear)
+    status = "jammed" if condition <= 0 else "empty" if rounds == 0 else "ok"
     return ChainState(
         shooter={"name": attack.shooter.name, "status": STATUSES[0]},
-        weapon={"rounds_left": rounds, "status": "empty" if rounds == 0 else "ok"},
+        weapon={"rounds_left": rounds, "status": status, "ammo": weapon.ammo, "condition": condition},
         targets={t.name: {"status": STATUSES[0], "hp": t.hp, "conditions": []} for t in attack.targets},
     )
 
@@ -71,7 +90,7 @@ def check_attack(attack: FalloutAttack, state: ChainState) -> list[str] | None:
 
 
 @hookimpl
-def modify_pool(attack: FalloutAttack, target: Target) -> list[Modifier]:
+def modify_pool(attack: FalloutAttack, target: Target, state: ChainState) -> list[Modifier]:
     settings = _settings(attack)
     shooter, weapon = attack.shooter, attack.weapon
     return [
@@ -80,6 +99,7 @@ def modify_pool(attack: FalloutAttack, target: Target) -> list[Modifier]:
         *chance.lighting_term(settings.lighting),
         *chance.cover_term(weapon, target),
         *chance.condition_terms(shooter, weapon, settings.strength_penalty),
+        *chance.worn_term(int(state.weapon.get("condition", 100))),
         *chance.aimed_term(weapon, aim_of(attack), aimed_row(attack, target)),
     ]
 
@@ -198,6 +218,20 @@ def resolve_wound(attack: FalloutAttack, target: Target, hit: Step, state: Chain
     return resolve_damage(attack, target, hit, state, dice)
 
 
+def worn(state: ChainState) -> tuple[dict[str, object], str]:
+    """«After the rolls»: an attack that hits nothing fills one of the weapon's
+    condition boxes (−10% condition); at 0% the weapon is jammed [notes, SRC 9]."""
+    condition = int(state.weapon.get("condition", 100))
+    if not failed(state) or condition <= 0:
+        return {}, ""
+    condition = max(0, condition - CONDITION_PERCENT)
+    change: dict[str, object] = {"condition": condition}
+    if condition <= 0:
+        change["status"] = "jammed"
+        return change, "; the attack failed: the weapon's condition is 0%, it jams"
+    return change, f"; the attack failed: a condition box filled, {condition}% left"
+
+
 @hookimpl
 def spend_ammo(attack: FalloutAttack, state: ChainState) -> Step:
     left = state.weapon.get("rounds_left")
@@ -205,19 +239,23 @@ def spend_ammo(attack: FalloutAttack, state: ChainState) -> Step:
         return Step(kind="ammo", value=0, text="attack called off: no rounds fired",
                     weapon_state={"rounds_left": left, "status": state.weapon.get("status", "ok")})
     fired = bullets_fired(attack)
+    wear, said = worn(state)
     if left is None:
-        return Step(kind="ammo", value=None, text="no rounds counted")
+        return Step(kind="ammo", value=None, text="no rounds counted" + said, weapon_state=wear or None)
     left = left - fired
-    return Step(kind="ammo", value=fired, text=f"{fired} round{'s' if fired != 1 else ''} fired, {left} left",
-                weapon_state={"rounds_left": left, "status": "empty" if left == 0 else "ok"})
+    return Step(kind="ammo", value=fired, text=f"{fired} round{'s' if fired != 1 else ''} fired, {left} left" + said,
+                weapon_state={"rounds_left": left, "status": "empty" if left == 0 else "ok", **wear})
 
 
 @hookimpl
 def reload_weapon(attack: FalloutAttack, state: ChainState) -> dict[str, object] | None:
+    """A full magazine of the ammunition this attack chooses (one kind to a
+    magazine); a jammed weapon stays jammed."""
     magazine = attack.weapon.magazine
     if magazine is None:
         return None
-    return {"rounds_left": magazine, "status": "ok"}
+    status = "jammed" if state.weapon.get("status") == "jammed" else "ok"
+    return {"rounds_left": magazine, "status": status, "ammo": attack.weapon.ammo}
 
 
 @hookimpl

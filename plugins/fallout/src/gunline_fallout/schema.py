@@ -56,12 +56,32 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     magazine: Annotated[int, msgspec.Meta(ge=1)] | None = None
     #: Rounds loaded at the start; the full magazine when absent.
     rounds: Annotated[int, msgspec.Meta(ge=0)] | None = None
-    #: Ammunition name (catalogue) giving the damage dice and the AC/DR modifiers.
-    ammo: str | None = None
+    calibre: Annotated[str, msgspec.Meta(description=(
+        "the ammunition the weapon takes (10mm, .223, small energy cell): any catalogue ammunition of this "
+        "calibre may be chosen for an attack; unset, any"
+    ))] | None = None
+    ammo: Annotated[str, msgspec.Meta(description=(
+        "the ammunition this attack fires, by name (10mm JHP, 10mm AP): its damage dice, AC and DR modifiers, "
+        "damage multiplier and divisor, whether it ignores DT; a magazine holds one kind"
+    ))] | None = None
     #: Overrides of the ammunition's modifiers.
-    ac_mod: Annotated[int, msgspec.Meta(ge=-100, le=100)] | None = None
-    dr_mod: Annotated[int, msgspec.Meta(ge=-100, le=100)] | None = None
-    ignores_dt: bool | None = None
+    ac_mod: Annotated[int, msgspec.Meta(
+        ge=-100, le=100, description="the ammunition's shift of the target's AC"
+    )] | None = None
+    dr_mod: Annotated[int, msgspec.Meta(
+        ge=-100, le=100, description="the ammunition's shift of the target's DR %"
+    )] | None = None
+    ignores_dt: Annotated[bool, msgspec.Meta(description="the ammunition ignores Damage Threshold")] | None = None
+    damage_multiplier: Annotated[int, msgspec.Meta(
+        ge=1, le=10, description="the ammunition's damage multiplier: roll × multiplier ÷ divisor, before armor"
+    )] | None = None
+    damage_divisor: Annotated[int, msgspec.Meta(
+        ge=1, le=10, description="the ammunition's damage divisor: roll × multiplier ÷ divisor, before armor"
+    )] | None = None
+    wear: Annotated[int, msgspec.Meta(ge=0, le=10, description=(
+        "condition boxes filled, of 10 (10% of the weapon's condition each): a failed attack fills one; "
+        "with 8 or more the weapon is -10% to hit, with all 10 (0%) it is jammed"
+    ))] = 0
     melee: bool = False
     #: Thrown weapons reach by Strength rather than Perception.
     thrown: bool = False

@@ -120,8 +120,14 @@ LIGHTING: dict[str, int] = {
 #: Target statuses, least to most severe (the first is untouched).
 STATUSES: tuple[str, ...] = ("unharmed", "wounded", "unconscious", "dead")
 
-#: Weapon statuses, the first usable.
-WEAPON_STATUSES: tuple[str, ...] = ("ok", "empty")
+#: Weapon statuses, the first usable: out of rounds (``empty``: reload), or ``jammed``
+#: (its condition worn to 0%).
+WEAPON_STATUSES: tuple[str, ...] = ("ok", "empty", "jammed")
+
+#: Condition boxes of a weapon, each 10% of its condition; a failed attack fills one.
+CONDITION_BOXES = 10
+#: Boxes filled from which a worn weapon is harder to shoot, and by how much.
+WORN_AT, WORN_PENALTY = 8, -10
 
 #: Conditions that leave a target at least ``wounded`` even without damage through.
 WOUNDING_CONDITIONS: frozenset[str] = frozenset({"blinded", "knocked_down", "death_check"})
