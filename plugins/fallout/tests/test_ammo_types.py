@@ -107,7 +107,7 @@ def test_multiplied_damage_odds_against_every_face(registry, doc, fo):
 
 
 def test_a_failed_attack_fills_a_condition_box(registry, doc, fo):
-    assert fo.resolve_doc(registry, doc, [61]).weapon["condition"] == 90  # a miss at 60%
+    assert fo.resolve_doc(registry, doc, [61, 99]).weapon["condition"] == 90  # a miss at 60%, no critical failure
     assert fo.resolve_doc(registry, doc, [60, 99]).weapon["condition"] == 100  # a hit
     called_off = fo.resolve_doc(registry, fo.example("aimed_head_called_off.toml"), [])
     assert called_off.weapon.get("condition", 100) == 100  # nothing was fired
@@ -115,7 +115,7 @@ def test_a_failed_attack_fills_a_condition_box(registry, doc, fo):
 
 def test_a_weapon_worn_to_nothing_jams(registry, doc, fo):
     doc["weapon"]["wear"] = 9  # one box left: 10%
-    chain = fo.resolve_doc(registry, doc, [61])
+    chain = fo.resolve_doc(registry, doc, [61, 99])
     assert chain.weapon["status"] == "jammed" and chain.weapon["condition"] == 0
     assert "it jams" in fo.steps(chain, "ammo")[0].text
     prior = ChainState(weapon=dict(chain.weapon))
@@ -131,8 +131,9 @@ def test_a_worn_weapon_is_harder_to_shoot(registry, doc, fo):
 
 
 def test_jam_odds_are_the_miss_odds(registry, doc, fo):
-    # 60% less 10% for the worn weapon: a miss, 1/2, jams it
+    # 60% less 10% for the worn weapon: a miss, 1/2, jams it (no critical failures here)
     doc["weapon"]["wear"] = 9
+    doc["critical_failure_chance"] = 0
     odds = compute_odds(registry, fo.attack_of(registry, doc))
     assert odds.weapon.status["jammed"] == pytest.approx(0.5, abs=1e-12)
     assert odds.weapon.status["ok"] == pytest.approx(0.5, abs=1e-12)

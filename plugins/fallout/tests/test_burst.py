@@ -33,7 +33,7 @@ def test_misses_go_on_to_the_next_object_with_its_own_chance(registry, doc, fo):
     assert (horat.value, horat.data["passed_on"]) == (1, 2)
     assert fo.steps(chain, "pool", "bandit")[0].value == 51
     assert bandit.rolls[0].dice == "2d100" and bandit.value == 1
-    assert [s.kind for s in chain.steps] == ["pool", "hit", "wound", "pool", "hit", "wound", "ammo"]
+    assert [s.kind for s in chain.steps] == ["action_points", "pool", "hit", "wound", "pool", "hit", "wound", "ammo"]
 
 
 def test_a_burst_that_all_hits_the_first_object_leaves_nothing_for_the_next(registry, doc, fo):
@@ -89,7 +89,7 @@ def test_a_called_off_burst_reaches_no_object(registry, doc, fo):
 def test_fire_anyway_rolls_at_zero_and_spends_the_round(registry, doc, fo):
     doc["targets"][0]["ac"] = 75
     doc["fire_anyway"] = True
-    chain = fo.resolve_doc(registry, doc, [1])
+    chain = fo.resolve_doc(registry, doc, [1, 99])  # the miss, then its critical failure check
     hit = fo.steps(chain, "hit")[0]
     assert hit.value == 0 and hit.rolls[0].need == "0 or less"
     assert chain.weapon["rounds_left"] == 29
@@ -131,7 +131,7 @@ def test_ammo_spends_one_round_per_bullet_and_reloads_to_the_magazine(registry, 
 
     burst_doc(doc, ("raider", 30, {}))
     doc["weapon"]["rounds"] = 7
-    chain = fo.resolve_doc(registry, doc, [99, 99, 99])
+    chain = fo.resolve_doc(registry, doc, [99, 99, 99, 99])  # three misses, no critical failure
     # every bullet missed: the attack failed, and a condition box is filled
     assert chain.weapon == {"rounds_left": 4, "status": "ok", "ammo": None, "condition": 90}
     attack = fo.attack_of(registry, doc)
@@ -141,5 +141,5 @@ def test_ammo_spends_one_round_per_bullet_and_reloads_to_the_magazine(registry, 
 
 def test_the_last_rounds_leave_the_weapon_empty(registry, doc, fo):
     doc["weapon"]["rounds"] = 1
-    chain = fo.resolve_doc(registry, doc, [99])
+    chain = fo.resolve_doc(registry, doc, [99, 99])
     assert chain.weapon == {"rounds_left": 0, "status": "empty", "ammo": None, "condition": 90}

@@ -33,8 +33,8 @@ def test_a_point_blank_shot_is_capped(registry, fo, variants, cap):
     assert f"184% capped at {cap}%" in pool.text
     assert fo.steps(chain, "hit")[0].value == 1
     assert fo.steps(chain, "hit")[0].rolls[0].need == f"{cap} or less"
-    if cap < 100:  # one face more misses
-        chain = fo.resolve_doc(registry, doc, [cap + 1], *variants)
+    if cap < 100:  # one face more misses (then the critical failure check, 99: none)
+        chain = fo.resolve_doc(registry, doc, [cap + 1, 99], *variants)
         assert fo.steps(chain, "hit")[0].value == 0
 
 

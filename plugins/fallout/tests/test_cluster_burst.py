@@ -50,5 +50,5 @@ def test_fo12_a_zero_misses_even_at_100(registry, doc, fo):
 
 
 def test_single_shots_are_untouched_by_the_variant(registry, doc, fo):
-    chain = fo.resolve_doc(registry, doc, [61], CLUSTER)
+    chain = fo.resolve_doc(registry, doc, [61, 99], CLUSTER)
     assert fo.steps(chain, "hit")[0].rolls[0].dice == "1d100"

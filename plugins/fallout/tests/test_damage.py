@@ -128,7 +128,7 @@ def test_aimed_critical_effects(registry, doc, fo, aim, damage, condition):
     doc["aim"] = aim
     doc["shooter"]["skill"] = 200
     doc["targets"][0]["hp"] = 100
-    chain = fo.resolve_doc(registry, doc, [1, 1])
+    chain = fo.resolve_doc(registry, doc, [1, 1] + ([3] if condition == "unconscious" else []))  # 1d4 turns
     assert fo.steps(chain, "wound")[0].value == damage
     if condition:
         assert condition in chain.targets["raider"]["conditions"]
@@ -138,7 +138,7 @@ def test_a_creature_area_is_crippled_by_its_own_name(registry, fo):
     doc = fo.example("robot_tracks.toml")
     doc["weapon"].update(damage="10")
     chain = fo.resolve_doc(registry, doc, [1, 1])
-    assert chain.targets["robobrain"]["conditions"] == ["crippled_tracks"]
+    assert chain.targets["robobrain"]["conditions"] == {"crippled_tracks": None}  # until healed
 
 
 @pytest.mark.parametrize(
@@ -163,9 +163,9 @@ def test_hit_points_and_statuses(registry, doc, fo):
     doc["weapon"]["damage"] = "10"
     doc["targets"][0]["hp"] = 25
     chain = fo.resolve_doc(registry, doc, [1, 99])
-    assert chain.targets["raider"] == {"status": "wounded", "hp": 15, "conditions": []}
-    miss = fo.resolve_doc(registry, doc, [61])
-    assert miss.targets["raider"] == {"status": "unharmed", "hp": 25, "conditions": []}
+    assert chain.targets["raider"] == {"status": "wounded", "hp": 15, "conditions": {}}
+    miss = fo.resolve_doc(registry, doc, [61, 99])
+    assert miss.targets["raider"] == {"status": "unharmed", "hp": 25, "conditions": {}}
     doc["targets"][0]["hp"] = 10
     dead = fo.resolve_doc(registry, doc, [1, 99])
     assert dead.targets["raider"]["status"] == "dead" and dead.targets["raider"]["hp"] == 0
@@ -174,7 +174,7 @@ def test_hit_points_and_statuses(registry, doc, fo):
 def test_a_target_without_hp_is_wounded_but_never_dead(registry, doc, fo):
     doc["targets"][0].pop("hp")
     chain = fo.resolve_doc(registry, doc, [1, 99])
-    assert chain.targets["raider"] == {"status": "wounded", "hp": None, "conditions": []}
+    assert chain.targets["raider"] == {"status": "wounded", "hp": None, "conditions": {}}
 
 
 def test_critical_on_hit_roll_variant_reads_the_to_hit_die(registry, doc, fo):

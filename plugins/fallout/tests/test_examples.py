@@ -51,9 +51,9 @@ def test_cli_resolve_json_with_dice(capsys, fo):
     out, err = capsys.readouterr()
     assert code == 0, err
     chain = json.loads(out)
-    assert [s["kind"] for s in chain["steps"]] == ["pool", "hit", "wound", "ammo"]
-    assert chain["steps"][0]["value"] == 40 and chain["steps"][1]["value"] == 1
-    assert chain["targets"]["raider"] == {"status": "wounded", "hp": 11, "conditions": []}  # 5 + 9 = 14 through
+    assert [s["kind"] for s in chain["steps"]] == ["action_points", "pool", "hit", "wound", "ammo"]
+    assert chain["steps"][1]["value"] == 40 and chain["steps"][2]["value"] == 1
+    assert chain["targets"]["raider"] == {"status": "wounded", "hp": 11, "conditions": {}}  # 5 + 9 = 14 through
     assert chain["weapon"] == {"rounds_left": 9, "status": "ok", "ammo": None, "condition": 100}
 
 

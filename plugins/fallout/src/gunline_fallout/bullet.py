@@ -21,7 +21,7 @@ from .damage import DamageDice, multiply, through_armor
 from .fire import aim_of, aimed_row
 from .harm import Harm, marks
 from .schema import FalloutAttack, Target
-from .tables import AIMED_CRITICALS, CRITICAL_BONUS, GENERAL_CRITICALS, Critical
+from .tables import AIMED_CRITICALS, CONDITION_LASTS, CRITICAL_BONUS, GENERAL_CRITICALS, Critical, Duration
 
 
 def critical_chance(attack: FalloutAttack, target: Target) -> int:
@@ -86,6 +86,8 @@ class Bullet(msgspec.Struct, frozen=True):
     critical: str | None
     rolls: tuple[Roll, ...]
     conditions: tuple[str, ...]
+    #: Each condition with the turns it lasts (None: until healed).
+    lasting: tuple[tuple[str, int | None], ...] = ()
 
 
 def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]:
@@ -112,10 +114,16 @@ def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]
             rolls.append(table.roll)
             effect = table.value
         text = effect.text
-        if effect.lasts is not None:
-            length = dice.roll(effect.lasts.sides, effect.lasts.counts, target=shot.target)
+    lasting: list[tuple[str, int | None]] = []
+    for condition in effect.conditions if effect else ():
+        lasts = CONDITION_LASTS.get(condition)
+        if isinstance(lasts, Duration):  # a die of turns: "unconscious 1d4 turns"
+            length = dice.roll(lasts.sides, lasts.counts, target=shot.target)
             rolls.append(length.roll)
-            text = f"{effect.text} for {length.value} turns"
+            text = f"{text} for {length.value} turns"
+            lasting.append((condition, int(length.value)))
+        else:
+            lasting.append((condition, lasts))
     loaded = multiply(rolled, (shot.multiplier, shot.divisor))  # the ammunition's ×/÷, before armor
     if effect is not None and effect.bypasses_armor:
         through = loaded
@@ -125,4 +133,4 @@ def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]
     conditions = effect.conditions if effect else ()
     knocked_out, marked = marks(conditions)
     harm = Harm(through, knocked_out=knocked_out, marked=marked and not through)
-    return harm, Bullet(rolled, through, text, tuple(rolls), conditions)
+    return harm, Bullet(rolled, through, text, tuple(rolls), conditions, tuple(lasting))

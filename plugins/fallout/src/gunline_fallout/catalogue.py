@@ -110,11 +110,11 @@ WEAPONS: dict[str, dict[str, Any]] = {
                                 "ammo": "micro fusion cell"},
     "Turbo Plasma Rifle": {"damage": "2d20+30", "range": 35, "magazine": 10, "min_strength": 6,
                            "ammo": "micro fusion cell"},
-    "Molotov Cocktail": {"damage": "1d12+8", "range": 12, "thrown": True, "min_strength": 3},
-    "Throwing Stars": {"damage": "1d6", "range": 15, "thrown": True, "min_strength": 1},
-    "Combat Knife": {"damage": "1d12+3", "range": 1, "melee": True, "min_strength": 2},
-    "Spear": {"damage": "1d12+3", "range": 2, "melee": True, "min_strength": 4},
-    "Sledgehammer": {"damage": "3d4", "range": 2, "melee": True, "min_strength": 6},
+    "Molotov Cocktail": {"damage": "1d12+8", "range": 12, "thrown": True, "min_strength": 3, "ap_single": 4},
+    "Throwing Stars": {"damage": "1d6", "range": 15, "thrown": True, "min_strength": 1, "ap_single": 4},
+    "Combat Knife": {"damage": "1d12+3", "range": 1, "melee": True, "min_strength": 2, "ap_single": 3},
+    "Spear": {"damage": "1d12+3", "range": 2, "melee": True, "min_strength": 4, "ap_single": 4},
+    "Sledgehammer": {"damage": "3d4", "range": 2, "melee": True, "min_strength": 6, "ap_single": 4},
 }
 
 # A catalogue firearm takes the ammunition of its standard round's calibre.

@@ -26,12 +26,13 @@ from .tables import AIM_PENALTY, CONDITION_BOXES, LIGHTING, WORN_AT, WORN_PENALT
 RANGE_PERCENT_PER_HEX = 3
 
 
-def range_term(shooter: Shooter, weapon: Weapon, target: Target) -> list[Modifier]:
+def range_term(shooter: Shooter, weapon: Weapon, target: Target, perception: int | None = None) -> list[Modifier]:
     """GM reference sheet: R = 3% × (distance − (AttributeRange + weapon range));
-    a negative R is a bonus. Thrown weapons reach by Strength, the rest by Perception."""
+    a negative R is a bonus. Thrown weapons reach by Strength, the rest by Perception
+    (``perception``: the shooter's now, 1 when blinded)."""
     if weapon.melee:
         return []
-    attribute = shooter.strength if weapon.thrown else shooter.perception
+    attribute = shooter.strength if weapon.thrown else (shooter.perception if perception is None else perception)
     reach = attribute_reach(attribute) + weapon.range
     r = RANGE_PERCENT_PER_HEX * (target.distance - reach)
     return [Modifier(label=f"range ({target.distance} hexes, reach {reach})", value=-r)]

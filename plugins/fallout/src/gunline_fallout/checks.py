@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gunline import ChainState
 
+from . import conditions, turns
 from .ammo import misfit, shot_damage
 from .damage import adds_to_ammo
 from .fire import aim_of, bullets_fired
@@ -52,9 +53,17 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
     misfit_ = misfit(weapon)
     if misfit_:
         out.append(misfit_)
-    if state.weapon.get("status") == "jammed":
+    status = state.weapon.get("status")
+    if status == "jammed":
         out.append(f"{weapon.name} is jammed (condition {state.weapon.get('condition', 0)}%): "
-                   "it cannot fire until it is cleared or repaired")
+                   "it cannot fire until it is cleared (gunline act clear-jam) or repaired")
+    elif status == "dropped":
+        out.append(f"{weapon.name} was dropped: pick it up first (gunline act pick-up-weapon)")
+    elif status == "broken":
+        out.append(f"{weapon.name} is broken")
+    for why in (conditions.why_not_acting(attack.shooter.name, state), turns.short(attack, state)):
+        if why:
+            out.append(why)
     loaded = state.weapon.get("ammo")
     left = state.weapon.get("rounds_left")
     if loaded and weapon.ammo and loaded.casefold() != weapon.ammo.strip().casefold() and left:

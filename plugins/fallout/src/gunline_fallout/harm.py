@@ -65,3 +65,8 @@ def status_after(previous: str, hp: int | None, lost: int, unconscious: bool, ma
 
 
 _RANK = {s: i for i, s in enumerate(STATUSES)}
+
+
+def worse(a: str, b: str) -> str:
+    """The more severe of two statuses."""
+    return a if _RANK.get(a, 0) >= _RANK.get(b, 0) else b

@@ -14,7 +14,7 @@ from pathlib import Path
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 from gunline.dice import at_most
 
-from . import chance
+from . import chance, conditions, fumbles, turns
 from .catalogue import WEAPONS
 from .checks import problems
 from .fire import (
@@ -59,6 +59,7 @@ def gunline_ruleset() -> Ruleset:
         catalogue=WEAPONS,
         statuses=STATUSES,
         weapon_statuses=WEAPON_STATUSES,
+        actions=turns.ACTIONS,
         examples=EXAMPLES,
         description="Percentile chance to hit, aimed shots, bursts along the line of fire.",
         api=2,
@@ -77,10 +78,11 @@ def start_state(attack: FalloutAttack) -> ChainState:
     rounds = weapon.rounds if weapon.rounds is not None else weapon.magazine
     condition = CONDITION_PERCENT * (CONDITION_BOXES - weapon.wear)
     status = "jammed" if condition <= 0 else "empty" if rounds == 0 else "ok"
+    shooter = {"name": attack.shooter.name, "status": STATUSES[0], turns.AP_LEFT: turns.max_ap(attack.shooter)}
     return ChainState(
-        shooter={"name": attack.shooter.name, "status": STATUSES[0]},
+        shooter=shooter,
         weapon={"rounds_left": rounds, "status": status, "ammo": weapon.ammo, "condition": condition},
-        targets={t.name: {"status": STATUSES[0], "hp": t.hp, "conditions": []} for t in attack.targets},
+        targets={t.name: {"status": STATUSES[0], "hp": t.hp, "conditions": {}} for t in attack.targets},
     )
 
 
@@ -90,18 +92,41 @@ def check_attack(attack: FalloutAttack, state: ChainState) -> list[str] | None:
 
 
 @hookimpl
+def begin_attack(attack: FalloutAttack, state: ChainState) -> list[Step]:
+    """The action points the attack costs, spent before any die (a called-off
+    attack spends them too)."""
+    return [turns.spend(attack, state)]
+
+
+@hookimpl
+def check_action(action: str, who: str, attack: FalloutAttack, state: ChainState) -> list[str] | None:
+    return turns.check_action(action, who, attack, state) or None
+
+
+@hookimpl
+def resolve_action(action: str, who: str, attack: FalloutAttack, state: ChainState) -> list[Step] | None:
+    return turns.resolve_action(action, who, attack, state)
+
+
+@hookimpl
 def modify_pool(attack: FalloutAttack, target: Target, state: ChainState) -> list[Modifier]:
     settings = _settings(attack)
     shooter, weapon = attack.shooter, attack.weapon
     return [
-        *chance.range_term(shooter, weapon, target),
+        *chance.range_term(shooter, weapon, target, seeing(attack, state)),
         *chance.armor_class_term(weapon, target),
         *chance.lighting_term(settings.lighting),
         *chance.cover_term(weapon, target),
         *chance.condition_terms(shooter, weapon, settings.strength_penalty),
         *chance.worn_term(int(state.weapon.get("condition", 100))),
+        *conditions.arm_terms(state, settings.crippled_arm_penalty),
         *chance.aimed_term(weapon, aim_of(attack), aimed_row(attack, target)),
     ]
+
+
+def seeing(attack: FalloutAttack, state: ChainState) -> int:
+    """The Perception the shooter aims with: 1 when blinded («Blindness (Per=1)»)."""
+    return 1 if conditions.blinded(state) else attack.shooter.perception
 
 
 def _term(label: str) -> str | None:
@@ -233,18 +258,23 @@ def worn(state: ChainState) -> tuple[dict[str, object], str]:
 
 
 @hookimpl
-def spend_ammo(attack: FalloutAttack, state: ChainState) -> Step:
+def spend_ammo(attack: FalloutAttack, state: ChainState, dice: Dice) -> Step | list[Step]:
+    """The rounds fired, the condition a failed attack wears off the weapon, and the
+    critical failure check it risks (:mod:`.fumbles`), whose effect comes after."""
     left = state.weapon.get("rounds_left")
     if called_off(state):
         return Step(kind="ammo", value=0, text="attack called off: no rounds fired",
                     weapon_state={"rounds_left": left, "status": state.weapon.get("status", "ok")})
     fired = bullets_fired(attack)
     wear, said = worn(state)
+    fumbled = fumbles.critical_failure(attack, state, dice) if failed(state) else []
     if left is None:
-        return Step(kind="ammo", value=None, text="no rounds counted" + said, weapon_state=wear or None)
-    left = left - fired
-    return Step(kind="ammo", value=fired, text=f"{fired} round{'s' if fired != 1 else ''} fired, {left} left" + said,
-                weapon_state={"rounds_left": left, "status": "empty" if left == 0 else "ok", **wear})
+        ammo = Step(kind="ammo", value=None, text="no rounds counted" + said, weapon_state=wear or None)
+    else:
+        left = left - fired
+        ammo = Step(kind="ammo", value=fired, text=f"{fired} round{'s' if fired != 1 else ''} fired, {left} left"
+                    + said, weapon_state={"rounds_left": left, "status": "empty" if left == 0 else "ok", **wear})
+    return [ammo, *fumbled]
 
 
 @hookimpl
@@ -287,7 +317,8 @@ def describe_outcome(attack: FalloutAttack, target: Target, state: ChainState) -
     line += f", {status}"
     if criticals:
         line += f" (critical: {'; '.join(criticals)})"
-    conditions = [c for c in after.get("conditions", []) if c]
-    if conditions:
-        line += f" [{', '.join(c.replace('_', ' ') for c in conditions)}]"
+    lasting = conditions.normalized(after.get("conditions"))
+    if lasting:
+        line += " [" + ", ".join(c.replace("_", " ") + (f" {t} turn{'s' if t != 1 else ''}" if t else "")
+                                 for c, t in lasting.items()) + "]"
     return line

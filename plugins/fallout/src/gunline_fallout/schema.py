@@ -36,6 +36,15 @@ class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     perception: Attribute = 5
     strength: Attribute = 5
     luck: Attribute = 5
+    agility: Annotated[int, msgspec.Meta(
+        ge=1, le=10, description="S.P.E.C.I.A.L. Agility, 1-10: action points 5 + Agility ÷ 2"
+    )] = 5
+    action_points: Annotated[int, msgspec.Meta(
+        ge=1, le=30, description="action points a turn; unset, 5 + Agility ÷ 2 (rounded down)"
+    )] | None = None
+    hp: Annotated[int, msgspec.Meta(
+        ge=1, description="hit points, for what a critical failure does to the shooter (unset: not tracked)"
+    )] | None = None
 
 
 class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -85,6 +94,10 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     melee: bool = False
     #: Thrown weapons reach by Strength rather than Perception.
     thrown: bool = False
+    ap_single: Annotated[int, msgspec.Meta(
+        ge=0, le=20, description="action points a single shot (or blow) costs; an aimed one costs 1 more"
+    )] = 5
+    ap_burst: Annotated[int, msgspec.Meta(ge=0, le=20, description="action points a burst costs")] = 6
 
     def __post_init__(self) -> None:
         if isinstance(self.damage, int):  # the rules read the expression as printed
@@ -125,6 +138,13 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     fire_anyway: bool = False
     #: Percent lost per point of Strength below the weapon's minimum.
     strength_penalty: Annotated[int, msgspec.Meta(ge=0, le=100)] = 20
+    crippled_arm_penalty: Annotated[int, msgspec.Meta(ge=0, le=100, description=(
+        "percent to hit a shooter loses for each crippled arm (the notes give no figure)"
+    ))] = 20
+    critical_failure_chance: Annotated[int, msgspec.Meta(ge=0, le=100, description=(
+        "percent chance that an attack which hits nothing is a critical failure (a d100 at or under it); "
+        "unset, 10 - Luck"
+    ))] | None = None
 
 
 #: An attack as the ruleset's hooks see it.

@@ -55,16 +55,24 @@ class Duration(msgspec.Struct, frozen=True):
     counts: str
 
 
+#: How long a condition lasts, in turns: a die to roll, a fixed count; a condition
+#: not listed lasts until healed. The general table's unconsciousness is "1d4 turns";
+#: a knocked-down creature loses its next turn getting up.
+CONDITION_LASTS: dict[str, Duration | int] = {
+    "unconscious": Duration(4, "turns unconscious"),
+    "knocked_down": 1,
+}
+
+
 class Critical(msgspec.Struct, frozen=True):
     """One entry of a critical table: its words, the damage multiplier (a fraction:
-    ×1.5 is ``(3, 2)``), the conditions it leaves, whether the damage bypasses armor,
-    and the die of how long it lasts, where it does."""
+    ×1.5 is ``(3, 2)``), the conditions it leaves (each lasting as
+    :data:`CONDITION_LASTS` says) and whether the damage bypasses armor."""
 
     text: str
     multiplier: tuple[int, int] = (1, 1)
     conditions: tuple[str, ...] = ()
     bypasses_armor: bool = False
-    lasts: Duration | None = None
 
 
 #: Critical effect of an aimed shot, by row. ``{area}`` is the area's own name
@@ -73,7 +81,7 @@ AIMED_CRITICALS: dict[str, Critical] = {
     "torso": Critical("torso: damage ×2", (2, 1)),
     "arms": Critical("{area} crippled", conditions=("crippled_{area}",)),
     "legs": Critical("{area} crippled", conditions=("crippled_{area}",)),
-    "groin": Critical("groin: damage ×2, unconscious", (2, 1), ("unconscious",)),
+    "groin": Critical("groin: damage ×2, unconscious", (2, 1), ("unconscious",)),  # 1d4 turns
     "head": Critical("head: damage ×3", (3, 1)),
     "eyes": Critical("eyes: damage ×3, blinded", (3, 1), ("blinded",)),
 }
@@ -85,10 +93,10 @@ GENERAL_CRITICALS: FaceTable = faces({
     3: Critical("damage ×3", (3, 1)),
     4: Critical("damage ×2", (2, 1)),
     5: Critical("damage ×1.5", (3, 2)),
-    6: Critical("unconscious", conditions=("unconscious",), lasts=Duration(4, "turns unconscious")),
+    6: Critical("unconscious", conditions=("unconscious",)),
     7: Critical("bypasses armor (no DT, no DR)", bypasses_armor=True),
     8: Critical("blinded (Perception 1)", conditions=("blinded",)),
-    9: Critical("knocked down", conditions=("knocked_down",)),
+    9: Critical("knocked down (loses its next turn)", conditions=("knocked_down",)),
     10: Critical("instant death unless the target passes an Endurance check (GM)", conditions=("death_check",)),
 })
 
@@ -120,9 +128,9 @@ LIGHTING: dict[str, int] = {
 #: Target statuses, least to most severe (the first is untouched).
 STATUSES: tuple[str, ...] = ("unharmed", "wounded", "unconscious", "dead")
 
-#: Weapon statuses, the first usable: out of rounds (``empty``: reload), or ``jammed``
-#: (its condition worn to 0%).
-WEAPON_STATUSES: tuple[str, ...] = ("ok", "empty", "jammed")
+#: Weapon statuses, the first usable: out of rounds (``empty``: reload), ``jammed``
+#: (worn to 0%, or by a critical failure), ``dropped`` or ``broken`` (critical failures).
+WEAPON_STATUSES: tuple[str, ...] = ("ok", "empty", "jammed", "dropped", "broken")
 
 #: Condition boxes of a weapon, each 10% of its condition; a failed attack fills one.
 CONDITION_BOXES = 10

@@ -13,6 +13,7 @@ from typing import Any
 from gunline import ChainState, Dice, Step
 
 from .bullet import Bullet, bullet, shot_at
+from .conditions import merged, normalized
 from .harm import Harm, every_hit_alike, status_after
 from .schema import FalloutAttack, Target
 from .tables import STATUSES
@@ -50,9 +51,9 @@ def resolve_damage(
         harm, first = bullets(critical, harm, True)
         harm, rest = bullets(hits - critical, harm, False)
         shown = first + rest
-    conditions = list(before.get("conditions", []))
+    conditions = normalized(before.get("conditions"))
     for b in shown:
-        conditions.extend(c for c in b.conditions if c not in conditions)
+        conditions = merged(conditions, dict(b.lasting))
     rolls = [roll for b in shown for roll in b.rolls]
     if once:  # one bullet rolled, every hit dealing the same
         shown = shown * hits

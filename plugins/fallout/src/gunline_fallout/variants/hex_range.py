@@ -10,8 +10,9 @@ ruleset's own range term.
 
 from __future__ import annotations
 
-from gunline import Modifier, Variant, hookimpl
+from gunline import ChainState, Modifier, Variant, hookimpl
 
+from ..ruleset import seeing
 from ..schema import FalloutAttack, Shooter, Target, Weapon
 from ..tables import perception_reach
 
@@ -28,10 +29,10 @@ def gunline_variant() -> Variant:
     return Variant(name=NAME, ruleset="fallout", description=DESCRIPTION, api=2)
 
 
-def hex_range_terms(shooter: Shooter, weapon: Weapon, target: Target) -> list[Modifier]:
+def hex_range_terms(shooter: Shooter, weapon: Weapon, target: Target, perception: int | None = None) -> list[Modifier]:
     if weapon.melee:
         return []
-    attribute = shooter.strength if weapon.thrown else shooter.perception
+    attribute = shooter.strength if weapon.thrown else (shooter.perception if perception is None else perception)
     sees = perception_reach(attribute)
     per_step, step = ATTRIBUTE_STEP
     beyond_sight = max(0, target.distance - sees)
@@ -46,5 +47,5 @@ def hex_range_terms(shooter: Shooter, weapon: Weapon, target: Target) -> list[Mo
 
 
 @hookimpl
-def modify_pool(attack: FalloutAttack, target: Target) -> list[Modifier]:
-    return hex_range_terms(attack.shooter, attack.weapon, target)
+def modify_pool(attack: FalloutAttack, target: Target, state: ChainState) -> list[Modifier]:
+    return hex_range_terms(attack.shooter, attack.weapon, target, seeing(attack, state))

@@ -1,0 +1,161 @@
+"""Critical failures: the GM sheet's d10 table, each result applied to the encounter.
+
+When an attack critically fails is not in the seed [UNV]: here, an attack that hit
+nothing (a single shot that missed, a burst whose every bullet missed) is a critical
+failure on a d100 at or under the critical failure chance, ``critical_failure_chance``
+(unset: 10 − Luck %, the mirror of the critical chance's Luck; Luck 10 never fails
+so). Its effect, on a d10 (the «Critical Failure Chart»):
+
+1. bad ammo: the weapon is jammed until cleared (``clear-jam`` ejects the round);
+2. jam: jammed, and a turn's delay before it can be cleared;
+3. loss of action points, down to 0;
+4. the weapon is dropped (``pick-up-weapon``);
+5. the weapon explodes: 3d10+7 to the shooter and to anything within 2 hexes of him
+   (through its armor), and the weapon is broken;
+6. the shot hits something else for full damage: a bullet's damage, rolled, for the GM
+   to give to whatever else stands near (none of the attack's targets: they were
+   missed);
+7. the shooter damages himself: half a bullet's damage, rolled;
+8. he slips and falls: knocked down, he loses his next turn;
+9. the weapon breaks;
+10. "anvil": the sheet's joke, left to the GM.
+
+The shooter's hit points (for 5 and 7) are his state's, or his as a target of earlier
+attacks, or ``shooter.hp``; where none is known the damage is only said.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from gunline import ChainState, Dice, Roll, Step
+from gunline.dice import at_most, faces
+
+from .ammo import shot_damage
+from .conditions import merged, normalized
+from .damage import DamageDice, multiply, through_armor
+from .harm import status_after
+from .schema import FalloutAttack, Settings
+from .tables import STATUSES
+from .turns import AP_LEFT, JAM, JAM_DELAY
+
+#: Within this many hexes of the shooter, an exploding weapon hurts.
+BLAST_HEXES = 2
+BLAST = DamageDice(count=3, sides=10, bonus=7)
+
+
+class Fumble(msgspec.Struct, frozen=True, kw_only=True):
+    """One entry of the Critical Failure Chart, as what it changes."""
+
+    text: str
+    weapon_status: str | None = None
+    jam: str | None = None
+    jam_delay: int = 0
+    loses_ap: bool = False
+    explodes: bool = False
+    hits_else: bool = False
+    hurts_self: bool = False
+    falls: bool = False
+
+
+CHART = faces({
+    1: Fumble(text="bad ammo: the weapon jams until cleared", weapon_status="jammed", jam="bad_ammo"),
+    2: Fumble(text="weapon jammed: a turn's delay, then clear it", weapon_status="jammed", jam="jam", jam_delay=1),
+    3: Fumble(text="loss of action points, down to 0", loses_ap=True),
+    4: Fumble(text="weapon dropped", weapon_status="dropped"),
+    5: Fumble(text="the weapon explodes (3d10+7 within 2 hexes)", weapon_status="broken", explodes=True),
+    6: Fumble(text="the shot hits something else, for full damage", hits_else=True),
+    7: Fumble(text="the shooter damages himself, for half damage", hurts_self=True),
+    8: Fumble(text="slip and fall: knocked down, the next turn lost", falls=True),
+    9: Fumble(text="the weapon breaks", weapon_status="broken"),
+    10: Fumble(text="anvil: the GM's call"),
+})
+
+
+def chance_of(attack: FalloutAttack) -> int:
+    """The critical failure chance of an attack that hit nothing."""
+    settings = attack.settings if attack.settings is not None else Settings()
+    if settings.critical_failure_chance is not None:
+        return settings.critical_failure_chance
+    return max(0, 10 - attack.shooter.luck)
+
+
+def _roll_damage(dice: Dice, damage: DamageDice, label: str, rolls: list[Roll]) -> int:
+    total = damage.bonus
+    if damage.has_dice:
+        rolled = dice.roll(damage.sides, label, count=damage.count)
+        rolls.append(rolled.roll)
+        total += rolled.value
+    return max(0, total)
+
+
+def _shooter_hp(attack: FalloutAttack, state: ChainState) -> int | None:
+    for source in (state.shooter, state.shooter_as_target):
+        if source.get("hp") is not None:
+            return int(source["hp"])
+    return attack.shooter.hp
+
+
+def critical_failure(attack: FalloutAttack, state: ChainState, dice: Dice) -> list[Step]:
+    """The critical failure check of an attack that hit nothing, and its effect."""
+    chance = chance_of(attack)
+    if chance <= 0:
+        return []
+    check = dice.roll(100, "critical failure", read=at_most(chance))
+    if not check.value:
+        return [Step(kind="critical_failure", value=0, rolls=[check.roll], text="no critical failure")]
+    chart = dice.roll(10, "critical failure effect", read=CHART)
+    fumble: Fumble = chart.value
+    rolls = [check.roll, chart.roll]
+    weapon: dict[str, Any] = {}
+    shooter: dict[str, Any] = {}
+    lines = [fumble.text]
+    extra: list[Step] = []
+    if fumble.weapon_status:
+        weapon["status"] = fumble.weapon_status
+    if fumble.jam:
+        weapon[JAM] = fumble.jam
+        weapon[JAM_DELAY] = fumble.jam_delay
+    if fumble.loses_ap:
+        shooter[AP_LEFT] = 0
+    if fumble.falls:
+        shooter["conditions"] = merged(normalized(state.shooter.get("conditions")), {"knocked_down": 1})
+    hurt = 0
+    if fumble.hurts_self:
+        loaded = multiply(_roll_damage(dice, shot_damage(attack.weapon), "damage to himself", rolls), (1, 2))
+        hurt, lines = loaded, [*lines, f"{loaded} damage to {attack.shooter.name}"]
+    if fumble.hits_else:
+        full = _roll_damage(dice, shot_damage(attack.weapon), "damage to something else", rolls)
+        lines.append(f"{full} damage to whatever else is near (the GM's choice)")
+    if fumble.explodes:
+        blast = _roll_damage(dice, BLAST, "explosion", rolls)
+        hurt += blast
+        lines.append(f"{blast} damage to {attack.shooter.name}")
+        for target in attack.targets:
+            if target.distance <= BLAST_HEXES:
+                extra.append(_blasted(target, state, blast))
+    if hurt:
+        hp = _shooter_hp(attack, state)
+        if hp is not None:
+            left = hp - hurt
+            before = str(state.shooter.get("status", STATUSES[0]))
+            shooter.update(hp=left, status=status_after(before, left, hurt, False, False))
+            lines.append(f"{attack.shooter.name}: {left} hp left, {shooter['status']}")
+    step = Step(kind="critical_failure", value=1, rolls=rolls, text="critical failure: " + "; ".join(lines),
+                weapon_state=weapon or None, shooter_state=shooter or None)
+    return [step, *extra]
+
+
+def _blasted(target: Any, state: ChainState, blast: int) -> Step:
+    """An object within 2 hexes of an exploding weapon: the blast through its armor."""
+    before = state.targets.get(target.name, {})
+    through = through_armor(blast, target.dt, target.dr)
+    hp = before.get("hp")
+    after = None if hp is None else hp - through
+    status = status_after(str(before.get("status", STATUSES[0])), after, through, False, False)
+    return Step(kind="blast", target=target.name, value=through,
+                text=f"{target.name} is caught by the explosion: {through} damage through"
+                + (f", {after} hp left" if after is not None else "") + f", {status}",
+                target_state={"hp": after, "status": status})
