@@ -82,12 +82,20 @@ def chance_of(attack: FalloutAttack) -> int:
     return max(0, 10 - attack.shooter.luck)
 
 
-def _roll_damage(dice: Dice, damage: DamageDice, label: str, rolls: list[Roll]) -> int:
+#: What a damage roll is read as when it changes no state (the damage to "something
+#: else", or to a shooter whose hit points are not tracked): nothing; it is only told.
+TOLD = faces({}, otherwise="told")
+
+
+def _roll_damage(dice: Dice, damage: DamageDice, label: str, rolls: list[Roll], *, applied: bool = True) -> int:
+    """A damage roll. Where it is ``applied`` to some creature's hit points the rule
+    reads its total; otherwise it is only told to the GM (in the step's text), and
+    the rule reads nothing of it."""
     total = damage.bonus
     if damage.has_dice:
-        rolled = dice.roll(damage.sides, label, count=damage.count)
+        rolled = dice.roll(damage.sides, label, count=damage.count, read=None if applied else TOLD)
         rolls.append(rolled.roll)
-        total += rolled.value
+        total += rolled.roll.total
     return max(0, total)
 
 
@@ -123,21 +131,21 @@ def critical_failure(attack: FalloutAttack, state: ChainState, dice: Dice) -> li
     if fumble.falls:
         shooter["conditions"] = merged(normalized(state.shooter.get("conditions")), {"knocked_down": 1})
     hurt = 0
+    hp = _shooter_hp(attack, state)
     if fumble.hurts_self:
-        loaded = multiply(_roll_damage(dice, shot_damage(attack.weapon), "damage to himself", rolls), (1, 2))
-        hurt, lines = loaded, [*lines, f"{loaded} damage to {attack.shooter.name}"]
+        rolled = _roll_damage(dice, shot_damage(attack.weapon), "damage to himself", rolls, applied=hp is not None)
+        hurt = multiply(rolled, (1, 2))
+        lines.append(f"{hurt} damage to {attack.shooter.name}")
     if fumble.hits_else:
-        full = _roll_damage(dice, shot_damage(attack.weapon), "damage to something else", rolls)
+        full = _roll_damage(dice, shot_damage(attack.weapon), "damage to something else", rolls, applied=False)
         lines.append(f"{full} damage to whatever else is near (the GM's choice)")
     if fumble.explodes:
-        blast = _roll_damage(dice, BLAST, "explosion", rolls)
+        near = [t for t in attack.targets if t.distance <= BLAST_HEXES]
+        blast = _roll_damage(dice, BLAST, "explosion", rolls, applied=hp is not None or bool(near))
         hurt += blast
         lines.append(f"{blast} damage to {attack.shooter.name}")
-        for target in attack.targets:
-            if target.distance <= BLAST_HEXES:
-                extra.append(_blasted(target, state, blast))
+        extra += [_blasted(target, state, blast) for target in near]
     if hurt:
-        hp = _shooter_hp(attack, state)
         if hp is not None:
             left = hp - hurt
             before = str(state.shooter.get("status", STATUSES[0]))

@@ -63,7 +63,9 @@ def _defending(dice: Dice, attacker: list[Die], n: int, value: int, label: str, 
                who: str, catastrophe: bool) -> tuple[list[Roll], Verdict]:
     """The defending side's dice of a comparative test, rolled after the attacker's,
     and the verdict. A single die reads only the verdict it brings about; several are
-    ranked and compared with the attacker's."""
+    ranked and compared with the attacker's. (A Catastrophic Failure is told from a
+    failure only where it can void other dice: a side of one die, or a model of a
+    unit with one shot, fails the same either way.)"""
     if n == 1:
         shot = dice.roll(settings.die, label, read=against(attacker, value, settings, catastrophe=catastrophe),
                          need=need_text(value, settings), target=who)
@@ -113,15 +115,15 @@ def _skill_of(pool: Step, volley: Volley) -> int:
 
 
 def _fire(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice,
-          read: Callable[[int], Callable[[int], Hashable]]) -> list[Fired]:
+          read: Callable[[int, int], Callable[[int], Hashable]]) -> list[Fired]:
     """Every volley's dice at ``target``, model by model, each die read by
-    ``read(skill)``: a lone shooter's shots are one volley, labelled ``to hit``."""
+    ``read(skill, shots)``: a lone shooter's shots are one volley, labelled ``to hit``."""
     settings = settings_of(attack)
     out = []
     for v in volleys_at(attack, target, state.shooter):
         skill = _skill_of(pool, v)
         label = "to hit" if v.model is None else f"to hit ({v.model})"
-        rolls, reads = _shots(dice, v.shots, skill, label, settings, target.name, read(skill))
+        rolls, reads = _shots(dice, v.shots, skill, label, settings, target.name, read(skill, v.shots))
         out.append(Fired(v, skill, rolls, reads))
     return out
 
@@ -165,7 +167,7 @@ def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str,
     dice voids them all (unless it is one failed die, as under
     ``samurai.catastrophe-one-die``). A unit's models each roll their own shots."""
     settings = settings_of(attack)
-    fired = _fire(attack, target, pool, state, dice, lambda skill: judged(skill, settings))
+    fired = _fire(attack, target, pool, state, dice, lambda skill, shots: judged(skill, settings))
     lucky = hits = 0
     parts, shown = [], []
     for f in fired:
@@ -209,7 +211,7 @@ def dodge_on_agility(attack: SamuraiAttack, target: Target, pool: Step, state: C
     settings = settings_of(attack)
     agility = target.agility or 0
     voids = readings.catastrophe_voids
-    fired = _fire(attack, target, pool, state, dice, lambda skill: ranked(skill, settings, voids))
+    fired = _fire(attack, target, pool, state, dice, lambda skill, shots: ranked(skill, settings, voids and shots > 1))
     mine, voided = _side_dice(fired, readings)
     theirs, result = _defending(dice, mine, len(mine), agility, f"{target.name} dodges (Agility)", settings,
                                 target.name, voids)
@@ -238,7 +240,7 @@ def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[s
     shooter = attack.shooter
     by = reaction["by"]
     voids = readings.catastrophe_voids
-    fired = _fire(attack, target, pool, state, dice, lambda skill: ranked(skill, settings, voids))
+    fired = _fire(attack, target, pool, state, dice, lambda skill, shots: ranked(skill, settings, voids and shots > 1))
     mine, voided = _side_dice(fired, readings)
     rolls = [r for f in fired for r in f.rolls]
     modifiers = []
