@@ -28,7 +28,7 @@ VARIANTS = [(), ("samurai.alert-exceeds-stealth",), ("samurai.lucky-hit-wounds",
 
 
 def _odds(registry, attack_of, example, stem, variants):
-    return compute_odds(registry, attack_of(example(stem), variants))
+    return compute_odds(registry, attack_of(example(stem), variants), method="exact")
 
 
 @pytest.mark.parametrize("variants", VARIANTS, ids=lambda v: "+".join(v) or "base")
@@ -136,7 +136,7 @@ def test_model_odds_against_every_die_through_the_engine(registry, attack_of, ex
         if any(s.kind == "wound" and s.value for s in chain.steps):
             wounded += weight
     assert total == 1
-    odds = compute_odds(registry, attack)
+    odds = compute_odds(registry, attack, method="exact")
     target = odds.targets["Ashigaru"]
     assert target.wound == pytest.approx(float(wounded), abs=1e-12)
     for status in losses.STATUSES:
@@ -162,7 +162,7 @@ def test_model_odds_by_hand(registry, attack_of, example):
     two, one = Fraction(9, 16), Fraction(6, 16)
     goro_killed = two * (kill + (1 - kill) * kill) + one * kill
     hachi_killed = two * kill * kill
-    odds = compute_odds(registry, attack_of(_small_unit(example("ashigaru_unit"))))
+    odds = compute_odds(registry, attack_of(_small_unit(example("ashigaru_unit"))), method="exact")
     target = odds.targets["Ashigaru"]
     assert target.models["Goro"]["killed"] == pytest.approx(float(goro_killed), abs=1e-12)
     assert target.models["Hachi"]["killed"] == pytest.approx(float(hachi_killed), abs=1e-12)

@@ -114,7 +114,7 @@ def test_the_volley_s_odds_by_hand(registry, attack_of, example):
     monk wins 22/100 with an ordinary hit, 9/100 with a Lucky Chance (a wound at
     once); his wound test (Body 3 + hankyu 1 = 4 against Body 3) kills 9/100 and
     wounds 24/100. Saburo is hurt with 9/100 + 22/100 · 33/100."""
-    odds = compute_odds(registry, attack_of(example("archers_volley")))
+    odds = compute_odds(registry, attack_of(example("archers_volley")), method="exact")
     assert odds.exact
     ashigaru = odds.targets["Ashigaru"]
     assert ashigaru.hit == pytest.approx(0.88, abs=1e-12)
@@ -163,7 +163,7 @@ def test_the_volley_s_odds_against_every_die_through_the_engine(registry, attack
                 totals[key] = totals.get(key, Fraction(0)) + weight
         key = ("Monk", "", chain.targets["Monk"]["status"])
         totals[key] = totals.get(key, Fraction(0)) + weight
-    odds = compute_odds(registry, attack)
+    odds = compute_odds(registry, attack, method="exact")
     assert odds.exact
     for (side, model, status), p in totals.items():
         if side == "shooter":
