@@ -12,16 +12,17 @@ so). Its effect, on a d10 (the «Critical Failure Chart»):
 4. the weapon is dropped (``pick-up-weapon``);
 5. the weapon explodes: 3d10+7 to the shooter and to anything within 2 hexes of him
    (through its armor), and the weapon is broken;
-6. the shot hits something else for full damage: a bullet's damage, rolled, for the GM
-   to give to whatever else stands near (none of the attack's targets: they were
-   missed);
-7. the shooter damages himself: half a bullet's damage, rolled;
+6. the shot hits something else for full damage: a bullet's damage for the GM to give
+   to whatever else stands near (none of the attack's targets: they were missed);
+7. the shooter damages himself: half a bullet's damage;
 8. he slips and falls: knocked down, he loses his next turn;
 9. the weapon breaks;
 10. "anvil": the sheet's joke, left to the GM.
 
 The shooter's hit points (for 5 and 7) are his state's, or his as a target of earlier
-attacks, or ``shooter.hp``; where none is known the damage is only said.
+attacks, or ``shooter.hp``. Where no hit points can be hurt (none known, nothing
+within 2 hexes) the damage is named, not rolled, and the faces that then do the same
+to the encounter are read as one.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ class Fumble(msgspec.Struct, frozen=True, kw_only=True):
     falls: bool = False
 
 
-CHART = faces({
+#: The chart by face.
+FUMBLES: dict[int, Fumble] = {
     1: Fumble(text="bad ammo: the weapon jams until cleared", weapon_status="jammed", jam="bad_ammo"),
     2: Fumble(text="weapon jammed: a turn's delay, then clear it", weapon_status="jammed", jam="jam", jam_delay=1),
     3: Fumble(text="loss of action points, down to 0", loses_ap=True),
@@ -71,7 +73,14 @@ CHART = faces({
     8: Fumble(text="slip and fall: knocked down, the next turn lost", falls=True),
     9: Fumble(text="the weapon breaks", weapon_status="broken"),
     10: Fumble(text="anvil: the GM's call"),
-})
+}
+CHART = faces(FUMBLES)
+#: The chart where no hit points can be hurt (the shooter's are not tracked, nothing
+#: stands within 2 hexes): what a result does to the encounter, faces that do the same
+#: read as one (the explosion breaks the weapon as 9 does; 6, 7 and 10 change nothing
+#: gunline keeps). The damage of 5, 6 and 7 is then named, not rolled.
+_BROKEN, _NOTHING = Fumble(text="", weapon_status="broken"), Fumble(text="")
+CHART_UNTRACKED = faces({**{f: FUMBLES[f] for f in (1, 2, 3, 4, 8)}, (5, 9): _BROKEN, (6, 7, 10): _NOTHING})
 
 
 def chance_of(attack: FalloutAttack) -> int:
@@ -114,8 +123,11 @@ def critical_failure(attack: FalloutAttack, state: ChainState, dice: Dice) -> li
     check = dice.roll(100, "critical failure", read=at_most(chance))
     if not check.value:
         return [Step(kind="critical_failure", value=0, rolls=[check.roll], text="no critical failure")]
-    chart = dice.roll(10, "critical failure effect", read=CHART)
-    fumble: Fumble = chart.value
+    hp = _shooter_hp(attack, state)
+    near = [t for t in attack.targets if t.distance <= BLAST_HEXES]
+    tracked = hp is not None or bool(near)
+    chart = dice.roll(10, "critical failure effect", read=CHART if tracked else CHART_UNTRACKED)
+    fumble: Fumble = chart.value if tracked else FUMBLES[chart.roll.total]
     rolls = [check.roll, chart.roll]
     weapon: dict[str, Any] = {}
     shooter: dict[str, Any] = {}
@@ -131,20 +143,30 @@ def critical_failure(attack: FalloutAttack, state: ChainState, dice: Dice) -> li
     if fumble.falls:
         shooter["conditions"] = merged(normalized(state.shooter.get("conditions")), {"knocked_down": 1})
     hurt = 0
-    hp = _shooter_hp(attack, state)
-    if fumble.hurts_self:
-        rolled = _roll_damage(dice, shot_damage(attack.weapon), "damage to himself", rolls, applied=hp is not None)
-        hurt = multiply(rolled, (1, 2))
-        lines.append(f"{hurt} damage to {attack.shooter.name}")
+    damage = shot_damage(attack.weapon)
+    bullet = str(damage) if damage.has_dice else str(damage.bonus)
+    who = attack.shooter.name
     if fumble.hits_else:
-        full = _roll_damage(dice, shot_damage(attack.weapon), "damage to something else", rolls, applied=False)
-        lines.append(f"{full} damage to whatever else is near (the GM's choice)")
+        if tracked:
+            full = _roll_damage(dice, damage, "damage to something else", rolls, applied=False)
+            lines.append(f"{full} damage to whatever else is near (the GM's choice)")
+        else:
+            lines.append(f"{bullet} damage to whatever else is near (the GM's choice and roll)")
+    if fumble.hurts_self:
+        if hp is None:
+            lines.append(f"half of {bullet} damage to {who} (his hit points are not tracked)")
+        else:
+            hurt = multiply(_roll_damage(dice, damage, "damage to himself", rolls), (1, 2))
+            lines.append(f"{hurt} damage to {who}")
     if fumble.explodes:
-        near = [t for t in attack.targets if t.distance <= BLAST_HEXES]
-        blast = _roll_damage(dice, BLAST, "explosion", rolls, applied=hp is not None or bool(near))
-        hurt += blast
-        lines.append(f"{blast} damage to {attack.shooter.name}")
-        extra += [_blasted(target, state, blast) for target in near]
+        if not tracked:
+            lines.append(f"{BLAST} damage to {who} (his hit points are not tracked) and to anything within "
+                         f"{BLAST_HEXES} hexes")
+        else:
+            blast = _roll_damage(dice, BLAST, "explosion", rolls, applied=True)
+            hurt += blast if hp is not None else 0
+            lines.append(f"{blast} damage to {who} and to anything within {BLAST_HEXES} hexes")
+            extra += [_blasted(target, state, blast) for target in near]
     if hurt:
         if hp is not None:
             left = hp - hurt

@@ -21,6 +21,7 @@ hook.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 import msgspec
@@ -47,10 +48,14 @@ VARIANT_READINGS: dict[str, dict[str, Any]] = {
 def readings_of(attack: SamuraiAttack) -> Readings:
     """The readings the attack is resolved under: its variants', then its own
     ``dodge`` setting where the scenario gives one."""
+    return _readings(attack.variants, settings_of(attack).dodge)
+
+
+@lru_cache(maxsize=64)
+def _readings(variants: tuple[str, ...], dodge: Dodge | None) -> Readings:
     fields: dict[str, Any] = {}
-    for name in attack.variants:
+    for name in variants:
         fields.update(VARIANT_READINGS.get(name, {}))
-    settings = settings_of(attack)
-    if settings.dodge is not None:
-        fields["dodge"] = settings.dodge
+    if dodge is not None:
+        fields["dodge"] = dodge
     return Readings(**fields)
