@@ -20,11 +20,6 @@ from gunline_tui.testing import run_async, settle  # noqa: E402
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*/*.toml"))
 
 
-@pytest.fixture(autouse=True)
-def home(monkeypatch, tmp_path):
-    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
-
-
 @pytest.fixture(scope="module")
 def registry():
     return discover()

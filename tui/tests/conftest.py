@@ -1,4 +1,5 @@
-"""Fixtures for the app tests: a private data directory, registries, key helpers."""
+"""Fixtures for the app tests: registries, quicker keys, odds only when asked (each
+test's own data directory, ``home``, comes from the workspace's conftest)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,6 @@ from gunline import Registry, discover
 ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "core" / "tests" / "toy_ruleset.py"
 WOD_NAMES = "wod,wod.9-again,wod.per-extra-target"
-
-
-@pytest.fixture(autouse=True)
-def home(monkeypatch, tmp_path):
-    """Every test gets its own data directory: no draft from another run."""
-    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
 
 
 def load_toy():
