@@ -1,4 +1,4 @@
-"""Encounters in the app, by keys alone: a clip emptied over two committed bursts
+"""Encounters in the app, by their keys: a clip emptied over two committed bursts
 (the seed's WoD examples WOD-1 and WOD-2), a burst the empty weapon refuses, reload
 and undo; another session committing first; the CLI opening the app on a file."""
 
@@ -12,7 +12,7 @@ from gunline import cli
 from gunline.journal import Journal
 from gunline.scenario import build_attack, read_document
 from gunline_tui.app import make_app
-from gunline_tui.testing import choose, run_async, screen_text, settle
+from gunline_tui.testing import answer, run_async, screen_text, set_field, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 MEDIUM = ROOT / "examples" / "wod" / "carter-medium-burst.toml"
@@ -66,7 +66,7 @@ async def test_carter_empties_his_clip_over_two_commits_then_reloads_and_undoes(
         await settle(pilot)
 
         # WOD-2: the next round a long burst (20 rounds) with what is left: 3+3+3+3-2 = 10 dice
-        await choose(pilot, "mode", "long")
+        await set_field(pilot, "mode", "long")
         await settle(pilot)
         assert pools(main.chain) == {"Farrow": 10, "Sykes": 10}
         assert main.chain.weapon["rounds_left"] == 0
@@ -138,7 +138,7 @@ async def test_pick_and_create_an_encounter_by_keys(wod_registry, medium, journa
         await settle(pilot)
         await pilot.press("enter")  # "+ new encounter…"
         await settle(pilot)
-        await pilot.press(*"pit fight", "enter")
+        await answer(pilot, "pit fight")
         await settle(pilot)
         assert app.main.encounter.name == "pit fight"
         assert "⚔ pit fight" in screen_text(app)

@@ -8,7 +8,7 @@ import types
 from gunline import Variant, hookimpl
 from gunline_tui.app import make_app
 from gunline_tui.screens.dialogs import ConfirmDialog, TextScreen
-from gunline_tui.testing import run_async, screen_text, settle, type_into
+from gunline_tui.testing import run_async, screen_text, set_field, settle
 
 DOC = {
     "ruleset": "toy",
@@ -69,7 +69,7 @@ async def test_a_variant_of_the_wrong_type_kept_on_is_offered_once_and_the_app_r
         await pilot.press("n")  # keep it
         await settle(pilot)
         assert "toy.broken" in registry.plugins
-        await type_into(pilot, "shooter.skill", "5")  # another edit: the error again, no second question
+        await set_field(pilot, "shooter.skill", "5")  # another edit: the error again, no second question
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmDialog)
         assert "plugin 'toy.broken' failed in modify_pool" in app.main.problem

@@ -12,7 +12,19 @@ from gunline_tui.app import make_app
 from gunline_tui.screens.dialogs import PromptDialog, TextScreen
 from gunline_tui.screens.dice_entry import DiceEntryDialog
 from gunline_tui.screens.main import ACTIONS, MainScreen
-from gunline_tui.testing import choose, field_error, run_async, screen_text, settle, tab_to, type_into
+from gunline_tui.testing import (
+    answer,
+    choose,
+    editor_of,
+    field_error,
+    focus_field,
+    run_async,
+    screen_text,
+    set_field,
+    settle,
+    tab_to,
+    type_into,
+)
 from gunline_tui.widgets.form import ScenarioForm
 
 DOC = {
@@ -72,7 +84,7 @@ async def test_question_mark_and_f1_show_help(toy_registry):
         await pilot.press("question_mark")
         assert isinstance(app.screen, TextScreen) and "Ctrl+P" in screen_text(app)
         await pilot.press("escape")
-        await tab_to(pilot, "shooter.name")
+        await focus_field(pilot, "shooter.name")  # F1 helps from a text field too, where ? is typed
         await pilot.press("f1")
         assert isinstance(app.screen, TextScreen)
 
@@ -82,7 +94,7 @@ async def test_invalid_field_is_marked_with_the_cli_message(toy_registry):
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await type_into(pilot, "targets[1].wounds", "0")
+        await set_field(pilot, "targets[1].wounds", "0")
         await settle(pilot)
         bad = {**DOC, "targets": [{"name": "Bo"}, {"name": "Cy", "wounds": 0, "cover": True}]}
         with pytest.raises(Exception) as err:
@@ -91,7 +103,7 @@ async def test_invalid_field_is_marked_with_the_cli_message(toy_registry):
         assert path == "targets[1].wounds"
         assert field_error(app, path) == "✗ " + message
         # fixing it clears the mark
-        await pilot.press("backspace", "3")
+        await set_field(pilot, "targets[1].wounds", "3")
         await settle(pilot)
         assert field_error(app, path) is None and not app.screen.query(".field-error")
         assert "✓ valid scenario" in screen_text(app)
@@ -104,7 +116,7 @@ async def test_resolve_with_a_seed_shows_the_cli_chain_and_logs_it(toy_registry)
         await settle(pilot)
         await pilot.press("ctrl+k")
         assert isinstance(app.screen, PromptDialog)
-        await pilot.press("ctrl+u", *"12345", "enter")  # clear the field, type the seed
+        await answer(pilot, "12345")
         await settle(pilot)
         main = app.screen
         assert isinstance(main, MainScreen)
@@ -124,7 +136,7 @@ async def test_targets_added_moved_and_removed_by_keys(toy_registry):
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert app.focused.name == "targets[2].name"
-        await pilot.press(*"Di")
+        await set_field(pilot, "targets[2].name", "Di")
         await settle(pilot)
         main = app.screen
         assert [t.get("name") for t in main.draft.targets] == ["Bo", "Cy", "Di"]
@@ -155,14 +167,16 @@ async def test_dice_by_hand_with_backspace_and_blank(toy_registry):
         dialog = app.screen
         assert isinstance(dialog, DiceEntryDialog)
         assert dialog.request_text == "Bo, to hit: 1d6, needs 4+"
-        await pilot.press("9", "enter")  # not a face of a d6
+        await answer(pilot, "9")  # not a face of a d6
         assert "not a face" in screen_text(app) and dialog.faces == []
-        await pilot.press("2", "enter", "backspace", "5", "enter")  # fix the 2 into a 5
+        await answer(pilot, "2")
+        await pilot.press("backspace")  # in the empty field: takes the 2 back...
+        await answer(pilot, "5")  # ...to make it a 5
         assert dialog.faces == [5]
-        await pilot.press("enter")  # blank: roll it for me
-        await pilot.press("6", "enter")
+        await answer(pilot, "")  # blank: roll it for me
+        await answer(pilot, "6")
         assert dialog.request_text == "Cy, to hit: 1d6, needs 5+"
-        await pilot.press("5", "enter")
+        await answer(pilot, "5")
         await settle(pilot)
         main = app.screen
         assert isinstance(main, MainScreen)
@@ -190,7 +204,7 @@ async def test_draft_saved_on_every_change_and_restored(toy_registry, home):
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await type_into(pilot, "shooter.name", "Zed")
+        await set_field(pilot, "shooter.name", "Zed")
         await settle(pilot)
     assert drafts.load_draft()["shooter"]["name"] == "Zed"
     again = make_app(toy_registry)
@@ -205,13 +219,14 @@ async def test_mode_select_and_export_log(toy_registry, tmp_path):
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await choose(pilot, "mode", "single")
+        await set_field(pilot, "mode", "single")
         await settle(pilot)
         assert app.main.draft.doc["mode"] == "single"
         await pilot.press("ctrl+r")
         await settle(pilot)
         out = tmp_path / "log.md"
-        await pilot.press("ctrl+x", "ctrl+u", *str(out), "enter")
+        await pilot.press("ctrl+x")
+        await answer(pilot, str(out))
         await settle(pilot)
         text = out.read_text()
         assert text.startswith("# gunline session") and "## #1" in text
@@ -234,7 +249,7 @@ async def test_odds_beside_the_steps_and_as_bars(toy_registry):
         assert f"dead          {'█' * 8}{'░' * 8}    50%" in text
         assert "p=50%" in text  # beside the hit step of the chain
         # an edit recomputes them: skill 2 hits on 2+ (5 of 6)
-        await type_into(pilot, "shooter.skill", "2")
+        await set_field(pilot, "shooter.skill", "2")
         await pilot.pause(0.6)
         await settle(pilot)
         assert "hit 83% · wound 83%" in screen_text(app)
@@ -246,8 +261,9 @@ async def test_save_writes_the_scenario_the_cli_reads(toy_registry, tmp_path):
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await type_into(pilot, "targets[0].wounds", "3")
-        await pilot.press("ctrl+s", "ctrl+u", *str(out), "enter")
+        await set_field(pilot, "targets[0].wounds", "3")
+        await pilot.press("ctrl+s")
+        await answer(pilot, str(out))
         await settle(pilot)
         assert app.main.file == str(out)
     from gunline.scenario import load_attack
@@ -265,10 +281,52 @@ async def test_reroll_logs_the_last_attack_again_with_new_dice(toy_registry):
         await pilot.press("ctrl+r")
         await settle(pilot)
         first = app.main.chain
-        await type_into(pilot, "shooter.name", "")  # the draft is now invalid...
+        await set_field(pilot, "shooter.name", "")  # the draft is now invalid...
         await settle(pilot)
         await pilot.press("ctrl+g")  # ...but the last logged attack can be rolled again
         await settle(pilot)
         entries = app.main.logbook.entries
         assert len(entries) == 2 and entries[1].how.startswith("re-roll · seed ")
         assert entries[1].chain.seed != first.seed and entries[1].chain.shooter["name"] == "Ada"
+
+
+@run_async
+async def test_every_field_is_reached_by_tab_and_edited_by_keys_alone(toy_registry):
+    """The one test that moves through the form by keys (the others set fields
+    directly): Tab walks every field in the order shown, Down and Up step as Tab
+    and Shift+Tab do, and a text field, a choice, a list and a switch each take
+    their keys."""
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        editors = app.main.query_one(ScenarioForm).editors
+        await focus_field(pilot, "ruleset")  # the form's first field
+        start = app.focused
+        walked = []
+        for _ in range(3 * len(editors)):
+            await pilot.press("tab")
+            if app.focused is start:
+                break
+            walked.append(app.focused)
+        else:
+            raise AssertionError(f"Tab never came back to the first field: {[w.name for w in walked]}")
+        assert [w.name for w in walked if w.name in editors] == list(editors)[1:]
+        headers = [w.index for w in walked if type(w).__name__ == "TargetHeader"]
+        assert headers == [0, 1]  # each target's title row, where its keys work
+
+        # from the first field on, in the form's order
+        await choose(pilot, "mode", "single")
+        await type_into(pilot, "shooter.name", "Zed")
+        await pilot.press("down")
+        assert app.focused is editors["shooter.skill"]
+        await pilot.press("up")
+        assert app.focused is editors["shooter.name"]
+        await choose(pilot, "weapon:catalogue", "(custom)")
+        await settle(pilot)
+        await tab_to(pilot, "targets[1].cover")
+        await pilot.press("space")
+        await settle(pilot)
+        want = {**DOC, "mode": "single", "shooter": {"name": "Zed", "skill": 4},
+                "weapon": {"name": "custom", "rounds": 6}, "targets": [{"name": "Bo"}, {"name": "Cy", "wounds": 2}]}
+        assert build_attack(toy_registry, app.main.draft.doc) == build_attack(toy_registry, want)
+        assert editor_of(app, "targets[1].cover").value is False

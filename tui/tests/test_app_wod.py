@@ -15,7 +15,7 @@ from gunline_tui.app import make_app
 from gunline_tui.screens.dialogs import PromptDialog
 from gunline_tui.screens.dice_entry import DiceEntryDialog
 from gunline_tui.screens.main import MainScreen
-from gunline_tui.testing import choose, field_error, run_async, screen_text, settle, tab_to, type_into
+from gunline_tui.testing import answer, field_error, focus_field, run_async, screen_text, set_field, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,43 +43,39 @@ def pools(chain) -> dict[str, int]:
 async def open_file(pilot, path: str) -> None:
     await pilot.press("ctrl+o")
     assert isinstance(pilot.app.screen, PromptDialog)
-    await pilot.press("ctrl+u", *path, "enter")
+    await answer(pilot, path)
     await settle(pilot)
 
 
 @run_async
-async def test_build_the_four_target_example_by_keys_alone(wod_registry, four):
+async def test_build_the_four_target_example_from_an_empty_scenario(wod_registry, four):
     app = make_app(wod_registry, doc={"ruleset": "wod"})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+e")  # an empty scenario
         await settle(pilot)
         assert app.main.draft.doc["targets"] == [{}]
-        await choose(pilot, "mode", "long")
-        await type_into(pilot, "shooter.name", "Carter")
-        await type_into(pilot, "shooter.dexterity", "3")
-        await type_into(pilot, "shooter.firearms", "3")
-        await choose(pilot, "weapon:catalogue", "assault rifle")  # from the catalogue...
+        await set_field(pilot, "mode", "long")
+        await set_field(pilot, "shooter.name", "Carter")
+        await set_field(pilot, "shooter.dexterity", "3")
+        await set_field(pilot, "shooter.firearms", "3")
+        await set_field(pilot, "weapon:catalogue", "assault rifle")  # from the catalogue...
         await settle(pilot)
         form = app.main.query_one("#form")
         assert form.editors["weapon.name"].value == "assault rifle"
         assert form.editors["weapon.clip"].value == "42"  # the catalogue's profile, shown
-        await type_into(pilot, "weapon.damage", "3")  # ...then overridden
-        await type_into(pilot, "weapon.clip", "30")
-        await type_into(pilot, "targets[0].name", "Farrow")
-        await choose(pilot, "targets[0].range", "long")
+        await set_field(pilot, "weapon.damage", "3")  # ...then overridden
+        await set_field(pilot, "weapon.clip", "30")
+        await set_field(pilot, "targets[0].name", "Farrow")
+        await set_field(pilot, "targets[0].range", "long")
         for i, (name, field, value) in enumerate(
-            [("Sykes", "concealment", "3"), ("Jones", "armor", "3"), ("Bystander", "bystander", None)], start=1
+            [("Sykes", "concealment", "3"), ("Jones", "armor", "3"), ("Bystander", "bystander", True)], start=1
         ):
             await pilot.press("ctrl+n")
             await pilot.pause()
             assert app.focused.name == f"targets[{i}].name"
-            await pilot.press(*name)
-            if value is None:
-                await tab_to(pilot, f"targets[{i}].{field}")
-                await pilot.press("space")
-            else:
-                await type_into(pilot, f"targets[{i}].{field}", value)
+            await set_field(pilot, f"targets[{i}].name", name)
+            await set_field(pilot, f"targets[{i}].{field}", value)
         await settle(pilot)
         main = app.main
         assert main.problem is None
@@ -102,7 +98,8 @@ async def test_seed_gives_the_cli_chain(wod_registry, four, capsys):
         await settle(pilot)
         await open_file(pilot, four)
         assert app.main.file == four
-        await pilot.press("ctrl+k", "ctrl+u", "7", "enter")
+        await pilot.press("ctrl+k")
+        await answer(pilot, "7")
         await settle(pilot)
         assert chain_json(app.main.chain).decode() == out.strip()
         shown = screen_text(app)
@@ -127,10 +124,11 @@ async def test_dice_by_hand_give_the_cli_chain_for_the_same_dice(wod_registry, f
         dialog = app.screen
         assert isinstance(dialog, DiceEntryDialog)
         assert dialog.request_text == first_request
-        await pilot.press("1", "enter", "backspace")  # a slip, taken back
+        await answer(pilot, "1")
+        await pilot.press("backspace")  # a slip, taken back
         assert dialog.faces == []
         for face in faces:
-            await pilot.press("0" if face == 10 else str(face), "enter")  # 0 is a 10
+            await answer(pilot, "0" if face == 10 else str(face))  # 0 is a 10
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
         chain = app.main.chain
@@ -152,11 +150,13 @@ async def test_toggling_a_variant_replays_the_dice_and_marks_the_difference(wod_
     app = make_app(wod_registry, doc=tomllib.loads(FOUR.read_text()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+k", "ctrl+u", "7", "enter")
+        await pilot.press("ctrl+k")
+        await answer(pilot, "7")
         await settle(pilot)
         before = pools(app.main.chain)
-        await pilot.press("ctrl+f")
-        await tab_to(pilot, "variant:wod.per-extra-target")
+        await pilot.press("ctrl+f")  # to the variant switches
+        assert app.focused.name == "variant:wod.9-again"
+        await focus_field(pilot, "variant:wod.per-extra-target")
         await pilot.press("space")
         await settle(pilot)
         main = app.main
@@ -211,7 +211,7 @@ async def test_switching_ruleset_starts_a_scenario_from_its_own_structs(monkeypa
     app = make_app(registry, doc=tomllib.loads(FOUR.read_text()) if FOUR.exists() else {"ruleset": "wod"})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await choose(pilot, "ruleset", "necromunda")
+        await set_field(pilot, "ruleset", "necromunda")
         await settle(pilot)
         main = app.main
         assert main.draft.doc["ruleset"] == "necromunda" and main.draft.doc["targets"] == [{}]

@@ -7,7 +7,7 @@ from textual.widgets import Tree
 
 from gunline.replay import compare
 from gunline_tui.app import make_app
-from gunline_tui.testing import run_async, settle, type_into
+from gunline_tui.testing import run_async, set_field, settle
 from gunline_tui.widgets.chain_view import chain_nodes
 
 DOC = {
@@ -43,7 +43,7 @@ async def test_an_edit_sets_labels_in_place_and_matches_a_fresh_tree(toy_registr
         tree = app.main.query_one("#chain-tree", Tree)
         before = tree_lines(tree.root)
         first = app.main.chain
-        await type_into(pilot, "shooter.skill", "6")  # same dice, a harder roll
+        await set_field(pilot, "shooter.skill", "6")  # same dice, a harder roll
         await settle(pilot)
         after = tree_lines(tree.root)
         fresh = plan_lines(chain_nodes(app.main.chain, compare(first, app.main.chain)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gunline import drafts
 from gunline_tui.app import make_app
 from gunline_tui.screens.main import MainScreen
-from gunline_tui.testing import run_async, settle, type_into
+from gunline_tui.testing import run_async, set_field, settle
 
 DOC = {
     "ruleset": "toy",
@@ -21,7 +21,7 @@ async def test_the_draft_is_on_disk_a_moment_after_the_last_keystroke(toy_regist
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await type_into(pilot, "shooter.name", "Zed")
+        await set_field(pilot, "shooter.name", "Zed")
         await pilot.pause(MainScreen.DRAFT_DELAY + 0.3)
         await settle(pilot)
         assert drafts.load_draft()["shooter"]["name"] == "Zed"  # the app still runs
@@ -33,7 +33,7 @@ async def test_closing_the_app_writes_the_last_change_at_once(toy_registry, monk
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await type_into(pilot, "shooter.name", "Kim")
+        await set_field(pilot, "shooter.name", "Kim")
         await settle(pilot)
         assert drafts.load_draft() is None or drafts.load_draft()["shooter"]["name"] != "Kim"
         await pilot.press("ctrl+q")

@@ -8,7 +8,7 @@ from textual.widgets import Tree
 from gunline.runner import run
 from gunline.scenario import build_attack
 from gunline_tui.app import make_app
-from gunline_tui.testing import run_async, screen_text, settle, type_into
+from gunline_tui.testing import run_async, screen_text, set_field, settle
 
 DOC = {
     "ruleset": "toy",
@@ -39,7 +39,7 @@ async def test_a_refused_attack_clears_the_previous_outcomes_and_chain_even_when
         before = app.main.chain
         assert before is not None and "► " in outcomes and lines
         # one round left, a double shot needs two: the rules refuse the attack
-        await type_into(pilot, "weapon.rounds", "1")
+        await set_field(pilot, "weapon.rounds", "1")
         await settle(pilot)
         await pilot.pause(0.6)  # the odds of the refused scenario come in meanwhile
         await settle(pilot)
@@ -52,7 +52,7 @@ async def test_a_refused_attack_clears_the_previous_outcomes_and_chain_even_when
             assert f"► {line}" not in text
         assert app.main.shown is None  # nothing to commit either
         # a shot that fits the clip resolves again, with its own outcome lines
-        await type_into(pilot, "weapon.rounds", "2")
+        await set_field(pilot, "weapon.rounds", "2")
         await settle(pilot)
         title, outcomes, lines = shown(app)
         assert "cannot resolve" not in title and "no outcome" not in outcomes
@@ -68,7 +68,7 @@ async def test_an_invalid_field_clears_the_chain_too(toy_registry):
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await type_into(pilot, "targets[1].wounds", "0")
+        await set_field(pilot, "targets[1].wounds", "0")
         await settle(pilot)
         title, outcomes, lines = shown(app)
         assert title.startswith("✗ cannot resolve: targets[1].wounds")

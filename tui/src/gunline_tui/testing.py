@@ -1,4 +1,10 @@
-"""Helpers for driving the app with keys in tests (Pilot), as a person would.
+"""Helpers for driving the app in tests (Pilot).
+
+A test reaches its state by setting the form's fields and the dialogs' lines
+directly (``set_field``, ``answer``) and presses only the keys it is about: one that
+tabs through the form to every field it edits is slow, and breaks whenever a field
+is added. Moving and editing by keys alone (``tab_to``, ``type_into``, ``choose``)
+is for the test that is about those keys.
 
 Shipped with the package so that the tests of any workspace member (or a plugin's
 own) can drive the app the same way.
@@ -74,6 +80,70 @@ async def choose(pilot, path: str, value: str) -> None:
     await pilot.press("enter")
     await pilot.pause()
     assert str(select.value) == value
+
+
+def editor_of(app, path: str):
+    """The editor of the field ``path`` (``targets[1].wounds``, ``mode``,
+    ``variant:wod.9-again``, ``weapon:catalogue``) in the scenario form on show."""
+    from .widgets.form import ScenarioForm
+
+    editors = app.screen.query_one(ScenarioForm).editors
+    if path not in editors:
+        raise AssertionError(f"no field {path} in the form; it has {', '.join(editors)}")
+    return editors[path]
+
+
+async def focus_field(pilot, path: str) -> None:
+    """Put the focus on the editor of ``path``, as a click would."""
+    editor_of(pilot.app, path).focus()
+    await pilot.pause()
+
+
+async def set_field(pilot, path: str, value) -> None:
+    """Give the field ``path`` this value directly, as if a person had typed or picked
+    it: the text of a text field, one of the values of a choice or a list, True or
+    False for a switch. The widget tells the form as it does after a keystroke (its
+    Changed message), so the draft, the chain and the errors follow as they would.
+    The field gets the focus, where keys pressed next go."""
+    from textual.widgets import Checkbox, Input, Select
+
+    from .widgets.choice import Choice
+
+    editor = editor_of(pilot.app, path)
+    editor.focus()
+    if isinstance(editor, Input):
+        if not isinstance(value, str):
+            raise AssertionError(f"{path} is a text field: give it text, not {value!r}")
+        editor.value = value
+    elif isinstance(editor, Checkbox):
+        editor.value = bool(value)
+    elif isinstance(editor, Choice):
+        editor.set_value(_one_of(path, editor.values, value))
+    elif isinstance(editor, Select):
+        editor.value = value  # a value that is not an option raises here
+    else:
+        raise AssertionError(f"{path} is a {type(editor).__name__}, not a field with a value")
+    await pilot.pause()
+
+
+def _one_of(path: str, values, value):
+    """``value`` among a choice's values, or its text (as shown) among them."""
+    for v in values:
+        if v == value or (v is not None and str(v) == str(value)):
+            return v
+    raise AssertionError(f"{value!r} is not a choice of {path}: {list(values)}")
+
+
+async def answer(pilot, text: str) -> None:
+    """Fill the line of the dialog on show (a prompt, the dice entry) with ``text``
+    and press Enter."""
+    from textual.widgets import Input
+
+    line = pilot.app.focused
+    if not isinstance(line, Input):
+        raise AssertionError(f"no dialog line has the focus: {line!r} on {pilot.app.screen!r}")
+    line.value = text
+    await pilot.press("enter")
 
 
 def screen_text(app) -> str:
