@@ -67,8 +67,11 @@ def test_progress_is_reported_when_asked_and_only_then(capsys, monkeypatch):
 
 def test_ctrl_c_stops_monte_carlo_with_one_line_and_exit_130():
     env = {k: v for k, v in os.environ.items() if not k.startswith("GUNLINE_")}
+    # preexec_fn: Ctrl+C reaches the child even when the tests run in the background
+    # (a shell starts background commands with SIGINT ignored, and children inherit it)
     proc = subprocess.Popen([sys.executable, "-m", "gunline.cli", "odds", str(BURST), "--samples", "1000000",
-                             "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                             "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     line = proc.stderr.readline()  # the first progress report: sampling is under way
     assert "Monte Carlo" in line, line
     proc.send_signal(signal.SIGINT)

@@ -58,6 +58,13 @@ CHILD = textwrap.dedent(
 )
 
 
+def _signals_as_by_default() -> None:
+    """In the child, before exec: a shell that ran the tests in the background (or
+    under nohup) had its children ignore SIGHUP and SIGINT; the child must not."""
+    for sig in (signal.SIGHUP, signal.SIGINT):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 @pytest.fixture
 def child(tmp_path):
     script = tmp_path / "child.py"
@@ -70,6 +77,7 @@ def child(tmp_path):
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            preexec_fn=_signals_as_by_default,
         )
 
     start.journal = journal
