@@ -9,15 +9,13 @@ from pathlib import Path
 import msgspec
 import pytest
 
-pytest.importorskip("gunline_tui")
+from gunline import discover
+from gunline.scenario import load_attack, read_document
+from gunline_tui.app import make_app
+from gunline_tui.screens.main import MainScreen
+from gunline_tui.testing import run_async, settle
 
-from gunline import discover  # noqa: E402
-from gunline.scenario import load_attack, read_document  # noqa: E402
-from gunline_tui.app import make_app  # noqa: E402
-from gunline_tui.screens.main import MainScreen  # noqa: E402
-from gunline_tui.testing import run_async, settle  # noqa: E402
-
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*/*.toml"))
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*/*.toml"))
 
 
 @pytest.fixture(scope="module")
