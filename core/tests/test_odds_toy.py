@@ -395,7 +395,7 @@ def test_a_small_tree_is_exact_whatever_sampling_would_cost(monkeypatch):
     probes = []
     monkeypatch.setattr(api, "samples_for", lambda *a: probes.append(1) or 1)
     reg = _registry(PoolRules())
-    odds = compute_odds(reg, build_attack(reg, POOL_DOC))
+    odds = compute_odds(reg, build_attack(reg, POOL_DOC), method="auto")
     assert odds.exact and odds.note == "" and probes == []
 
 
@@ -405,7 +405,7 @@ def test_enumeration_that_would_cost_more_than_sampling_is_sampled_and_says_why(
     monkeypatch.setattr(clock, "GRACE", 0.0)
     monkeypatch.setattr(api, "samples_for", lambda odds, half: 10)  # sampling: a few ms
     reg = _registry(SprayRules())
-    odds = compute_odds(reg, build_attack(reg, SPRAY), precision=20, jobs=1)
+    odds = compute_odds(reg, build_attack(reg, SPRAY), precision=20, jobs=1, method="auto")
     assert not odds.exact
     assert odds.note.startswith("Monte Carlo: enumerating every outcome ")
     assert "; sampling takes about " in odds.note
@@ -414,7 +414,7 @@ def test_enumeration_that_would_cost_more_than_sampling_is_sampled_and_says_why(
 
 def test_a_time_budget_caps_the_enumeration():
     reg = _registry(SprayRules())
-    odds = compute_odds(reg, build_attack(reg, SPRAY), budget=0.02, precision=20, jobs=1)
+    odds = compute_odds(reg, build_attack(reg, SPRAY), budget=0.02, precision=20, jobs=1, method="auto")
     assert not odds.exact and odds.note.startswith("Monte Carlo: ")
     reason = clock.Clock(0.02, None)._why("took more than 0.02 s")
     assert reason == "enumerating every outcome took more than 0.02 s, past the time budget of 0.02 s"
@@ -477,3 +477,18 @@ def test_odds_json_of_a_sampled_attack_reads_back():
     data = json.loads(odds_json(odds))
     assert data["samples"] == 2500 and data["note"] == "Monte Carlo: 2500 samples requested"
     assert msgspec.json.decode(odds_json(odds))["targets"].keys() == {"A", "B", "C"}
+
+
+def test_under_test_the_odds_are_exact_unless_a_test_asks(monkeypatch):
+    """gunline's pytest plugin makes the method "exact" for test runs; the environment
+    chooses it when a caller gives none."""
+    import os
+
+    assert os.environ.get("GUNLINE_ODDS_METHOD") == "exact"
+    reg = _registry(SprayRules())
+    monkeypatch.setenv("GUNLINE_ODDS_METHOD", "sample")
+    sampled = compute_odds(reg, build_attack(reg, POOL_DOC | {"ruleset": "pools"}), precision=20, jobs=1)
+    assert not sampled.exact
+    assert sampled.note == (
+        "Monte Carlo: sampling was asked for; 2,048 samples, every figure within ±20 points (95%)"
+    )

@@ -13,6 +13,7 @@ random interpreter rolling every face) and says so (``exact`` false, ``samples``
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +34,9 @@ from .sampling import sample_tree
 from .stages import Unstageable, staged
 from .tally import Marginals, build_odds, marginals_of
 
+#: Environment variable naming the method when a caller gives none ("auto", "exact",
+#: "sample"); gunline's pytest plugin sets "exact" for test runs.
+ENV_METHOD = "GUNLINE_ODDS_METHOD"
 #: A guard on memory, not the measure of cost: the most hook runs and paths an exact
 #: enumeration may take (time decides when to sample instead; see :mod:`.clock`).
 DEFAULT_WORK = 2_000_000
@@ -118,7 +122,7 @@ def compute_odds(
     every_face: bool = False,
     progress: Any = None,
     jobs: int | None = None,
-    method: str = "auto",
+    method: str | None = None,
 ) -> Odds:
     """The odds of ``attack`` under its ruleset and variants.
 
@@ -165,6 +169,8 @@ def compute_odds(
         workers = min(jobs, max(1, needed // CHUNK))
         return each * needed / (workers * PARALLEL_EFFICIENCY if workers > 1 else 1)
 
+    if method is None:  # a script or a test suite may choose once for all
+        method = os.environ.get(ENV_METHOD) or "auto"
     if method not in ("auto", "exact", "sample"):
         raise ValueError(f"method={method!r}: expected 'auto', 'exact' or 'sample'")
     work = DEFAULT_WORK if work is None else work

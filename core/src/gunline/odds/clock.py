@@ -17,7 +17,7 @@ from collections.abc import Callable
 from .interpreter import TreeTooLarge
 
 #: Seconds of enumeration before its cost is weighed against sampling.
-GRACE = 0.05
+GRACE = 0.1
 
 
 class TooSlow(TreeTooLarge):

@@ -1,18 +1,26 @@
 """The pytest side of the conformance suite (entry point ``pytest11: gunline``).
 
-It only parametrizes: a test method of a :class:`RulesetConformance` subclass that
-asks for ``case`` runs once per example and per variant, one that asks for
-``example`` once per example. Nothing happens in a test run that has no such class.
+It parametrizes: a test method of a :class:`RulesetConformance` subclass that asks
+for ``case`` runs once per example and per variant, one that asks for ``example``
+once per example. And it makes odds exact under test, whatever the time they take
+(``GUNLINE_ODDS_METHOD=exact`` unless the environment says otherwise): outside
+tests gunline samples an attack whose enumeration would cost more than sampling, a
+choice made by the clock, which a test must not depend on.
 """
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from .suite import RulesetConformance
 
 if TYPE_CHECKING:
     import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ.setdefault("GUNLINE_ODDS_METHOD", "exact")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
