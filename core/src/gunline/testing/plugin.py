@@ -3,7 +3,7 @@
 It parametrizes: a test method of a :class:`RulesetConformance` subclass that asks
 for ``case`` runs once per example and per variant, one that asks for ``example``
 once per example. And it makes odds exact under test, whatever the time they take
-(``GUNLINE_ODDS_METHOD=exact`` unless the environment says otherwise): outside
+(``GUNLINE_ODDS_METHOD=exact``, whatever the shell had): outside
 tests gunline samples an attack whose enumeration would cost more than sampling, a
 choice made by the clock, which a test must not depend on.
 """
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    os.environ.setdefault("GUNLINE_ODDS_METHOD", "exact")
+    os.environ["GUNLINE_ODDS_METHOD"] = "exact"  # a test that wants another passes method=
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
