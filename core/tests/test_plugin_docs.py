@@ -167,7 +167,7 @@ def test_the_incompatible_plugin_is_listed_as_broken_with_that_message(tmp_path,
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     eps = [EntryPoint(name="x.future", value="gl_future_variant", group="gunline")]
-    monkeypatch.setattr("gunline.plugins.metadata.entry_points", lambda group: eps)
+    monkeypatch.setattr("gunline.entry_points.group", lambda group: eps)
     assert cli.main(["plugins"]) == 0
     out = capsys.readouterr().out
     assert "BROKEN   x.future" in out

@@ -33,7 +33,7 @@ def installed(tmp_path, monkeypatch):
         EntryPoint(name="toy", value="gl_env_toy", group="gunline"),
         EntryPoint(name="toy.sharp", value="gl_env_sharp", group="gunline"),
     ]
-    monkeypatch.setattr("gunline.plugins.metadata.entry_points", lambda group: eps)
+    monkeypatch.setattr("gunline.entry_points.group", lambda group: eps)
     monkeypatch.delenv(ENV_LOAD, raising=False)
     monkeypatch.delenv(ENV_BLOCK, raising=False)
 

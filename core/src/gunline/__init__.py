@@ -4,24 +4,59 @@ What a plugin author imports lives here: the ``hookimpl`` marker, the models a h
 returns, the dice interface and the state it reads.
 """
 
-from .dice import Dice, DiceNeeded, RandomDice, ScriptedDice
-from .engine import resolve
-from .errors import AttackRefused, BadInput, GunlineError, PluginFailed
-from .models import (
-    HOOKSPEC_VERSION,
-    Action,
-    ActionChain,
-    Attack,
-    Chain,
-    Modifier,
-    PluginInfo,
-    Roll,
-    Ruleset,
-    Step,
-    Variant,
-)
-from .plugins import Registry, discover, hookimpl
-from .state import ChainState
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .lazy import exports
+
+if TYPE_CHECKING:
+    from .dice import Dice, DiceNeeded, RandomDice, ScriptedDice
+    from .engine import resolve
+    from .errors import AttackRefused, BadInput, GunlineError, PluginFailed
+    from .models import (
+        HOOKSPEC_VERSION,
+        Action,
+        ActionChain,
+        Attack,
+        Chain,
+        Modifier,
+        PluginInfo,
+        Roll,
+        Ruleset,
+        Step,
+        Variant,
+    )
+    from .plugins import Registry, discover, hookimpl
+    from .state import ChainState
+
+__getattr__, __dir__ = exports(__name__, {
+    "Dice": ".dice",
+    "DiceNeeded": ".dice",
+    "RandomDice": ".dice",
+    "ScriptedDice": ".dice",
+    "resolve": ".engine",
+    "AttackRefused": ".errors",
+    "BadInput": ".errors",
+    "GunlineError": ".errors",
+    "PluginFailed": ".errors",
+    "HOOKSPEC_VERSION": ".models",
+    "Action": ".models",
+    "ActionChain": ".models",
+    "Attack": ".models",
+    "Chain": ".models",
+    "Modifier": ".models",
+    "PluginInfo": ".models",
+    "Roll": ".models",
+    "Ruleset": ".models",
+    "Step": ".models",
+    "Variant": ".models",
+    "Registry": ".plugins",
+    "discover": ".plugins",
+    "hookimpl": ".plugins",
+    "ChainState": ".state",
+})
+
 
 __version__ = "0.2.0"
 

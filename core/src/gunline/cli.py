@@ -16,7 +16,6 @@ import functools
 import importlib
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
@@ -257,6 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(lambda: command(args), limit)
     except GunlineError as exc:
         if debug:
+            import traceback
+
             traceback.print_exc()
         warn(f"gunline: {exc}")
         return exc.exit_code
@@ -272,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as exc:  # the last line of defence: one line, exit 1
         if debug:
+            import traceback
+
             traceback.print_exc()
         else:
             warn(f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)")

@@ -21,14 +21,13 @@ shadows another is never allowed to take its place silently.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from . import entry_points as installed
 from .compat import IncompatiblePlugin, check_api
 from .contract import check_declaration
 from .errors import BadInput
@@ -93,9 +92,7 @@ def _names_from_env(var: str) -> set[str] | None:
     return {n.strip() for n in raw.split(",") if n.strip()}
 
 
-def _canonical(name: str) -> str:
-    """A distribution name as packaging compares it (``Gunline_WoD`` = ``gunline-wod``)."""
-    return re.sub(r"[-_.]+", "-", name).lower()
+_canonical = installed.canonical
 
 
 def _named(names: set[str], entry_point: str, distribution: str) -> str | None:
@@ -110,13 +107,22 @@ def _named(names: set[str], entry_point: str, distribution: str) -> str | None:
     return None
 
 
-def _inspect(name: str, obj: Any) -> tuple[Ruleset | Variant, list[str]]:
-    """Register ``obj`` in a scratch manager to validate it and read its declaration.
+def _inspect(name: str, obj: Any, pm: pluggy.PluginManager) -> tuple[Ruleset | Variant, list[str]]:
+    """Register ``obj`` in the scratch manager ``pm`` to validate it and read its
+    declaration; it leaves ``pm`` as it found it (one manager serves every plugin:
+    reading the hookspecs again for each was a tenth of a command's start).
 
     Raises with a message that says what is wrong with the plugin.
     """
-    pm = new_manager()
     pm.register(obj, name=name)
+    try:
+        return _declared(obj, pm)
+    finally:
+        if pm.is_registered(obj):
+            pm.unregister(obj)
+
+
+def _declared(obj: Any, pm: pluggy.PluginManager) -> tuple[Ruleset | Variant, list[str]]:
     pm.check_pending()
     hooks = sorted(h.name for h in pm.get_hookcallers(obj) or [])
     try:
@@ -177,7 +183,7 @@ class Registry:
         to register a plugin without installing it.
         """
         try:
-            decl, hooks = _inspect(name, obj)
+            decl, hooks = _inspect(name, obj, new_manager())
         except IncompatiblePlugin as exc:
             raise exc.of(name, distribution, version) from None
         if decl.name in self.plugins:
@@ -321,14 +327,25 @@ def _claimant(plugin: Plugin) -> str:
     return f"{dist} (entry point {plugin.entry_point or plugin.name!r})"
 
 
-def _dist_of(ep: metadata.EntryPoint) -> tuple[str, str]:
+def _dist_of(ep: Any, known: dict[int, tuple[str, str]]) -> tuple[str, str]:
+    """The distribution (name, version) that published ``ep``, read once per
+    distribution into ``known``: from gunline's own reader of entry points
+    (:mod:`gunline.entry_points`) or from an ``importlib.metadata.EntryPoint``."""
+    if isinstance(ep, installed.EntryPoint):
+        return ep.distribution, ep.version
     dist = getattr(ep, "dist", None)
     if dist is None:
         return "", ""
-    return dist.metadata["Name"] or "", dist.version or ""
+    if id(dist) not in known:
+        path = getattr(dist, "_path", None)  # a folder: its METADATA's head is enough
+        if isinstance(path, (str, os.PathLike)) and os.path.isdir(path):
+            known[id(dist)] = installed.name_and_version(str(path))
+        else:
+            known[id(dist)] = (dist.metadata["Name"] or "", dist.version or "")
+    return known[id(dist)]
 
 
-def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Registry:
+def discover(entry_points: Iterable[Any] | None = None) -> Registry:
     """Load every plugin of the ``gunline`` entry-point group, one at a time.
 
     A plugin that fails to import, fails validation or declares nothing usable is
@@ -341,13 +358,19 @@ def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Regis
     block = _names_from_env(ENV_BLOCK) or set()
     used: set[str] = set()
     if entry_points is None:
+        entry_points = installed.group(ENTRY_POINT_GROUP)
+    if entry_points is None:  # distributions gunline's reader cannot see
+        from importlib import metadata
+
         entry_points = metadata.entry_points(group=ENTRY_POINT_GROUP)
-    entry_points = sorted(entry_points, key=lambda e: (e.name, _dist_of(e)))
+    known: dict[int, tuple[str, str]] = {}
+    entry_points = sorted(entry_points, key=lambda e: (e.name, _dist_of(e, known)))
     for ep in entry_points:
         registry.entry_point_names[ep.name] = registry.entry_point_names.get(ep.name, 0) + 1
     claims: dict[str, list[Plugin]] = {}
+    scratch = new_manager()
     for ep in entry_points:
-        dist, version = _dist_of(ep)
+        dist, version = _dist_of(ep, known)
         blocked_as = _named(block, ep.name, dist)
         loaded_as = _named(only, ep.name, dist) if only is not None else None
         used.update(n for n in (blocked_as, loaded_as) if n)
@@ -357,7 +380,7 @@ def discover(entry_points: Iterable[metadata.EntryPoint] | None = None) -> Regis
             continue
         try:
             obj = ep.load()
-            decl, hooks = _inspect(ep.name, obj)
+            decl, hooks = _inspect(ep.name, obj, scratch)
         except IncompatiblePlugin as exc:  # its own line says it all
             registry.add_broken(ep.name, str(exc.of(ep.name, dist, version)), dist, version)
             continue

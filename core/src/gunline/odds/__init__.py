@@ -15,10 +15,31 @@ Public API::
     action_odds(registry, attack, "recovery", "Bo")  # an action between attacks
 """
 
-from .actions import action_odds
-from .api import DEFAULT_PRECISION, DEFAULT_WORK, MAX_SAMPLES, compute_odds
-from .distributions import pool_distribution
-from .model import Odds, TargetOdds, WeaponOdds, odds_json
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy import exports
+
+if TYPE_CHECKING:
+    from .actions import action_odds
+    from .api import DEFAULT_PRECISION, DEFAULT_WORK, MAX_SAMPLES, compute_odds
+    from .distributions import pool_distribution
+    from .model import Odds, TargetOdds, WeaponOdds, odds_json
+
+__getattr__, __dir__ = exports(__name__, {
+    "action_odds": ".actions",
+    "DEFAULT_PRECISION": ".api",
+    "DEFAULT_WORK": ".api",
+    "MAX_SAMPLES": ".api",
+    "compute_odds": ".api",
+    "pool_distribution": ".distributions",
+    "Odds": ".model",
+    "TargetOdds": ".model",
+    "WeaponOdds": ".model",
+    "odds_json": ".model",
+})
+
 
 __all__ = [
     "DEFAULT_PRECISION",

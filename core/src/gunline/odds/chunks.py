@@ -15,16 +15,16 @@ needed are thrown away.
 
 from __future__ import annotations
 
-import hashlib
-import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..dice import Dice
 from .leaf import Leaf
 from .sampling import sample, sample_tree
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 #: Samples per chunk: enough for each to be worth a process, few enough to stop soon
 #: after the precision is reached.
@@ -41,6 +41,8 @@ _RUN: tuple[Run, bool] | None = None
 
 def chunk_seed(seed: int, index: int) -> int:
     """The seed of chunk ``index`` of a run seeded with ``seed``."""
+    import hashlib  # OpenSSL's load is a few ms: only when sampling
+
     digest = hashlib.blake2b(f"gunline odds {seed} {index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") & 0x7FFF_FFFF_FFFF_FFFF
 
@@ -101,6 +103,8 @@ def draw(
                 break
         return tally, drawn
     _RUN = (run, every_face)
+    from concurrent.futures import ProcessPoolExecutor  # only when sampling on several cores
+
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
     pending: dict[int, Future[list[tuple[Leaf, float]]]] = {}
     try:
@@ -125,6 +129,8 @@ def draw(
 def _fork_context() -> Any:
     """A context that forks (the workers then share the loaded rules), or None where
     the platform cannot fork."""
+    import multiprocessing
+
     if "fork" not in multiprocessing.get_all_start_methods():
         return None
     return multiprocessing.get_context("fork")

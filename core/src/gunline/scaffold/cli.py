@@ -27,8 +27,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import check_free, generate, names
     from .origin import find, given
+    from .project import check_free, generate, names
 
     names(args.name)  # a bad name is refused before any plugin is imported
     check_free(args.name)

@@ -1,0 +1,63 @@
+"""A command imports what it needs: the packages' names are imported when first used
+(``gunline.lazy``), so ``gunline --help`` and ``gunline resolve`` start fast, while
+every public name still imports as before."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+PACKAGES = ("gunline", "gunline.odds", "gunline.journal", "gunline.actions", "gunline.scaffold")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_public_name_is_the_object_of_its_module(package):
+    module = importlib.import_module(package)
+    assert module.__all__, package
+    for name in module.__all__:
+        assert name in dir(module)
+        getattr(module, name)  # imports it, or raises
+    with pytest.raises(AttributeError, match=f"module '{package}' has no attribute 'no_such_name'"):
+        module.no_such_name  # noqa: B018
+
+
+def test_a_lazy_name_is_the_same_object_as_its_eager_import():
+    import gunline
+    import gunline.engine
+    import gunline.odds
+    import gunline.odds.api
+    from gunline.dice import RandomDice
+
+    assert gunline.resolve is gunline.engine.resolve
+    assert gunline.RandomDice is RandomDice
+    assert gunline.odds.compute_odds is gunline.odds.api.compute_odds
+
+
+def _imported_after(code: str) -> set[str]:
+    program = f"import sys\n{code}\nprint('\\n'.join(sys.modules))\n"
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+#: What no command pays for unless it uses it.
+HEAVY = ("gunline.odds.api", "gunline.journal.ledger", "gunline.scaffold.project", "gunline.scaffold.origin",
+         "importlib.metadata", "multiprocessing", "concurrent.futures", "sqlite3", "textual")
+
+
+def test_help_imports_neither_the_engines_nor_the_writers():
+    loaded = _imported_after(
+        "from gunline.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    )
+    assert sorted(m for m in loaded if m.startswith(HEAVY) or m.startswith("gunline_")) == []
+
+
+def test_resolve_imports_its_ruleset_but_no_odds_engine_journal_or_scaffold(tmp_path):
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "necromunda" / "lasgun-long-range.toml"
+    loaded = _imported_after(f"from gunline.cli import main\nassert main(['resolve', {str(example)!r}]) == 0")
+    assert "gunline_necromunda" in loaded
+    assert sorted(m for m in loaded if m.startswith(HEAVY)) == []
