@@ -2,7 +2,7 @@
 
 1. Cold start to first frame: a fresh process that opens the app headless and exits
    at its first frame, beside a bare Textual app (a Static and a Footer) measured the
-   same way in the same run. Target: at most 1.5x the bare app.
+   same way in the same run. Target: with the form on screen, at most 1.3x the bare app.
 2. Edit to redrawn chain: in a running app (80x24) with the WoD four-target example,
    the time from a field's new value to the chain redrawn on screen (re-validated,
    re-resolved with the same dice, tree updated in place, next frame painted).
@@ -124,16 +124,20 @@ async def edit_to_redraw(runs: int) -> list[float]:
     return times
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
+    parser.add_argument("--tiny", action="store_true", help="one run, a few edits (for CI)")
+    args = parser.parse_args(argv)
+    if args.tiny:
+        args.runs = 1
     bare, ours, form = startup(args.runs)
     print(f"cold start to first frame (median of {args.runs}, load average {os.getloadavg()[0]:.1f}):")
     print(f"  bare Textual app   {bare * 1000:7.0f} ms")
-    print(f"  gunline            {ours * 1000:7.0f} ms   ratio {ours / bare:.2f}x (target <= 1.5x)")
-    print(f"  gunline, form too  {form * 1000:7.0f} ms   ratio {form / bare:.2f}x")
-    times = asyncio.run(edit_to_redraw(max(10, args.runs * 4)))
+    print(f"  gunline            {ours * 1000:7.0f} ms   ratio {ours / bare:.2f}x")
+    verdict = "met" if form / bare <= 1.3 else "NOT met"
+    print(f"  gunline, form too  {form * 1000:7.0f} ms   ratio {form / bare:.2f}x (target <= 1.3x: {verdict})")
+    times = asyncio.run(edit_to_redraw(3 if args.tiny else max(10, args.runs * 4)))
     print(
         f"edit to redrawn chain (load average {os.getloadavg()[0]:.1f}), 80x24, WoD four targets ({len(times)} edits):"
     )
