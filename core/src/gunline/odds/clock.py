@@ -3,9 +3,12 @@
 Enumeration starts at once. Most attacks are done long before :data:`GRACE`; the
 few that are not then ask what sampling to the requested precision would cost (a
 short probe, :func:`.sampling_cost`) and may go on only as long as that, or as the
-caller's time budget, whichever is shorter. Past it, or as soon as the work done so
-far projects past it, :class:`TooSlow` ends the enumeration and the odds are sampled
-instead. So the odds are exact whenever exact is predicted to cost no more than the
+caller's time budget, whichever is shorter. Past it, or as soon as what is left of the
+work projects past it, :class:`TooSlow` ends the enumeration and the odds are sampled
+instead. What is already spent is spent: an enumeration that reaches the time of
+sampling with little left by its last projection goes on (to at most
+:data:`MOST_SUNK` times that time), since finishing costs less than starting to
+sample. So the odds are exact whenever exact is predicted to cost no more than the
 sampling would, and never take much longer than the cheaper of the two.
 """
 
@@ -18,6 +21,10 @@ from .interpreter import TreeTooLarge
 
 #: Seconds of enumeration before its cost is weighed against sampling.
 GRACE = 0.1
+#: How many times the cost of sampling a nearly finished enumeration may take in all.
+#: The projections count paths, not seconds, and the last paths of a stage are often
+#: the dearest, so "nearly finished" is trusted only this far.
+MOST_SUNK = 2.0
 
 
 class TooSlow(TreeTooLarge):
@@ -44,6 +51,8 @@ class Clock:
         self.allowed: float | None = budget if sampling is None else None
         #: What sampling would cost, once asked.
         self.sampling_seconds: float | None = None
+        #: The share of the enumeration done, by its last projection.
+        self.share: float | None = None
 
     def elapsed(self) -> float:
         return time.process_time() - self.start
@@ -55,21 +64,40 @@ class Clock:
         return self.allowed
 
     def tick(self) -> None:
-        """Raise :class:`TooSlow` once the enumeration has had its time."""
+        """Raise :class:`TooSlow` once the enumeration has had its time (unless it is
+        nearly done: see the module)."""
         elapsed = self.elapsed()
         allowed = self._limit(elapsed)
-        if allowed is not None and elapsed > allowed:
-            raise TooSlow(self._why(f"took more than {allowed:.2g} s"))
+        if allowed is None or elapsed <= allowed:
+            return
+        over_budget = self.budget is not None and elapsed > self.budget
+        if not over_budget and self._nearly_done(elapsed):
+            return
+        raise TooSlow(self._why(f"took more than {allowed:.2g} s"))
+
+    def _nearly_done(self, elapsed: float) -> bool:
+        """Whether finishing, by the last projection, costs less than sampling would."""
+        sampling, share = self.sampling_seconds, self.share
+        if sampling is None or not share or elapsed > MOST_SUNK * sampling:
+            return False
+        return elapsed / share - elapsed <= sampling
 
     def project(self, done: float) -> None:
         """Raise :class:`TooSlow` when ``done`` (the share of the enumeration done so
-        far, 0 to 1) projects it past its time."""
+        far, 0 to 1) projects what is left of it past the cost of sampling, or the
+        whole past the caller's budget."""
         if done <= 0.0:
             return
+        self.share = done
         elapsed = self.elapsed()
         allowed = self._limit(elapsed)
-        if allowed is not None and elapsed / done > allowed:
-            raise TooSlow(self._why(f"would take about {elapsed / done:.2g} s"), estimated=True)
+        if allowed is None:
+            return
+        total = elapsed / done
+        if self.budget is not None and total > self.budget:
+            raise TooSlow(self._why(f"would take about {total:.2g} s"), estimated=True)
+        if self.sampling_seconds is not None and total - elapsed > self.sampling_seconds:
+            raise TooSlow(self._why(f"would take about {total:.2g} s"), estimated=True)
 
     def _why(self, exact: str) -> str:
         if self.sampling_seconds is not None and (self.budget is None or self.sampling_seconds <= self.budget):

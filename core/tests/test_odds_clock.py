@@ -1,0 +1,77 @@
+"""The clock that ends an exact enumeration in favour of sampling, on a fake clock:
+it weighs what is left of the enumeration, not what is spent, against sampling."""
+
+from __future__ import annotations
+
+import pytest
+
+from gunline.odds import clock
+from gunline.odds.clock import MOST_SUNK, Clock, TooSlow
+
+
+@pytest.fixture
+def now(monkeypatch):
+    """The process time the clock reads, set by the test."""
+    t = [0.0]
+    monkeypatch.setattr(clock.time, "process_time", lambda: t[0])
+    return t
+
+
+def at(now, seconds, sampling=1.0, budget=None):
+    """A clock started at 0 and read at ``seconds``."""
+    now[0] = 0.0
+    c = Clock(budget, (lambda: sampling) if sampling is not None else None)
+    now[0] = seconds
+    return c
+
+
+def test_within_the_grace_sampling_is_not_even_asked(now):
+    asked = []
+    c = Clock(None, lambda: asked.append(1) or 0.001)
+    now[0] = clock.GRACE / 2
+    c.tick()
+    assert asked == []
+
+
+def test_past_the_cost_of_sampling_with_no_projection_it_gives_way(now):
+    c = at(now, 1.2)
+    with pytest.raises(TooSlow, match=r"took more than 1 s; sampling takes about 1 s"):
+        c.tick()
+
+
+def test_nearly_done_at_the_cost_of_sampling_it_finishes(now):
+    c = at(now, 0.9)
+    c.project(0.9)  # 0.1 s left by this projection: less than sampling's 1 s
+    now[0] = 1.1
+    c.tick()  # no TooSlow: finishing costs less than starting to sample
+    now[0] = MOST_SUNK * 1.0 + 0.01
+    with pytest.raises(TooSlow):  # the projection trusted only so far
+        c.tick()
+
+
+def test_far_from_done_at_the_cost_of_sampling_it_gives_way(now):
+    c = at(now, 0.9)
+    c.project(0.5)  # 0.9 s more by this projection: still less than 1 s, so it goes on
+    now[0] = 1.1
+    c.share = 0.3  # a later projection: 2.6 s more
+    with pytest.raises(TooSlow):
+        c.tick()
+
+
+def test_a_projection_of_more_left_than_sampling_costs_ends_it_early(now):
+    c = at(now, 0.2)
+    with pytest.raises(TooSlow, match=r"would take about 4 s; sampling takes about 1 s") as info:
+        c.project(0.05)  # 3.8 s left, sampling 1 s
+    assert info.value.estimated
+    c = at(now, 0.2)
+    c.project(0.2)  # 0.8 s left: less than sampling, it goes on
+
+
+def test_the_callers_budget_is_never_passed_however_near_the_end(now):
+    c = at(now, 0.6, sampling=1.0, budget=0.5)
+    c.share = 0.99
+    with pytest.raises(TooSlow, match="past the time budget|took more than 0.5 s"):
+        c.tick()
+    c = at(now, 0.3, sampling=None, budget=0.5)
+    with pytest.raises(TooSlow, match=r"would take about 0.6 s, past the time budget of 0.5 s"):
+        c.project(0.5)
