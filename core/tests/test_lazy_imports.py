@@ -61,3 +61,42 @@ def test_resolve_imports_its_ruleset_but_no_odds_engine_journal_or_scaffold(tmp_
     loaded = _imported_after(f"from gunline.cli import main\nassert main(['resolve', {str(example)!r}]) == 0")
     assert "gunline_necromunda" in loaded
     assert sorted(m for m in loaded if m.startswith(HEAVY)) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["resolve", "a.toml", "--seed", "3", "--json"],
+        ["--debug", "odds", "a.toml", "--precision", "1"],
+        ["--hook-timeout", "5", "journal", "show", "pit", "--json"],
+        ["act", "a.toml", "recovery"],
+        ["new-plugin", "space", "--dir", "x"],
+        ["plugins", "--json"],
+        ["a.toml"],
+        [],
+    ],
+)
+def test_a_command_parses_as_with_every_command_built(argv):
+    """Only the command run gets its arguments built; what it parses is the same."""
+    from gunline import cli
+
+    whole = cli._parser(None)
+    built = cli._parser(cli._wanted(argv))
+    assert built is not whole and built.commands == whole.commands
+    line = cli.with_default_command(argv, whole.commands)
+    parsed, expected = vars(built.parse_args(line)), vars(whole.parse_args(line))
+    assert parsed.keys() == expected.keys()
+    assert {k: v for k, v in parsed.items() if k != "func"} == {k: v for k, v in expected.items() if k != "func"}
+    assert getattr(parsed.get("func"), "__qualname__", None) == getattr(expected.get("func"), "__qualname__", None)
+
+
+def test_help_lists_every_command_with_its_help_line(capsys):
+    from gunline import cli
+
+    with pytest.raises(SystemExit):
+        cli._parser(cli._wanted(["--help"])).parse_args(["--help"])
+    sketched = capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli._parser(None).parse_args(["--help"])
+    assert sketched == capsys.readouterr().out
+    assert "resolve one attack and print the chain" in sketched

@@ -17,7 +17,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import AttackRefused, BadInput, GunlineError
 from .output import say, say_json, warn
@@ -45,6 +45,54 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(f"{self.prog}: {message} (see --help)")
 
 
+class _Sketch(_Parser):
+    """A command's parser while another command runs: listed, with its help line, in
+    ``gunline --help`` and in a mistyped command's choices, but its arguments never
+    built (argparse spends a good part of a short command's start building them)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**{**kwargs, "add_help": False})
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
+        return None
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+    def add_mutually_exclusive_group(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+    def add_subparsers(self, *args: Any, **kwargs: Any) -> Any:
+        return _Unbuilt()
+
+    def set_defaults(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+class _Unbuilt:
+    """The subcommands of a sketched command: nothing is built."""
+
+    choices: dict[str, Any] = {}
+
+    def add_parser(self, *args: Any, **kwargs: Any) -> _Sketch:
+        return _Sketch(prog=str(args[0]) if args else "")
+
+
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """Subcommands of which only ``wanted`` are built whole (None: every one)."""
+
+    wanted: frozenset[str] | None = None
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if self.wanted is None or name in self.wanted:
+            return super().add_parser(name, **kwargs)
+        whole, self._parser_class = self._parser_class, _Sketch
+        try:
+            return super().add_parser(name, **kwargs)
+        finally:
+            self._parser_class = whole
+
+
 def _faces(text: str) -> list[int]:
     faces = []
     for i, part in enumerate(p.strip() for p in text.replace(" ", ",").split(",")):
@@ -57,17 +105,22 @@ def _faces(text: str) -> list[int]:
     return faces
 
 
-@functools.lru_cache(maxsize=1)
-def _parser() -> _Parser:
+@functools.lru_cache(maxsize=4)
+def _parser(wanted: frozenset[str] | None = None) -> _Parser:
     """The command line's parser, built once per process (argparse takes a good part
-    of a short command's time to build it; parsing leaves it as it was)."""
+    of a short command's time to build it; parsing leaves it as it was). Of the
+    subcommands, only those in ``wanted`` get their arguments (None: all of them);
+    the others are listed by name and help line."""
     parser = _Parser(prog="gunline", description="Resolve ranged attacks in tabletop games.")
+    parser.register("action", "parsers", _Commands)
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument(
         "--hook-timeout", metavar="SECONDS",
         help="abandon a plugin's hook that runs longer (default $GUNLINE_HOOK_TIMEOUT, else 10; 0: no limit)",
     )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    assert isinstance(sub, _Commands)
+    sub.wanted = wanted
 
     p = sub.add_parser("resolve", help="resolve one attack and print the chain")
     p.add_argument("file")
@@ -129,6 +182,15 @@ def with_default_command(argv: list[str], commands: Sequence[str]) -> list[str]:
     else:
         is_app = first.endswith(".toml") or "/" in first or os.path.isfile(first)
     return argv[:i] + ["tui"] + argv[i:] if is_app else argv
+
+
+def _wanted(argv: list[str]) -> frozenset[str]:
+    """The subcommands whose arguments this command line may need: its first word
+    after the top-level options, and ``tui`` (``gunline FILE`` opens the app)."""
+    i = 0
+    while i < len(argv) and argv[i].split("=", 1)[0] in TOP_OPTIONS:
+        i += 2 if argv[i] in TOP_OPTIONS_WITH_VALUE else 1
+    return frozenset({"tui", *argv[i : i + 1]})
 
 
 def _registry() -> Registry:
@@ -241,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     try:
-        parser = _parser()
+        parser = _parser(_wanted(argv))
         args = parser.parse_args(with_default_command(argv, parser.commands))
         command = getattr(args, "func", None) or COMMANDS[args.command or "tui"]
         from .watch import hook_timeout, run
