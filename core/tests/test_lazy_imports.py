@@ -61,6 +61,7 @@ def test_resolve_imports_its_ruleset_but_no_odds_engine_journal_or_scaffold(tmp_
     loaded = _imported_after(f"from gunline.cli import main\nassert main(['resolve', {str(example)!r}]) == 0")
     assert "gunline_necromunda" in loaded
     assert sorted(m for m in loaded if m.startswith(HEAVY)) == []
+    assert {"pathlib", "difflib"} & loaded == set()  # a few ms each, for nothing a valid file needs
 
 
 @pytest.mark.parametrize(

@@ -3,11 +3,15 @@ the dice in each target's pool, the rounds spent and left."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gunline.scenario import build_attack
 from gunline_wod.pool import shooter_terms
-from gunline_wod.ruleset import EXAMPLES
+from gunline_wod.ruleset import EXAMPLES as _EXAMPLES
+
+EXAMPLES = Path(_EXAMPLES)
 
 
 @pytest.mark.parametrize(

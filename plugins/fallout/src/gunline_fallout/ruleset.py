@@ -9,7 +9,7 @@ unless the scenario says ``fire_anyway = true``.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 from gunline.dice import at_most
@@ -36,7 +36,7 @@ from .wound import resolve_damage
 CONDITION_PERCENT = 100 // CONDITION_BOXES
 
 NAME = "fallout"
-EXAMPLES = str(Path(__file__).parent / "examples")
+EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 
 #: The names of the formula's terms. A modifier from another plugin whose label starts
 #: with one of them replaces the ruleset's own term (``fallout.hex-range`` gives its

@@ -10,9 +10,9 @@ ends with an ``ammo`` step.
 
 from __future__ import annotations
 
+import os
 import types
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from gunline import ChainState, Ruleset, hookimpl
@@ -24,7 +24,7 @@ from .tables import STANDING, STATUSES, WEAPON_STATUSES
 
 Rule = TypeVar("Rule", bound=Callable[..., Any])
 
-EXAMPLES = str(Path(__file__).parent / "examples")
+EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 
 RULESET = Ruleset(
     name="necromunda",

@@ -9,7 +9,7 @@ ammunition.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Any
 
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
@@ -19,7 +19,7 @@ from .catalogue import CATALOGUE
 from .characteristic import need_text
 from .schema import SamuraiAttack, Settings, Shooter, Target, Weapon, settings_of
 
-EXAMPLES = Path(__file__).parent / "examples"
+EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 
 
 @hookimpl

@@ -10,7 +10,7 @@ combat, hits an avoided combatant), and clearing the jam is an action between at
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Any
 
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
@@ -24,7 +24,7 @@ from .health import STATUSES
 from .pool import attack_modifiers, pool_for
 from .schema import Settings, Shooter, Target, Weapon, WodAttack
 
-EXAMPLES = Path(__file__).parent / "examples"
+EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 
 
 @hookimpl
