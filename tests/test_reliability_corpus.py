@@ -168,7 +168,7 @@ JOURNALS = {
     "scenario no longer valid": (
         _journal_then(["""UPDATE entries SET scenario = '{"ruleset": "toy"}'"""]),
         ["journal", "reload", "pit"],
-        "journal entry 1: shooter: required table is missing",
+        "journal entry #1: shooter: required table is missing",
     ),
 }
 

@@ -32,7 +32,7 @@ EXIT_INTERRUPTED = 130
 #: Modules that add subcommands: each defines ``add_parser(subparsers)``, which adds
 #: its parser and sets ``func`` (called with the parsed args, returns an exit code).
 #: Kept as modules of their own so the CLI grows without one file growing.
-EXTRA_COMMANDS = (".odds.cli", ".journal.cli", ".actions.cli", ".scaffold.cli")
+EXTRA_COMMANDS = (".odds.cli", ".journal.cli", ".actions.cli", ".scaffold.cli", ".jsonschemas")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,7 +42,10 @@ class _Parser(argparse.ArgumentParser):
     commands: tuple[str, ...] = ()
 
     def error(self, message: str) -> NoReturn:
-        raise BadInput(f"{self.prog}: {message} (see --help)")
+        # ``main`` says "gunline: " before every error: the command's own name
+        # follows it once ("gunline: odds: argument --samples: ..."), not twice.
+        command = self.prog.removeprefix("gunline").strip()
+        raise BadInput(f"{command + ': ' if command else ''}{message} (see --help)")
 
 
 class _Sketch(_Parser):
@@ -113,6 +116,9 @@ def _parser(wanted: frozenset[str] | None = None) -> _Parser:
     the others are listed by name and help line."""
     parser = _Parser(prog="gunline", description="Resolve ranged attacks in tabletop games.")
     parser.register("action", "parsers", _Commands)
+    parser.add_argument(
+        "--version", action="store_true", help="print gunline's version and the plugin contract it runs"
+    )
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument(
         "--hook-timeout", metavar="SECONDS",
@@ -136,6 +142,7 @@ def _parser(wanted: frozenset[str] | None = None) -> _Parser:
     p = sub.add_parser("validate", help="check a scenario file against its ruleset")
     p.add_argument("file")
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
+    p.add_argument("--json", action="store_true", help="print the scenario as validated, as JSON ('gunline schema')")
 
     p = sub.add_parser("plugins", help="list rulesets and variants found, with load errors")
     p.add_argument("--json", action="store_true")
@@ -159,7 +166,7 @@ def _parser(wanted: frozenset[str] | None = None) -> _Parser:
 
 #: Options of ``gunline`` itself, which may come before the command, and those of
 #: them that take a value (``--hook-timeout 5``).
-TOP_OPTIONS = ("--debug", "--hook-timeout")
+TOP_OPTIONS = ("--debug", "--hook-timeout", "--version")
 TOP_OPTIONS_WITH_VALUE = ("--hook-timeout",)
 #: Options that, given first, mean the app (``gunline --encounter 'pit fight'``).
 APP_OPTIONS = ("--encounter", "--journal")
@@ -191,6 +198,15 @@ def _wanted(argv: list[str]) -> frozenset[str]:
     while i < len(argv) and argv[i].split("=", 1)[0] in TOP_OPTIONS:
         i += 2 if argv[i] in TOP_OPTIONS_WITH_VALUE else 1
     return frozenset({"tui", *argv[i : i + 1]})
+
+
+def version_line() -> str:
+    """``gunline --version``: the version, and the plugin contract a plugin must
+    declare (``api=``) to load in this gunline."""
+    from . import __version__
+    from .models import HOOKSPEC_VERSION
+
+    return f"gunline {__version__} (plugin contract {HOOKSPEC_VERSION})"
 
 
 def _registry() -> Registry:
@@ -232,7 +248,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if unused:
         warn(f"gunline: note: {unused} of the dice given were not needed")
     if entry is not None:
-        warn(f"gunline: committed to encounter {entry.encounter!r} as entry #{entry.id}")
+        warn(f"gunline: committed to encounter {entry.encounter!r} as entry #{entry.number}")
     return EXIT_OK
 
 
@@ -246,6 +262,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         check(registry, attack)
     except BadInput as exc:
         raise BadInput(f"{args.file}: {exc}") from None
+    if args.json:
+        from .jsonschemas import scenario_json
+
+        say_json(scenario_json(attack))
+        return EXIT_OK
     variants = f", variants: {', '.join(attack.variants)}" if attack.variants else ""
     n = len(attack.targets)
     say(f"{args.file}: valid {attack.ruleset} scenario ({attack.mode}, {n} target{'s' if n != 1 else ''}{variants})")
@@ -305,6 +326,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = _parser(_wanted(argv))
         args = parser.parse_args(with_default_command(argv, parser.commands))
+        if args.version:
+            say(version_line())
+            return EXIT_OK
         command = getattr(args, "func", None) or COMMANDS[args.command or "tui"]
         from .watch import hook_timeout, run
 

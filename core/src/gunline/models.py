@@ -19,6 +19,11 @@ import msgspec
 #: contract with a message that says so.
 HOOKSPEC_VERSION = 2
 
+#: Version of the JSON that ``resolve --json`` and ``act --json`` print (the
+#: ``schema_version`` of every chain), described by docs/schemas/chain.schema.json.
+#: Bump it when a field changes meaning or goes away; a new field alone keeps it.
+CHAIN_SCHEMA_VERSION = 1
+
 
 class Modifier(msgspec.Struct, frozen=True, kw_only=True):
     """One term that moves a pool or a target number.
@@ -128,6 +133,9 @@ class Attack(msgspec.Struct, Generic[ShooterT, WeaponT, TargetT, SettingsT], fro
 class Chain(msgspec.Struct, kw_only=True):
     """A resolved attack: the contract of ``gunline resolve --json``."""
 
+    #: The shape of this JSON (:data:`CHAIN_SCHEMA_VERSION`), first so that a
+    #: program reads it before anything else.
+    schema_version: int = CHAIN_SCHEMA_VERSION
     ruleset: str
     variants: list[str]
     seed: int | None

@@ -100,8 +100,8 @@ def take(screen: MainScreen, name: str, attack: Attack, document: dict[str, Any]
 
     def done(result: Any) -> None:
         chain, _, entry = result
-        line = f"⚑ #{entry.id} {offer.action}: " + "; ".join(chain.outcomes.values())
-        screen._encounter_changed(line, f"{offer.action} committed as #{entry.id}")
+        line = f"⚑ #{entry.number} {offer.action}: " + "; ".join(chain.outcomes.values())
+        screen._encounter_changed(line, f"{offer.action} committed as #{entry.number}")
         screen.notify(line, timeout=5)
 
     screen.off_loop.later(work, done, lambda error: _failed(screen, error, "action not taken"),

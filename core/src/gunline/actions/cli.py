@@ -103,7 +103,7 @@ def _roll(args: argparse.Namespace) -> int:
     if unused:
         warn(f"gunline: note: {unused} of the dice given were not needed")
     if entry is not None:
-        warn(f"gunline: committed to encounter {entry.encounter!r} as entry #{entry.id}")
+        warn(f"gunline: committed to encounter {entry.encounter!r} as entry #{entry.number}")
     return EXIT_OK
 
 

@@ -104,15 +104,15 @@ def cmd_show(args: argparse.Namespace) -> int:
     say(f"encounter {state.name} (started {state.created_at})")
     say("\n".join(state_markdown(state)))
     for e in entries:
-        undone = f"  [undone by #{e.undone_by}]" if e.undone_by is not None else ""
-        say(f"#{e.id} {e.at} {e.action}: {e.summary}{undone}")
+        undone = f"  [undone by #{e.undone_by_number}]" if e.undone_by is not None else ""
+        say(f"#{e.number} {e.at} {e.action}: {e.summary}{undone}")
     return EXIT_OK
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args) as journal:
         entry = journal.undo(args.encounter)
-    say(f"{args.encounter}: #{entry.id} {entry.summary}")
+    say(f"{args.encounter}: #{entry.number} {entry.summary}")
     return EXIT_OK
 
 
@@ -129,7 +129,7 @@ def cmd_reload(args: argparse.Namespace) -> int:
         entry = journal.reload(
             args.encounter, registry, shooter=args.shooter, weapon=args.weapon, attack=attack, document=document
         )
-    say(f"{args.encounter}: #{entry.id} {entry.summary}")
+    say(f"{args.encounter}: #{entry.number} {entry.summary}")
     return EXIT_OK
 
 

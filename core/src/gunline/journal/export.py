@@ -51,8 +51,8 @@ def state_markdown(state: EncounterState) -> list[str]:
 
 
 def entry_markdown(entry: Entry) -> list[str]:
-    mark = f" _(undone by #{entry.undone_by})_" if entry.undone_by is not None else ""
-    out = [f"### #{entry.id} {entry.action} — {entry.at}{mark}", "", entry.summary or entry.action]
+    mark = f" _(undone by #{entry.undone_by_number})_" if entry.undone_by is not None else ""
+    out = [f"### #{entry.number} {entry.action} — {entry.at}{mark}", "", entry.summary or entry.action]
     if entry.action in ("attack", "act"):
         variants = ", ".join(entry.variants) or "none"
         seed = "dice given" if entry.seed is None else f"seed {entry.seed}"

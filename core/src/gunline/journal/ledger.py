@@ -60,6 +60,7 @@ class Journal(Store):
     def _prior(self, conn: sqlite3.Connection, eid: int | None, attack: Attack) -> ChainState:
         if eid is None:
             return ChainState()
+        self._same_ruleset(conn, eid, attack.ruleset)
         who = shooter_name(attack)
         targets = {}
         for target in attack.targets:
@@ -72,6 +73,24 @@ class Journal(Store):
             targets=targets,
             shooter_as_target=self._row_state(conn, eid, "targets", [who]) or {},
         )
+
+    def _same_ruleset(self, conn: sqlite3.Connection, eid: int, ruleset: str) -> None:
+        """An encounter is fought under one ruleset: the first of its entries still
+        standing (not undone) says which, and an attack, reload or action of another
+        is refused before it reads or writes anything (its state would mean nothing
+        to the other game's rules)."""
+        row = conn.execute(
+            """SELECT x.ruleset, e.name FROM entries x JOIN encounters e ON e.id = x.encounter_id
+               LEFT JOIN entries u ON u.undoes = x.id
+               WHERE x.encounter_id = ? AND x.action != 'undo' AND x.ruleset IS NOT NULL AND u.id IS NULL
+               ORDER BY x.id LIMIT 1""",
+            (eid,),
+        ).fetchone()
+        if row is not None and row[0] != ruleset:
+            raise BadInput(
+                f"encounter {row[1]!r} is fought under {row[0]}, not {ruleset}: "
+                f"pick or start another encounter for this {ruleset} attack"
+            )
 
     # -- attacks ------------------------------------------------------------------------
     def resolve(
@@ -166,9 +185,9 @@ class Journal(Store):
             if attack is None:
                 source = self._last_attack(conn, eid, encounter, shooter, weapon)
                 if source.scenario is None:
-                    raise BadInput(f"reload: entry {source.id} keeps no scenario to reload from")
+                    raise BadInput(f"reload: entry #{source.number} keeps no scenario to reload from")
                 document = source.scenario
-                attack = build_attack(registry, document, f"journal entry {source.id}", source.variants)
+                attack = build_attack(registry, document, f"journal entry #{source.number}", source.variants)
             stack = registry.stack(attack.ruleset, attack.variants)
             state = start_state(stack, attack, self._prior(conn, eid, attack))
             result, plugin = stack.first("reload_weapon", attack=attack, state=state)
@@ -258,9 +277,9 @@ class Journal(Store):
 
         source = self._source_of(conn, eid, encounter, registry, action, who, shooter, weapon, variants)
         if source.scenario is None:
-            raise BadInput(f"{action}: entry {source.id} keeps no scenario to act from")
+            raise BadInput(f"{action}: entry #{source.number} keeps no scenario to act from")
         document = source.scenario
-        attack = build_attack(registry, document, f"journal entry {source.id}", [*source.variants, *variants])
+        attack = build_attack(registry, document, f"journal entry #{source.number}", [*source.variants, *variants])
         return attack, document
 
     def _commit_action(
@@ -364,7 +383,7 @@ class Journal(Store):
             for change in last.changes:
                 if self._row_state(conn, eid, change.table, change.key) != change.after:
                     raise BadInput(
-                        f"undo: journal {self.path} is inconsistent at entry {last.id} "
+                        f"undo: journal {self.path} is inconsistent at entry #{last.number} "
                         f"({change.table} {'/'.join(change.key)}); run 'gunline journal check'"
                     )
             changes = [
@@ -373,7 +392,7 @@ class Journal(Store):
             self._apply(conn, eid, changes)
             entry_id = self._append(
                 conn, eid, "undo", changes, ruleset=last.ruleset, undoes=last.id,
-                summary=f"undo #{last.id}: {last.summary}",
+                summary=f"undo #{last.number}: {last.summary}",
             )
             return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
 

@@ -25,9 +25,14 @@ class Change(msgspec.Struct, kw_only=True):
 
 class Entry(msgspec.Struct, kw_only=True):
     """One journaled action. ``scenario`` is the document the attack was built from
-    (so it can be replayed with ``dice``), ``chain`` the chain JSON as resolved."""
+    (so it can be replayed with ``dice``), ``chain`` the chain JSON as resolved.
+
+    ``id`` runs over the whole journal file; ``number`` counts the entries of its
+    encounter (1, 2, 3 ...), the number shown to a GM (``#3``). ``undoes`` and
+    ``undone_by`` are ids, with their numbers beside them."""
 
     id: int
+    number: int = 0
     encounter: str
     at: str
     action: Action
@@ -43,6 +48,9 @@ class Entry(msgspec.Struct, kw_only=True):
     undoes: int | None = None
     #: For a reverted entry, the undo entry that reverted it.
     undone_by: int | None = None
+    #: The numbers within the encounter of ``undoes`` and ``undone_by``.
+    undoes_number: int | None = None
+    undone_by_number: int | None = None
     #: For an ``act`` entry (an action between attacks): the action's name, and whom
     #: it was about (a target, or the shooter for his weapon or himself).
     act: str | None = None

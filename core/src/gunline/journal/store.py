@@ -55,6 +55,12 @@ def check_name(name: Any) -> str:
     return name.strip()
 
 
+#: An entry's number within its encounter (1, 2, 3 ... in the order committed) is
+#: counted, not stored: ``id`` runs over the whole journal, the number is the one a
+#: GM reads in ``journal show`` and uses at the table.
+_NUMBER = "(SELECT count(*) FROM entries n WHERE n.encounter_id = x.encounter_id AND n.id <= {})"
+
+
 class Store:
     """An open journal file. Use as a context manager, or call :meth:`close`.
 
@@ -407,7 +413,8 @@ class Store:
 
     _ENTRY_COLUMNS = (
         "x.id, e.name, x.at, x.action, x.summary, x.ruleset, x.variants, x.scenario, x.seed, "
-        "x.dice, x.chain, x.changes, x.undoes, u.id, x.act, x.who"
+        "x.dice, x.chain, x.changes, x.undoes, u.id, x.act, x.who, "
+        + ", ".join(_NUMBER.format(column) for column in ("x.id", "x.undoes", "u.id"))
     )
 
     def entries(self, encounter: str | None = None) -> list[Entry]:
@@ -440,6 +447,8 @@ class Store:
                 chain=self._decode(r[10], what, dict | None),
                 changes=self._decode(r[11], what, list[Change]),
                 undoes=r[12], undone_by=r[13], act=r[14], who=r[15],
+                number=r[16], undoes_number=r[17] if r[12] is not None else None,
+                undone_by_number=r[18] if r[13] is not None else None,
             )
         except TypeError as exc:  # a hand-edited row with a value of the wrong kind
             raise BadInput(f"journal {self.path}: {what} is damaged: {exc}") from None

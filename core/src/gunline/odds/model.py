@@ -97,9 +97,18 @@ class AttackInterval(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     expected: dict[str, Interval]
 
 
+#: Version of the JSON that ``odds --json`` prints; bump it when a field changes
+#: meaning or goes away (a new field alone keeps it).
+ODDS_SCHEMA_VERSION = 1
+
+
 class Odds(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """Odds of every step and of each final status of one attack."""
 
+    #: The shape of this JSON (:data:`ODDS_SCHEMA_VERSION`), described by
+    #: docs/schemas/odds.schema.json. Required, so that it is always written
+    #: (the struct omits fields at their defaults).
+    schema_version: int
     exact: bool
     #: Monte Carlo sample count, null when exact.
     samples: int | None

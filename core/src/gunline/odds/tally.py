@@ -14,6 +14,7 @@ from typing import Any
 
 from .leaf import Final, Leaf, TargetLeaf
 from .model import (
+    ODDS_SCHEMA_VERSION,
     AttackInterval,
     Interval,
     Odds,
@@ -268,6 +269,7 @@ def build_odds(
         ),
     )
     return Odds(
+        schema_version=ODDS_SCHEMA_VERSION,
         exact=n is None,
         samples=n,
         targets=target_odds,

@@ -853,9 +853,9 @@ class MainScreen(Screen[None]):
         except GunlineError as exc:
             self.app.call_from_thread(self._journal_problem, exc, "not committed")
             return
-        line = f"✓ committed to {name} as #{entry.id}: " + "; ".join(chain.outcomes.values())
-        self.app.call_from_thread(self._encounter_changed, line, f"committed as #{entry.id}")
-        self.app.call_from_thread(self.notify, f"committed to {name} as #{entry.id}", timeout=3)
+        line = f"✓ committed to {name} as #{entry.number}: " + "; ".join(chain.outcomes.values())
+        self.app.call_from_thread(self._encounter_changed, line, f"committed as #{entry.number}")
+        self.app.call_from_thread(self.notify, f"committed to {name} as #{entry.number}", timeout=3)
 
     def _stale(self, message: str) -> None:
         """Another gunline committed first: nothing is written, the chain is
@@ -879,7 +879,7 @@ class MainScreen(Screen[None]):
         except GunlineError as exc:
             self.app.call_from_thread(self._journal_problem, exc, "nothing undone")
             return
-        self.app.call_from_thread(self._encounter_changed, f"↶ {entry.summary}", f"undid #{entry.undoes}")
+        self.app.call_from_thread(self._encounter_changed, f"↶ {entry.summary}", f"undid #{entry.undoes_number}")
 
     def action_act(self) -> None:
         offer_actions(self)
@@ -907,8 +907,10 @@ class MainScreen(Screen[None]):
             else:
                 self._job_failed(error)
 
-        self.off_loop.later(work, lambda entry: self._encounter_changed(f"↻ {entry.summary} (#{entry.id})", "reloaded"),
-                            failed, group="reload", description="Reloading")
+        def done(entry: Any) -> None:
+            self._encounter_changed(f"↻ {entry.summary} (#{entry.number})", "reloaded")
+
+        self.off_loop.later(work, done, failed, group="reload", description="Reloading")
 
     def _encounter_changed(self, line: str, status: str) -> None:
         """After a commit, an undo or a reload: log it, show the new state, and
