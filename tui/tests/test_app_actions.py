@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 from gunline.journal import Journal
 from gunline.scenario import build_attack
 from gunline_tui.app import make_app
-from gunline_tui.screens.dialogs import PickDialog
+from gunline_tui.screens.dialogs import ConfirmDialog, PickDialog
 from gunline_tui.testing import run_async, screen_text, settle
 
 ENC = "pit"
@@ -30,15 +30,18 @@ def wound_cy(registry, path):
 
 
 @run_async
-async def test_f2_offers_the_actions_with_their_odds_and_commits_the_one_picked(toy_registry, tmp_path, monkeypatch):
+async def test_f3_offers_the_actions_with_their_odds_and_commits_the_one_picked(toy_registry, tmp_path, monkeypatch):
     path = tmp_path / "journal.sqlite3"
     monkeypatch.setenv("GUNLINE_JOURNAL", str(path))
     wound_cy(toy_registry, path)
     app = make_app(toy_registry, doc=DOC, encounter=ENC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "actions (F2): first-aid, new-magazine" in screen_text(app)  # the encounter pane
-        await pilot.press("f2")
+        assert "actions (F3): first-aid, new-magazine" in screen_text(app)  # the encounter pane
+        await pilot.press("f3")  # the encounter's menu, then its actions
+        await settle(pilot)
+        assert isinstance(app.screen, PickDialog)
+        await pilot.press("down", "down", "down", "enter")
         await settle(pilot)
         assert isinstance(app.screen, PickDialog)
         options = app.screen.query_one(OptionList)
@@ -57,18 +60,21 @@ async def test_f2_offers_the_actions_with_their_odds_and_commits_the_one_picked(
         assert cy["status"] in ("unharmed", "wounded", "dead")
         assert entries[-1].summary.startswith("first-aid: Cy: ")
         assert f"Cy: {cy['status']}" in screen_text(app)  # the pane shows the new state
-        await pilot.press("ctrl+z")
+        await app.main.run_action("journal_undo")  # asks first, naming the entry
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog) and "Undo #2 of" in screen_text(app)
+        await pilot.press("y")
         await settle(pilot)
         with Journal(path) as journal:
             assert journal.state(ENC).targets["Cy"] == {"status": "wounded", "wounds_left": 1}
 
 
 @run_async
-async def test_f2_without_an_encounter_says_how_to_choose_one(toy_registry):
+async def test_acting_without_an_encounter_says_how_to_choose_one(toy_registry):
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("f2")
+        await app.main.run_action("act")
         await settle(pilot)
         assert not isinstance(app.screen, PickDialog)
         assert any("no encounter chosen" in str(n.message) for n in app._notifications)

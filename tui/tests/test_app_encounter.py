@@ -55,14 +55,14 @@ async def test_carter_empties_his_clip_over_two_commits_then_reloads_and_undoes(
         # WOD-1: a medium burst (10 rounds) from a clip of 30, 9 dice at each target
         assert pools(main.chain) == {"Farrow": 9, "Sykes": 9}
         assert main.chain.weapon["rounds_left"] == 20
-        await pilot.press("ctrl+w")
+        await pilot.press("f2")
         await settle(pilot)
         assert rounds_saved(journal) == 20
         assert "Carter's assault rifle: 20 rounds left" in screen_text(app)  # the encounter pane
-        await pilot.press("ctrl+t")  # encounter -> log
+        await pilot.press("f6")  # encounter -> log
         await settle(pilot)
         assert "committed to warehouse as #1" in screen_text(app)
-        await pilot.press("ctrl+t", "ctrl+t")  # log -> odds -> encounter
+        await pilot.press("f6", "f6")  # log -> odds -> encounter
         await settle(pilot)
 
         # WOD-2: the next round a long burst (20 rounds) with what is left: 3+3+3+3-2 = 10 dice
@@ -70,7 +70,7 @@ async def test_carter_empties_his_clip_over_two_commits_then_reloads_and_undoes(
         await settle(pilot)
         assert pools(main.chain) == {"Farrow": 10, "Sykes": 10}
         assert main.chain.weapon["rounds_left"] == 0
-        await pilot.press("ctrl+w")
+        await pilot.press("f2")
         await settle(pilot)
         assert rounds_saved(journal) == 0
         assert "Carter's assault rifle: 0 rounds left · empty" in screen_text(app)
@@ -78,23 +78,27 @@ async def test_carter_empties_his_clip_over_two_commits_then_reloads_and_undoes(
         # a third burst: the empty rifle refuses, and there is nothing to commit
         assert "the assault rifle is empty: reload" in main.problem
         assert "the assault rifle is empty: reload" in screen_text(app)
-        await pilot.press("ctrl+w")
+        await pilot.press("f2")
         await settle(pilot)
         assert any("nothing to commit" in n and "empty: reload" in n for n in notices(app))
         with Journal(journal) as j:
             assert [e.action for e in j.entries(ENC)] == ["attack", "attack"]
 
-        await pilot.press("ctrl+a")  # reload: a full clip again, and the burst can be fired
+        await main.run_action("reload")  # a full clip again, and the burst can be fired
         await settle(pilot)
         assert rounds_saved(journal) == 30
         assert main.problem is None and main.chain.weapon["rounds_left"] == 10
         assert "Carter's assault rifle: 30 rounds left · ok" in screen_text(app)
 
-        await pilot.press("ctrl+z")  # undo the reload: empty again, refused again
+        await main.run_action("journal_undo")  # undo the reload (asked first): empty again, refused again
+        await settle(pilot)
+        await pilot.press("y")
         await settle(pilot)
         assert rounds_saved(journal) == 0
         assert "empty: reload" in main.problem
-        await pilot.press("ctrl+z")  # undo the long burst: 20 rounds, the burst is allowed
+        await main.run_action("journal_undo")  # undo the long burst: 20 rounds, the burst is allowed
+        await settle(pilot)
+        await pilot.press("y")
         await settle(pilot)
         assert rounds_saved(journal) == 20
         assert main.problem is None and main.chain.weapon["rounds_left"] == 0
@@ -113,7 +117,7 @@ async def test_another_session_committing_first_is_a_notice_and_nothing_is_lost(
         doc = read_document(medium)
         with Journal(journal) as other:
             other.resolve(ENC, wod_registry, build_attack(wod_registry, doc), doc, seed=3)
-        await pilot.press("ctrl+w")
+        await pilot.press("f2")
         await settle(pilot)
         assert any("changed since" in n for n in notices(app))
         with Journal(journal) as j:
@@ -121,7 +125,7 @@ async def test_another_session_committing_first_is_a_notice_and_nothing_is_lost(
         assert main.draft.doc == draft
         # the chain on show now starts from the new state: 30 - 10 - 10
         assert main.chain.weapon["rounds_left"] == 10
-        await pilot.press("ctrl+w")  # and commits from it
+        await pilot.press("f2")  # and commits from it
         await settle(pilot)
         assert rounds_saved(journal) == 10
 
@@ -131,10 +135,12 @@ async def test_pick_and_create_an_encounter_by_keys(wod_registry, medium, journa
     app = make_app(wod_registry, file=medium)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+w")  # no encounter yet
+        await pilot.press("f2")  # no encounter yet
         await settle(pilot)
-        assert any("Ctrl+Y" in n for n in notices(app))
-        await pilot.press("ctrl+y")
+        assert any("F3 picks" in n for n in notices(app))
+        await pilot.press("f3")
+        await settle(pilot)
+        await pilot.press("enter")  # "pick or start an encounter…"
         await settle(pilot)
         await pilot.press("enter")  # "+ new encounter…"
         await settle(pilot)
@@ -144,19 +150,21 @@ async def test_pick_and_create_an_encounter_by_keys(wod_registry, medium, journa
         assert "⚔ pit fight" in screen_text(app)
         with Journal(journal) as j:
             assert [e.name for e in j.encounters()] == ["pit fight"]
-        await pilot.press("ctrl+w")
+        await pilot.press("f2")
         await settle(pilot)
         with Journal(journal) as j:
             assert j.state("pit fight").weapons["Carter"]["assault rifle"]["rounds_left"] == 20
 
 
-def test_every_encounter_key_is_in_the_help_and_the_palette():
-    from gunline_tui.screens.main import ACTIONS, help_text
+def test_every_encounter_action_is_in_the_help_and_the_palette():
+    from gunline_tui.screens.main import ACTIONS, PALETTE_ONLY, help_text
 
     keys = {action: key for key, action, _label, _help in ACTIONS}
-    for action in ("encounter", "commit", "reload", "undo"):
-        assert action in keys
-        assert keys[action] in help_text().plain
+    palette = {action: label for action, label, _help in PALETTE_ONLY}
+    assert keys["commit"] == "f2" and keys["encounter_menu"] == "f3"
+    for action in ("encounter", "reload", "journal_undo", "act"):
+        assert action in palette
+        assert palette[action] in help_text().plain
 
 
 # -- the CLI opens the app ---------------------------------------------------------------

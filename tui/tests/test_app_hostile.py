@@ -90,7 +90,7 @@ async def test_hostile_names_show_escaped_in_every_pane_and_nothing_raw_is_paint
         assert shown(SHOOTER) in main.query_one("#encounter").render().plain or "Vex\\x1b" in text
         assert_nothing_raw(app)
         for _ in range(3):  # log, odds, encounter below the chain
-            await pilot.press("ctrl+t")
+            await pilot.press("f6")
             await settle(pilot)
             assert_nothing_raw(app)
         await pilot.press("ctrl+r")  # a logged resolution, into the log
@@ -176,7 +176,7 @@ async def test_the_app_answers_keys_while_a_hook_spins(toy_registry):
         assert await entered(pilot, gate)
         bottom = app.main.query_one("#bottom")
         for pane in ("odds-pane", "log", "odds-pane"):
-            await pilot.press("ctrl+t")
+            await pilot.press("f6")
             await pilot.pause()
             assert bottom.current == pane
         await pilot.press("ctrl+l")  # a page opens and closes
@@ -244,7 +244,7 @@ async def test_odds_that_never_finish_are_off_the_event_loop_and_cancelled(toy_r
         assert app.main.chain is not None  # the chain is shown while the odds spin
         await pilot.press("escape")
         await settle(pilot)
-        await pilot.press("ctrl+t")  # the odds pane
+        await pilot.press("f6")  # the odds pane
         await settle(pilot)
         assert "Odds: ✗ cancelled" in str(app.screen.query_one("#odds").render())
         assert app.is_running

@@ -35,11 +35,11 @@ CHILD = textwrap.dedent(
     marker = pathlib.Path(sys.argv[2])
     MainScreen.DRAFT_DELAY = 3600.0  # never by the timer: only the signal can write it
 
-    edited = MainScreen._edited
-    def _edited(self, path):
-        edited(self, path)
-        marker.write_text("typed:" + str(self.draft.doc["shooter"].get("name")))
-    MainScreen._edited = _edited
+    changed = MainScreen._changed
+    def _changed(self, change):
+        changed(self, change)
+        marker.write_text("typed:" + str(self.model.doc["shooter"].get("name")))
+    MainScreen._changed = _changed
 
     mounted = MainScreen.on_mount
     def on_mount(self):

@@ -114,7 +114,7 @@ async def test_resolve_with_a_seed_shows_the_cli_chain_and_logs_it(toy_registry)
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+k")
+        await pilot.press("f4")
         assert isinstance(app.screen, PromptDialog)
         await answer(pilot, "12345")
         await settle(pilot)
@@ -162,7 +162,7 @@ async def test_dice_by_hand_with_backspace_and_blank(toy_registry):
     attack = build_attack(toy_registry, DOC)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+d")
+        await pilot.press("ctrl+t")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, DiceEntryDialog)
@@ -225,7 +225,8 @@ async def test_mode_select_and_export_log(toy_registry, tmp_path):
         await pilot.press("ctrl+r")
         await settle(pilot)
         out = tmp_path / "log.md"
-        await pilot.press("ctrl+x")
+        await app.main.run_action("export")  # in the command palette
+        await settle(pilot)
         await answer(pilot, str(out))
         await settle(pilot)
         text = out.read_text()
@@ -243,7 +244,7 @@ async def test_odds_beside_the_steps_and_as_bars(toy_registry):
         await settle(pilot)
         await pilot.pause(0.6)  # the odds start a moment after the last edit
         await settle(pilot)
-        await pilot.press("ctrl+t")
+        await pilot.press("f6")
         text = screen_text(app)
         assert "Odds (exact)" in text and "hit 50% · wound 50%" in text
         assert f"dead          {'█' * 8}{'░' * 8}    50%" in text
@@ -265,7 +266,7 @@ async def test_save_writes_the_scenario_the_cli_reads(toy_registry, tmp_path):
         await pilot.press("ctrl+s")
         await answer(pilot, str(out))
         await settle(pilot)
-        assert app.main.file == str(out)
+        assert app.main.model.source.path == str(out)
     from gunline.scenario import load_attack
 
     saved = load_attack(toy_registry, out)

@@ -52,7 +52,7 @@ async def test_build_the_four_target_example_from_an_empty_scenario(wod_registry
     app = make_app(wod_registry, doc={"ruleset": "wod"})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+e")  # an empty scenario
+        await pilot.press("f9")  # an empty scenario
         await settle(pilot)
         assert app.main.draft.doc["targets"] == [{}]
         await set_field(pilot, "mode", "long")
@@ -97,8 +97,8 @@ async def test_seed_gives_the_cli_chain(wod_registry, four, capsys):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await open_file(pilot, four)
-        assert app.main.file == four
-        await pilot.press("ctrl+k")
+        assert app.main.model.source.example == four and app.main.model.source.path is None  # a copy
+        await pilot.press("f4")
         await answer(pilot, "7")
         await settle(pilot)
         assert chain_json(app.main.chain).decode() == out.strip()
@@ -119,7 +119,7 @@ async def test_dice_by_hand_give_the_cli_chain_for_the_same_dice(wod_registry, f
     app = make_app(wod_registry, doc=tomllib.loads(FOUR.read_text()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+d")
+        await pilot.press("ctrl+t")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, DiceEntryDialog)
@@ -150,11 +150,11 @@ async def test_toggling_a_variant_replays_the_dice_and_marks_the_difference(wod_
     app = make_app(wod_registry, doc=tomllib.loads(FOUR.read_text()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+k")
+        await pilot.press("f4")
         await answer(pilot, "7")
         await settle(pilot)
         before = pools(app.main.chain)
-        await pilot.press("ctrl+f")  # to the variant switches
+        await pilot.press("f7")  # to the variant switches
         assert app.focused.name == "variant:wod.9-again"
         await focus_field(pilot, "variant:wod.per-extra-target")
         await pilot.press("space")

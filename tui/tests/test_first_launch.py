@@ -82,7 +82,7 @@ async def test_first_launch_shows_four_outcome_lines_at_80x24(wod_registry):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         main = app.main
-        assert main.file.endswith("four-targets-long-burst.toml")
+        assert main.model.source.example.endswith("four-targets-long-burst.toml")  # a copy of it
         assert main.chain is not None and len(main.chain.outcomes) == 4
         text = screen_text(app)
         assert list(main.chain.outcomes) == ["Farrow", "Sykes", "Jones", "Bystander"]

@@ -57,7 +57,16 @@ class FieldSpec(msgspec.Struct, frozen=True, kw_only=True):
     max_length: int | None = None
     choices: tuple[Any, ...] = ()
     description: str = ""
+    #: The field's name in the game's words (``msgspec.Meta(title=...)``): what a
+    #: form labels it. Empty when the ruleset gives none (see :attr:`label`).
+    title: str = ""
     children: tuple[FieldSpec, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """What a form calls the field: its title, else its name with the
+        underscores read as spaces (``save_mod`` → ``save mod``)."""
+        return self.title or self.name.replace("_", " ")
 
     def hint(self) -> str:
         """The type and bounds in a few characters: ``int 1–10``, ``a|b|c``."""
@@ -85,14 +94,16 @@ def _num(value: float | None) -> str | None:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _unwrap(t: Any) -> tuple[Any, str]:
-    """Strip ``Metadata`` wrappers; return the inner type and any description."""
-    description = ""
+def _unwrap(t: Any) -> tuple[Any, str, str]:
+    """Strip ``Metadata`` wrappers; return the inner type, its description and its
+    title (the outermost given wins: a field's own words over its type alias's)."""
+    description = title = ""
     while isinstance(t, mi.Metadata):
         extra = t.extra_json_schema or {}
-        description = extra.get("description", description) or extra.get("title", "") or description
+        description = description or extra.get("description", "")
+        title = title or extra.get("title", "")
         t = t.type
-    return t, description
+    return t, description, title
 
 
 def _bounds(t: Any) -> tuple[float | None, float | None]:
@@ -123,13 +134,14 @@ def _literal_values(annotation: Any) -> tuple[Any, ...]:
 
 
 def _spec_of(name: str, path: str, t: Any, required: bool, default: Any, annotation: Any = None) -> FieldSpec:
-    t, description = _unwrap(t)
+    t, description, title = _unwrap(t)
     optional = False
     if isinstance(t, mi.UnionType):
         unwrapped = [_unwrap(m) for m in t.types]
-        members = [m for m, _ in unwrapped]
-        # ``Annotated[int, Meta(description=...)] | None``: the member's description
-        description = description or next((d for _, d in unwrapped if d), "")
+        members = [m for m, _, _ in unwrapped]
+        # ``Annotated[int, Meta(description=...)] | None``: the member's words
+        description = description or next((d for _, d, _ in unwrapped if d), "")
+        title = title or next((w for _, _, w in unwrapped if w), "")
         optional = any(isinstance(m, mi.NoneType) for m in members)
         rest = [m for m in members if not isinstance(m, mi.NoneType)]
         literals = [m for m in rest if isinstance(m, mi.LiteralType)]
@@ -159,6 +171,7 @@ def _spec_of(name: str, path: str, t: Any, required: bool, default: Any, annotat
         max_length=getattr(t, "max_length", None),
         choices=(_literal_values(annotation) or tuple(t.values)) if kind == "choice" else (),
         description=description,
+        title=title,
         children=children,
     )
 
@@ -203,6 +216,8 @@ def parse_value(spec: FieldSpec, text: str) -> Any:
         except ValueError:
             return text
     if spec.kind == "float":
+        if _PLAIN_INT.fullmatch(text):
+            return int(text)  # a whole number stays one in the file (18, not 18.0)
         try:
             return float(text)
         except ValueError:

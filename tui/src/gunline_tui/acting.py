@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from gunline.models import Attack
     from gunline.odds import Odds
 
-    from .screens.main import MainScreen
+    from .screens.base import ScreenParts
 
 
 def odds_words(odds: Odds, applies_to: str) -> str:
@@ -54,7 +54,7 @@ def offer_lines(registry: Any, attack: Attack, prior: Any) -> list[tuple[Offer, 
     return out
 
 
-def offer_actions(screen: MainScreen) -> None:
+def offer_actions(screen: ScreenParts) -> None:
     """F2: pick an action of the scenario's ruleset and take it in the encounter."""
     name = screen._need_encounter()
     if name is None:
@@ -63,7 +63,7 @@ def offer_actions(screen: MainScreen) -> None:
     if attack is None:
         screen.notify(screen.problem or "the scenario is not valid", severity="error")
         return
-    document = screen.draft.clean()
+    document = screen.model.draft.clean()
 
     def work() -> list[tuple[Offer, str]]:
         return offer_lines(screen.registry, attack, screen.encounter.prior(attack))
@@ -89,7 +89,7 @@ def offer_actions(screen: MainScreen) -> None:
                           group="act", description="Reading the actions")
 
 
-def take(screen: MainScreen, name: str, attack: Attack, document: dict[str, Any], offer: Offer) -> None:
+def take(screen: ScreenParts, name: str, attack: Attack, document: dict[str, Any], offer: Offer) -> None:
     """Roll ``offer`` with a new seed and commit it to encounter ``name``."""
     seed = new_seed()
 
@@ -108,7 +108,7 @@ def take(screen: MainScreen, name: str, attack: Attack, document: dict[str, Any]
                           group="act", description=f"Taking {offer.action}")
 
 
-def _failed(screen: MainScreen, error: BaseException, title: str) -> None:
+def _failed(screen: ScreenParts, error: BaseException, title: str) -> None:
     if isinstance(error, GunlineError):
         screen._journal_problem(error, title)
     else:
@@ -120,4 +120,4 @@ def actions_line(registry: Any, ruleset: str | None) -> str:
     if ruleset is None or ruleset not in registry.rulesets:
         return ""
     actions = registry.rulesets[ruleset].declaration.actions
-    return f"actions (F2): {', '.join(sorted(actions))}" if actions else ""
+    return f"actions (F3): {', '.join(sorted(actions))}" if actions else ""

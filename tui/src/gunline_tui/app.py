@@ -26,7 +26,7 @@ from gunline.scenario import read_document
 from .control_filter import ControlFilter
 from .draft import blank
 from .encounter import Encounter
-from .screens.main import ACTIONS, MainScreen
+from .screens.main import ACTIONS, PALETTE_ONLY, MainScreen
 
 #: Signals that end the app the way Ctrl+Q does, the draft written first: the
 #: terminal hung up (a dropped SSH session), the process was asked to stop, or
@@ -58,7 +58,8 @@ def first_example(registry: Registry) -> Path | None:
 
 def initial_doc(registry: Registry, file: str | None) -> tuple[dict[str, Any], str | None, str | None]:
     """What to open: the file asked for, else the saved draft, else a bundled
-    example, else an empty scenario. Returns (document, file, notice)."""
+    example, else an empty scenario. Returns (document, file, notice); the notice
+    is "draft restored" for the draft."""
     notice = None
     if file:
         try:
@@ -98,7 +99,8 @@ class GunlineApp(App[None]):
 
     def on_mount(self) -> None:
         doc, file, notice = self._start
-        self.push_screen(MainScreen(self.registry, doc, file, notice, self.encounter))
+        self.push_screen(MainScreen(self.registry, doc, file, notice, self.encounter,
+                                    restored=notice == "draft restored"))
         if not self.is_headless:  # a test's process keeps its own signal handlers
             loop = asyncio.get_running_loop()
             for sig in ENDING_SIGNALS:
@@ -153,6 +155,8 @@ class GunlineApp(App[None]):
         if isinstance(screen, MainScreen):
             for key, action, label, help in ACTIONS:
                 yield SystemCommand(f"{label} ({key})", help, _runner(screen, action))
+            for action, label, help in PALETTE_ONLY:
+                yield SystemCommand(label, help, _runner(screen, action))
 
 
 def _runner(screen: MainScreen, action: str):

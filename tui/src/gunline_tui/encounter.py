@@ -65,7 +65,7 @@ def state_text(name: str, state: EncounterState | None, entries: int, last: str 
     text.append(f"encounter {name!r}", style="bold")
     text.append(f" · {entries} entr{'y' if entries == 1 else 'ies'}")
     if state is None or not (state.weapons or state.targets or state.shooters):
-        text.append("\nnothing committed yet: Ctrl+W commits the chain shown")
+        text.append("\nnothing committed yet: F2 commits the chain shown")
         if actions:
             text.append(f"\n{actions}")
         return text

@@ -56,30 +56,32 @@ async def type_into(pilot, path: str, text: str) -> None:
 
 
 async def choose(pilot, path: str, value: str) -> None:
-    """Pick ``value`` in a choice (Right until it shows) or a Select (Enter opens it,
-    the arrows walk to the value, Enter picks it)."""
+    """Pick ``value`` in a choice (Right until it shows) or a pick field (Enter opens
+    its list, the arrows walk to the value, Enter picks it)."""
+    from textual.widgets import OptionList
+
     from .widgets.choice import Choice
 
     await tab_to(pilot, path)
-    select = pilot.app.focused
-    if isinstance(select, Choice):
-        for _ in range(len(select.values)):
-            if str(select.value) == value:
+    field = pilot.app.focused
+    if isinstance(field, Choice):
+        for _ in range(len(field.values)):
+            if str(field.value) == value:
                 return
             await pilot.press("right")
-        raise AssertionError(f"{value!r} is not a choice of {path}: {select.values}")
+        raise AssertionError(f"{value!r} is not a choice of {path}: {field.values}")
     await pilot.press("enter")
     await pilot.pause()
-    overlay = select.query_one("SelectOverlay")
-    labels = [str(o.prompt) for o in overlay.options]
-    want = labels.index(value)
-    for _ in range(len(labels) + 1):
-        if overlay.highlighted == want:
+    options = pilot.app.screen.query_one("#pick-list", OptionList)
+    ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+    want = ids.index(value)
+    for _ in range(len(ids) + 1):
+        if options.highlighted == want:
             break
-        await pilot.press("down" if (overlay.highlighted or 0) < want else "up")
+        await pilot.press("down" if (options.highlighted or 0) < want else "up")
     await pilot.press("enter")
     await pilot.pause()
-    assert str(select.value) == value
+    assert str(field.value) == value
 
 
 def editor_of(app, path: str):
@@ -105,9 +107,10 @@ async def set_field(pilot, path: str, value) -> None:
     False for a switch. The widget tells the form as it does after a keystroke (its
     Changed message), so the draft, the chain and the errors follow as they would.
     The field gets the focus, where keys pressed next go."""
-    from textual.widgets import Checkbox, Input, Select
+    from textual.widgets import Checkbox, Input
 
     from .widgets.choice import Choice
+    from .widgets.pick import PickField
 
     editor = editor_of(pilot.app, path)
     editor.focus()
@@ -119,8 +122,14 @@ async def set_field(pilot, path: str, value) -> None:
         editor.value = bool(value)
     elif isinstance(editor, Choice):
         editor.set_value(_one_of(path, editor.values, value))
-    elif isinstance(editor, Select):
-        editor.value = value  # a value that is not an option raises here
+    elif isinstance(editor, PickField):
+        options = [v for _label, v in editor.options]
+        if value not in options:
+            raise AssertionError(f"{value!r} is not an option of {path}: {options}")
+        if value != editor.value:  # as a pick in its list does
+            editor.value = value
+            editor.refresh()
+            editor.post_message(PickField.Picked(editor, value))
     else:
         raise AssertionError(f"{path} is a {type(editor).__name__}, not a field with a value")
     await pilot.pause()

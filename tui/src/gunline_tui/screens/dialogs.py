@@ -49,9 +49,19 @@ class PickDialog(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="pick-cancel")]
 
-    def __init__(self, title: str, options: list[tuple[str, str]], empty: str = "nothing to pick") -> None:
+    def __init__(self, title: str, options: list[tuple[str, str]], empty: str = "nothing to pick",
+                 highlight: str | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self._title, self._options, self._empty = title, options, empty
+        #: The option (id) the list starts on: the value now, for a field's picker.
+        self._highlight = highlight
+
+    def on_mount(self) -> None:
+        ids = [key for _label, key in self._options]
+        if self._options:
+            lst = self.query_one("#pick-list", OptionList)
+            lst.highlighted = ids.index(self._highlight) if self._highlight in ids else 0
+            lst.focus()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

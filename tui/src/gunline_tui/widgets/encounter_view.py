@@ -8,7 +8,7 @@ from ..shown import Text
 
 NO_ENCOUNTER = Text(
     "No encounter: attacks start from the scenario alone.\n"
-    "Ctrl+Y picks or creates an encounter; its state (rounds left, wounds, statuses)\n"
+    "F3 picks or starts an encounter; its state (rounds left, wounds, statuses)\n"
     "then carries from one attack to the next."
 )
 

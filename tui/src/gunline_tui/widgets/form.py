@@ -2,14 +2,19 @@
 
 There is no code per ruleset here: ``gunline.schema.describe`` says what fields the
 ruleset's shooter, weapon, target and settings Structs have (type, bounds, choices,
-default), and each becomes an Input, a Select or a Checkbox. Every editor carries
-its field path (``targets[1].concealment``) as its ``name``, the same path scenario
-error messages start with, so an error is shown under the field it is about.
+default, and the field's title and description in the game's words), and each
+becomes an Input, a choice or a switch, labelled with its title. Every editor
+carries its field path (``targets[1].concealment``) as its ``name``, the same path
+scenario error messages start with, so an error is shown under the field it is
+about.
+
+The form renders the :class:`~gunline_tui.model.ScenarioModel` it is given and
+makes every change through it (so each is undoable); the screen hears of changes
+from the model, not from the form.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -17,17 +22,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Static
 
 from gunline.models import Ruleset
 from gunline.plugins import Registry
-from gunline.scenario import catalogue_entry
 from gunline.schema import FieldSpec, describe, format_value, is_structured, parse_value
 
-from ..draft import Draft
-from ..messages import DraftEdited, TargetAction
+from ..draft import blank
+from ..messages import TargetAction
+from ..model import ScenarioModel, Source
 from ..shown import Text, shown
 from .choice import Choice
+from .pick import PickField
 
 CUSTOM = "(custom)"
 
@@ -43,7 +49,8 @@ class Switch(Checkbox):
 
 class TargetHeader(Static, can_focus=True):
     """The title row of one target; the keys to add, remove and move targets work
-    when it has the focus."""
+    when it has the focus, and the footer shows them then (removing is undone with
+    Ctrl+Z like any change)."""
 
     BINDINGS = [
         Binding("a", "act('add')", "Add target", id="target-add"),
@@ -60,6 +67,9 @@ class TargetHeader(Static, can_focus=True):
         self.post_message(TargetAction(self.index, what))
 
 
+def target_title(index: int, target: dict[str, Any]) -> str:
+    return f"▸ Target {index + 1}: {target.get('name') or 'unnamed'}"
+
 
 class ScenarioForm(VerticalScroll):
     """The whole scenario: attack settings, shooter, weapon, targets."""
@@ -69,16 +79,17 @@ class ScenarioForm(VerticalScroll):
         Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
 
-    def __init__(self, registry: Registry, draft: Draft, *,
-                 edited: Callable[[DraftEdited], bool] | None = None, **kwargs: Any) -> None:
+    def __init__(self, registry: Registry, model: ScenarioModel, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.registry = registry
-        self.draft = draft
-        #: Called with each edit before it is posted; True when it was handled.
-        self.edited = edited
+        self.model = model
         self.specs: dict[str, FieldSpec] = {}
         self.editors: dict[str, Widget] = {}
         self.labels: dict[str, str] = {}
+
+    @property
+    def draft(self):
+        return self.model.draft
 
     # -- building ------------------------------------------------------------------
     @property
@@ -106,24 +117,23 @@ class ScenarioForm(VerticalScroll):
         yield Static("Attack", classes="section")
         names = sorted(self.registry.rulesets)
         ruleset_name = self.draft.doc.get("ruleset")
-        options = [(Text(n), n) for n in names]
+        options = [(self._ruleset_label(n), n) for n in names]
         yield from self._row(
-            "ruleset",
-            "ruleset",
-            Select(options, value=ruleset_name if ruleset_name in names else Select.NULL,
-                   allow_blank=ruleset_name not in names, compact=True, name="ruleset", id="ruleset"),
+            "ruleset", "ruleset",
+            PickField("Ruleset (a new scenario of it; Ctrl+Z brings this one back)", options,
+                      ruleset_name if ruleset_name in names else None, name="ruleset", id="ruleset"),
         )
         rules = self.ruleset
         if rules is None:
             return
         mode = self.draft.doc.get("mode", rules.modes[0])
-        yield from self._row("mode", "mode", Choice(rules.modes, mode, name="mode", id="mode"))
+        yield from self._row("fire mode", "mode", Choice(rules.modes, mode, name="mode", id="mode"))
         enabled = set(self.draft.doc.get("variants", []))
         variants = self.registry.variants_for(rules.name)
         for i, name in enumerate(sorted(variants)):
             short = name.split(".", 1)[1] if name.startswith(rules.name + ".") else name
             box = Switch(Text(short), name in enabled, compact=True, name=f"variant:{name}",
-                           classes="variant", id="first-variant" if i == 0 else None)
+                         classes="variant", id="first-variant" if i == 0 else None)
             box.tooltip = Text(variants[name].declaration.description)
             yield from self._row("variant" if i == 0 else "", f"variant:{name}", box)
         if rules.settings is not None:
@@ -136,9 +146,12 @@ class ScenarioForm(VerticalScroll):
         targets = self.draft.targets
         yield Static(f"Targets ({len(targets)})", classes="section")
         for i, target in enumerate(targets):
-            name = target.get("name") or "unnamed"
-            yield TargetHeader(i, f"▸ Target {i + 1}: {name}   a add · x remove · k/j move")
+            yield TargetHeader(i, target_title(i, target))
             yield from self._fields(describe(rules.target, f"targets[{i}]"))
+
+    def _ruleset_label(self, name: str) -> str:
+        title = getattr(self.registry.rulesets[name].declaration, "title", "") or name
+        return f"{name} · {title}" if title != name else name
 
     def _catalogue_row(self, rules: Ruleset):
         name = self.draft.doc.get("weapon", {}).get("name")
@@ -147,11 +160,11 @@ class ScenarioForm(VerticalScroll):
             for key in rules.catalogue:
                 if key.casefold() == name.strip().casefold():
                     current = key
-        options = [(Text(k), k) for k in rules.catalogue] + [(Text(CUSTOM), CUSTOM)]
+        options = [(k, k) for k in rules.catalogue] + [(CUSTOM, CUSTOM)]
         return self._row(
-            "catalogue", "weapon:catalogue",
-            Select(options, value=current or CUSTOM, allow_blank=False, compact=True,
-                   name="weapon:catalogue", id="catalogue"),
+            "from catalogue", "weapon:catalogue",
+            PickField("Weapon from the catalogue", options, current or CUSTOM,
+                      name="weapon:catalogue", id="catalogue"),
         )
 
     def _row(self, label: str, path: str, editor: Widget):
@@ -164,7 +177,7 @@ class ScenarioForm(VerticalScroll):
         rules = self.ruleset
         for spec in specs:
             if spec.kind == "struct":
-                yield Static(Text(spec.path), classes="subsection")
+                yield Static(Text(spec.label), classes="subsection")
                 yield from self._fields(spec.children, weapon=False)
                 continue
             self.specs[spec.path] = spec
@@ -173,7 +186,7 @@ class ScenarioForm(VerticalScroll):
                 value = self.draft.weapon_value(rules, spec.name)
             else:
                 value = self.draft.get(spec.path)
-            yield from self._row(spec.name, spec.path, self._editor(spec, value))
+            yield from self._row(spec.label, spec.path, self._editor(spec, value))
 
     def _editor(self, spec: FieldSpec, value: Any) -> Widget:
         if spec.kind == "bool":
@@ -192,28 +205,47 @@ class ScenarioForm(VerticalScroll):
         text = ",".join(map(str, value)) if plain_list else format_value(value)
         return Input(text, placeholder=shown(placeholder), compact=True, name=spec.path)
 
+    def describe_field(self, path: str) -> Text:
+        """The focused field in the game's words, for the line under the form: its
+        title, what it means, and what it takes."""
+        spec = self.specs.get(path)
+        if spec is None:
+            words = {
+                "ruleset": "Ruleset · the game whose rules resolve the attack (Enter: pick)",
+                "mode": "Fire mode · ←/→ step through the ruleset's modes",
+                "weapon:catalogue": "Weapon from the catalogue · its profile fills the fields below (Enter: pick)",
+            }
+            if path.startswith("variant:"):
+                name = path.split(":", 1)[1]
+                plugin = self.registry.plugins.get(name)
+                description = getattr(getattr(plugin, "declaration", None), "description", "") if plugin else ""
+                return Text(f"Variant {name} · {description} (Space: on/off, same dice)")
+            return Text(words.get(path, ""))
+        text = Text(spec.label, style="bold")
+        if spec.description:
+            text.append(f" · {spec.description}")
+        text.append(f" · {spec.hint()}", style="dim")
+        if spec.has_default and spec.default not in (None, [], {}):
+            text.append(f", default {format_value(spec.default)}", style="dim")
+        return text
+
     # -- editing -------------------------------------------------------------------
-    def _store(self, path: str, value: Any) -> bool:
-        """Write a field into the draft; False when nothing changed."""
+    def _store(self, path: str, value: Any, *, typing: bool = False) -> None:
+        """Write a field into the draft, through the model (so it can be undone)."""
         rules = self.ruleset
+        spec = self.specs.get(path)
+        what = f"{spec.label if spec else path} = {format_value(value) or 'default'}"
         if path.startswith("weapon.") and path.count(".") == 1:
             assert rules is not None, "weapon fields are built only under a known ruleset"
             field = path.split(".", 1)[1]
-            before = self.draft.doc.get("weapon", {}).get(field)
-            self.draft.set_weapon_field(rules, field, value)
-            return self.draft.doc.get("weapon", {}).get(field) != before or field == "name"
-        if self.draft.get(path) == value:
-            return False
-        spec = self.specs.get(path)
-        if self.draft.get(path) is None and spec is not None and spec.has_default and value == spec.default:
-            return False  # a choice list settling on its default is not an edit
-        self.draft.set(path, value)
-        return True
-
-    def _tell(self, event: DraftEdited) -> None:
-        """Hand an edit to the screen at once when it takes it, else post it."""
-        if self.edited is None or not self.edited(event):
-            self.post_message(event)
+            self.model.edit(what, lambda d: d.set_weapon_field(rules, field, value), path=path, typing=typing)
+            return
+        current = self.draft.get(path)
+        if current == value:
+            return
+        if current is None and spec is not None and spec.has_default and value == spec.default:
+            return  # a choice settling on its default is not an edit
+        self.model.edit(what, lambda d: d.set(path, value), path=path, typing=typing)
 
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
@@ -229,8 +261,7 @@ class ScenarioForm(VerticalScroll):
             value = parse_value(spec, event.value)
         if path == "weapon.name" and self.draft.doc.get("weapon", {}).get("name") == value:
             return
-        if self._store(path, value):
-            self._tell(DraftEdited(path))
+        self._store(path, value, typing=True)
         if path.endswith(".name") and path.startswith("targets["):
             self._retitle_target(path)
 
@@ -241,59 +272,43 @@ class ScenarioForm(VerticalScroll):
         if path.startswith("variant:"):
             name = path.split(":", 1)[1]
             if (name in self.draft.doc.get("variants", [])) != event.value:
-                self.draft.toggle_variant(name, event.value)
-                self._tell(DraftEdited(path))
+                self.model.edit(f"variant {'on' if event.value else 'off'}: {name}",
+                                lambda d: d.toggle_variant(name, event.value), path=path)
             return
         if path in self.specs:
             event.checkbox.label = "yes" if event.value else "no"
-        if path in self.specs and self._store(path, event.value):
-            self._tell(DraftEdited(path))
+            self._store(path, event.value)
 
     @on(Choice.Changed)
     def _choice_changed(self, event: Choice.Changed) -> None:
         event.stop()
         path = event.choice.name or ""
-        if path == "mode" or path in self.specs:
-            if self._store(path, event.value):
-                self._tell(DraftEdited(path))
+        if path == "mode":
+            if self.draft.doc.get("mode") != event.value:
+                self.model.edit(f"fire mode = {event.value}", lambda d: d.set("mode", event.value), path=path)
+        elif path in self.specs:
+            self._store(path, event.value)
 
-    @on(Select.Changed)
-    def _select_changed(self, event: Select.Changed) -> None:
+    @on(PickField.Picked)
+    def _picked(self, event: PickField.Picked) -> None:
         event.stop()
-        path = event.select.name or ""
-        value = None if event.value is Select.NULL else event.value
+        path = event.field.name or ""
+        value = event.value
         if path == "ruleset":
-            if isinstance(value, str) and value != self.draft.doc.get("ruleset"):
-                self.post_message(DraftEdited("ruleset", structural=True))
-                self._new_ruleset = value
+            if value != self.draft.doc.get("ruleset"):
+                self.model.replace(blank(self.registry.ruleset(value)), f"switch to ruleset {value}", Source())
             return
         if path == "weapon:catalogue":
             rules = self.ruleset
-            assert rules is not None and isinstance(value, str), "the catalogue's options are its names"
-            name = self.draft.doc.get("weapon", {}).get("name")
-            now = catalogue_entry(rules, name) if isinstance(name, str) else None
-            if value == CUSTOM:
-                if now is None:
-                    return
-                self.draft.choose_weapon(rules, None)
-            else:
-                if now is not None and name.casefold() == str(value).casefold():
-                    return
-                self.draft.choose_weapon(rules, value)
-            self.post_message(DraftEdited("weapon.name", structural=True))
-
-    _new_ruleset: str | None = None
-
-    def take_new_ruleset(self) -> str | None:
-        value, self._new_ruleset = self._new_ruleset, None
-        return value
+            assert rules is not None, "the catalogue is shown only under a known ruleset"
+            self.model.edit(f"weapon = {value}", lambda d: d.choose_weapon(rules, None if value == CUSTOM else value),
+                            path=path, structural=True)
 
     def _retitle_target(self, path: str) -> None:
         index = int(path[len("targets["):path.index("]")])
         for header in self.query(TargetHeader):
             if header.index == index:
-                name = self.draft.targets[index].get("name") or "unnamed"
-                header.update(Text(f"▸ Target {index + 1}: {name}   a add · x remove · k/j move"))
+                header.update(Text(target_title(index, self.draft.targets[index])))
 
     # -- errors --------------------------------------------------------------------
     _marked: tuple[str, str] | None = None
@@ -357,9 +372,12 @@ class ScenarioForm(VerticalScroll):
         return path in self.editors
 
     def focus_path(self, path: str) -> bool:
+        """Focus the editor of ``path`` now, not after the messages already queued
+        (``Widget.focus`` waits for them): keys typed right after a change that
+        rebuilt the form must land in the field it offers."""
         editor = self.editors.get(path)
-        if editor is not None:
-            editor.focus()
+        if editor is not None and editor.focusable:
+            self.app.set_focus(editor)
             editor.scroll_visible()
             return True
         return False
@@ -367,5 +385,5 @@ class ScenarioForm(VerticalScroll):
     def focus_target(self, index: int) -> None:
         for header in self.query(TargetHeader):
             if header.index == index:
-                header.focus()
+                self.app.set_focus(header)
                 header.scroll_visible()

@@ -1,0 +1,231 @@
+"""Where scenarios are saved, what Save may write without asking, and how a saved
+file keeps its comments. No Textual here.
+
+The rules a GM can rely on:
+
+- a file is written without a question only if this app opened or saved it since it
+  started (:class:`Files` remembers which); any other existing file is overwritten
+  only after a yes;
+- bundled examples are package data: they open as untitled copies and no path
+  inside a ruleset's examples folder is ever written;
+- an untitled scenario is offered a place in the user's data folder, one folder per
+  ruleset (``<data>/scenarios/<ruleset>/``);
+- saving a scenario read from a file keeps that file's comments, order and layout:
+  only the values that changed are rewritten (tomlkit).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gunline.drafts import data_dir
+
+
+def scenarios_dir(ruleset: str | None) -> Path:
+    """The folder an untitled scenario of ``ruleset`` is offered to be saved in."""
+    return data_dir() / "scenarios" / (ruleset or "scenarios")
+
+
+def suggested_name(doc: dict[str, Any], example: str | None = None) -> str:
+    """A file name for an untitled scenario: the example's, else the shooter's and
+    first target's names (``vex-vs-goliath.toml``), else ``scenario.toml``."""
+    if example:
+        return os.path.basename(example)
+    shooter = (doc.get("shooter") or {}).get("name")
+    targets = doc.get("targets") or []
+    first = targets[0].get("name") if targets and isinstance(targets[0], dict) else None
+    words = [w for w in (shooter, first) if isinstance(w, str) and w.strip()]
+    slug = re.sub(r"[^a-z0-9]+", "-", "-vs-".join(words).casefold()).strip("-")[:60]
+    return f"{slug or 'scenario'}.toml"
+
+
+@dataclass
+class Verdict:
+    """What Save may do with a path: ``write`` it, ``ask`` first (``why``), or
+    ``refuse`` it (``why``)."""
+
+    action: str
+    path: Path
+    why: str = ""
+
+
+@dataclass
+class Files:
+    """The app's memory of the files it opened or saved since it started, and the
+    folders it never writes (the rulesets' bundled examples)."""
+
+    read_only: list[Path] = field(default_factory=list)
+    owned: set[Path] = field(default_factory=set)
+
+    @classmethod
+    def for_registry(cls, registry: Any) -> Files:
+        folders = []
+        for name in registry.rulesets:
+            try:
+                examples = registry.ruleset(name).examples
+            except Exception:  # a ruleset in conflict: nothing to protect from it
+                continue
+            if examples:
+                folders.append(_real(examples))
+        return cls(read_only=folders)
+
+    def opened(self, path: str | os.PathLike[str]) -> None:
+        self.owned.add(_real(path))
+
+    def is_example(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path`` lies in a bundled examples folder."""
+        real = _real(path)
+        return any(real == folder or folder in real.parents for folder in self.read_only)
+
+    def verdict(self, text: str) -> Verdict:
+        """What saving to ``text`` (as typed: ``~`` expanded) may do."""
+        path = Path(text.strip()).expanduser()
+        if not text.strip():
+            return Verdict("refuse", path, "give a file name")
+        if self.is_example(path):
+            return Verdict("refuse", path, "bundled examples are read-only: save the copy elsewhere")
+        if path.is_dir():
+            return Verdict("refuse", path, "is a folder: give a file name")
+        if path.exists() and _real(path) not in self.owned:
+            return Verdict("ask", path, f"{path} exists and was not opened or saved in this session")
+        return Verdict("write", path)
+
+    def write(self, path: Path, text: str) -> None:
+        """Write ``text`` to ``path`` atomically (a crash leaves the old file or the
+        new one), making the folder first inside the data folder only."""
+        from gunline.journal.atomic import write_atomic
+
+        if not path.parent.exists() and (data_dir() in path.parents):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text)
+        self.opened(path)
+
+
+def _real(path: str | os.PathLike[str]) -> Path:
+    return Path(os.path.realpath(os.path.expanduser(os.fspath(path))))
+
+
+# -- keeping a file's comments ---------------------------------------------------------
+def scenario_text(doc: dict[str, Any], original: str | None = None) -> str:
+    """The TOML of ``doc``: ``original`` (the file's text as read) with only what
+    changed rewritten, so comments, key order and layout stay; a new file is laid
+    out as the bundled examples are (settings, then ``[shooter]``, ``[weapon]``,
+    ``[[targets]]``)."""
+    import tomlkit
+
+    if original is not None:
+        try:
+            document = tomlkit.parse(original)
+        except Exception:  # not TOML after all: write it anew
+            document = None
+        if document is not None:
+            _merge(document, doc)
+            return _tidy(tomlkit.dumps(document))
+    return _tidy(tomlkit.dumps(_laid_out(doc)))
+
+
+def _tidy(text: str) -> str:
+    """One blank line at most between parts (a removed target leaves its gap), and
+    one newline at the end."""
+    return re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
+
+
+def _laid_out(doc: dict[str, Any]) -> Any:
+    import tomlkit
+
+    out = tomlkit.document()
+    _merge(out, doc)
+    return out
+
+
+def _table(value: dict[str, Any], gap: bool = False) -> Any:
+    """A ``[table]`` (or an item of ``[[tables]]``); tables inside it are written
+    inline (``armor = { general = 1 }``), as scenario files write them. ``gap``: a
+    blank line before it, as between the targets of a hand-written file."""
+    import tomlkit
+
+    table = tomlkit.table()
+    for key, item in value.items():
+        table[key] = _inline(item)
+    if gap:
+        table.trivia.indent = "\n"
+    return table
+
+
+def _inline(value: Any) -> Any:
+    """A value inside a table: tables (and tables in lists) inline."""
+    import tomlkit
+
+    if isinstance(value, dict):
+        inline = tomlkit.inline_table()
+        for key, item in value.items():
+            inline[key] = _inline(item)
+        return inline
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        array = tomlkit.array()
+        for item in value:
+            array.append(_inline(item))
+        return array
+    return value
+
+
+def _table_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _merge(node: Any, wanted: dict[str, Any], top: bool = True) -> None:
+    """Make the tomlkit container ``node`` hold ``wanted``, touching only what
+    differs: keys gone are removed, changed values set (a trailing comment kept),
+    tables and arrays of tables merged item by item. ``top``: ``node`` is the
+    document, where a new table is a ``[table]``; deeper, tables are inline."""
+    import tomlkit
+
+    for key in [k for k in node if k not in wanted and _plain(node[k]) not in ([], {})]:
+        del node[key]  # an empty list or table the file wrote (variants = []) stays
+    for key, value in wanted.items():
+        if key not in node:
+            if top and isinstance(value, dict):
+                node[key] = _table(value, gap=True)
+            elif top and _table_list(value):
+                array = tomlkit.aot()
+                for item in value:
+                    array.append(_table(item, gap=True))
+                node[key] = array
+            else:
+                node[key] = _inline(value)
+            continue
+        current = node[key]
+        if isinstance(value, dict) and isinstance(current, dict):
+            _merge(current, value, top=False)
+        elif _table_list(value) and isinstance(current, tomlkit.items.AoT):
+            for i, item in enumerate(value):
+                if i < len(current):
+                    _merge(current[i], item, top=False)
+                else:
+                    current.append(_table(item, gap=True))
+            while len(current) > len(value):
+                del current[len(value)]
+        elif _plain(current) != value:
+            comment = getattr(getattr(current, "trivia", None), "comment", "")
+            node[key] = _inline(value)
+            if comment:
+                node[key].comment(comment.lstrip("# ").rstrip())
+
+
+def _plain(value: Any) -> Any:
+    unwrap = getattr(value, "unwrap", None)
+    return unwrap() if unwrap is not None else value
+
+
+def read_text(path: str | os.PathLike[str]) -> str | None:
+    """A file's text, for keeping its layout when it is saved (None if unreadable)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+

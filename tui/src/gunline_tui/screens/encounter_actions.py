@@ -1,0 +1,289 @@
+"""The encounter the app resolves in: picking or starting one, committing the chain
+on show, undoing the journal's last entry, reloading, and the ruleset's actions
+between attacks (a mixin of the main screen).
+
+The journal is a file another gunline may hold: every read and write runs in a
+worker thread, and only the screen's own methods, called back on the event loop,
+touch a widget.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+
+from gunline.errors import BadInput, GunlineError, PluginFailed
+from gunline.models import Attack, Chain
+from gunline.runner import new_seed
+from gunline.state import ChainState
+
+from ..acting import actions_line, offer_actions
+from ..encounter import state_text
+from ..shown import Text
+from ..widgets.encounter_view import EncounterView
+from ..widgets.log_view import LogView
+from .base import ScreenParts
+from .dialogs import ConfirmDialog, PickDialog, PromptDialog
+
+if TYPE_CHECKING:
+    from .resolving import Job
+
+
+def _check_name(text: str) -> str | None:
+    """The journal's own rule for encounter names, shown under the field."""
+    from gunline.journal.store import check_name
+
+    try:
+        check_name(text)
+    except BadInput as exc:
+        return str(exc).replace("--encounter ", "")
+    return None
+
+
+class EncounterActions(ScreenParts):
+    """Encounter keys: F2 commits, F3 offers the rest (a mixin of the main screen)."""
+
+    # -- the encounter ------------------------------------------------------------------
+    def _need_encounter(self) -> str | None:
+        if self.encounter.name is None:
+            self.notify("no encounter chosen: F3 picks or starts one", severity="warning")
+        return self.encounter.name
+
+    def action_encounter(self) -> None:
+        self.list_encounters()
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Reading the journal")
+    def list_encounters(self) -> None:
+        try:
+            journal = self.encounter.journal()
+            rows = journal.encounters()
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "cannot open the journal")
+            return
+        self.app.call_from_thread(self._pick_encounter, rows, str(journal.path))
+
+    def _pick_encounter(self, rows: list, path: str) -> None:
+        options = [("+ new encounter…", "new:")]
+        options += [(f"{r.name} · {r.entries} entr{'y' if r.entries == 1 else 'ies'}", "enc:" + r.name) for r in rows]
+        options.append(("no encounter (attacks start from the scenario alone)", "none:"))
+
+        def created(name: str | None) -> None:
+            if name:
+                self.create_encounter(name.strip())
+
+        def picked(choice: str | None) -> None:
+            if choice == "new:":
+                self.app.push_screen(
+                    PromptDialog("New encounter", "", f"a name, e.g. pit fight · journal {path}", _check_name),
+                    created,
+                )
+            elif choice == "none:":
+                self.use_encounter(None)
+            elif choice is not None:
+                self.use_encounter(choice[4:])
+
+        self.app.push_screen(PickDialog(f"Encounters in {path}", options), picked)
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Creating the encounter")
+    def create_encounter(self, name: str) -> None:
+        try:
+            self.encounter.journal().create(name)
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "encounter not created")
+            return
+        self.app.call_from_thread(self.use_encounter, name)
+
+    def use_encounter(self, name: str | None) -> None:
+        """Resolve from now on from ``name``'s saved state (``None``: from the
+        scenario alone); the chain on show is resolved again from it."""
+        self.encounter.name = name
+        self.epoch += 1
+        self._update_status(f"encounter {name}" if name else "no encounter")
+        self.query_one(LogView).note(f"encounter: {name}" if name else "no encounter")
+        if name is None:
+            self.query_one(EncounterView).show(Text("No encounter: F3 picks or starts one."))
+            self._show_pane("log")
+        else:
+            self._show_pane("encounter-pane")
+            self.refresh_encounter()
+        self.validate_and_preview()
+
+    @work(
+        thread=True, exit_on_error=False, exclusive=True, group="encounter-state", description="Reading the encounter"
+    )
+    def refresh_encounter(self) -> None:
+        name = self.encounter.name
+        if name is None:
+            return
+        try:
+            journal = self.encounter.journal()
+            if name in {r.name for r in journal.encounters()}:
+                entries = journal.entries(name)
+                state = journal.state(name)
+            else:
+                entries, state = [], None
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "cannot read the encounter")
+            return
+        last = entries[-1].summary if entries else ""
+        text = state_text(name, state, len(entries), last, actions_line(self.registry, self.model.doc.get("ruleset")))
+        self.app.call_from_thread(self._show_encounter_state, text)
+
+    def _show_encounter_state(self, text: Text) -> None:
+        self.query_one(EncounterView).show(text)
+
+    def action_commit(self) -> None:
+        name = self._need_encounter()
+        if name is None:
+            return
+        if self.shown is None:
+            why = self.problem or "no chain on show"
+            self.notify(f"nothing to commit: {why}", title="not committed", severity="warning")
+            return
+        job, chain = self.shown
+        if job.epoch != self.epoch:
+            self.notify("the chain is being resolved again from the encounter's new state; "
+                        "commit when it shows", severity="warning")
+            return
+        self.shown = None  # one commit per chain
+        self.commit_chain(name, job, chain, self.model.draft.clean())
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Committing")
+    def commit_chain(self, name: str, job: Job, chain: Chain, document: dict[str, Any]) -> None:
+        from gunline.journal import StaleState
+
+        try:
+            entry = self.encounter.journal().commit(name, job.attack, chain, document,
+                                                    prior=job.prior or ChainState())
+        except StaleState as exc:
+            self.app.call_from_thread(self._stale, str(exc))
+            return
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "not committed")
+            return
+        line = f"✓ committed to {name} as #{entry.number}: " + "; ".join(chain.outcomes.values())
+        self.app.call_from_thread(self._encounter_changed, line, f"committed as #{entry.number}")
+        self.app.call_from_thread(self.notify, f"committed to {name} as #{entry.number}", timeout=3)
+
+    def _stale(self, message: str) -> None:
+        """Another gunline committed first: nothing is written, the chain is
+        resolved again (same dice) from the encounter's new state."""
+        self.notify(f"{message}. The chain now starts from the new state; commit again if it still stands.",
+                    title="not committed: the encounter changed", severity="warning", timeout=10)
+        self.query_one(LogView).note("✗ not committed: another session committed first; state refreshed")
+        self.epoch += 1
+        self.refresh_encounter()
+        self.validate_and_preview()
+
+    def action_encounter_menu(self) -> None:
+        """F3: everything about the encounter but the commit (F2), in one list."""
+        here = self.encounter.name
+        options = [("pick or start an encounter…", "pick")]
+        if here is not None:
+            options += [
+                (f"undo the last entry of {here}…", "undo"),
+                ("reload the shooter's weapon", "reload"),
+                ("an action between attacks (a recovery roll, a jam cleared)…", "act"),
+            ]
+        options.append(("export this session's log as Markdown…", "export"))
+        actions = {"pick": self.action_encounter, "undo": self.action_journal_undo,
+                   "reload": self.action_reload, "act": self.action_act, "export": self.action_export}
+
+        def picked(choice: str | None) -> None:
+            if choice is not None:
+                actions[choice]()
+
+        title = f"Encounter {here}" if here is not None else "Encounter (none chosen)"
+        self.app.push_screen(PickDialog(title, options), picked)
+
+    def action_journal_undo(self) -> None:
+        """Undo the encounter's last entry, once the GM has said yes to it by name
+        (the journal keeps both; it is not undone by Ctrl+Z)."""
+        name = self._need_encounter()
+        if name is not None:
+            self.last_entry(name)
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Reading the journal")
+    def last_entry(self, name: str) -> None:
+        try:
+            entries = self.encounter.journal().entries(name)
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "nothing undone")
+            return
+        standing = [e for e in entries if e.action != "undo" and e.undone_by is None]
+        self.app.call_from_thread(self._confirm_journal_undo, name, standing[-1] if standing else None)
+
+    def _confirm_journal_undo(self, name: str, entry: Any) -> None:
+        if entry is None:
+            self.notify(f"nothing to undo in {name}", severity="warning")
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.undo_last(name)
+
+        self.app.push_screen(ConfirmDialog(
+            f"Undo #{entry.number} of {name}?", f"{entry.action}: {entry.summary}",
+            "The state goes back to before it; the journal keeps both entries.",
+        ), done)
+
+    @work(thread=True, exit_on_error=False, group="journal", description="Undoing")
+    def undo_last(self, name: str) -> None:
+        try:
+            entry = self.encounter.journal().undo(name)
+        except GunlineError as exc:
+            self.app.call_from_thread(self._journal_problem, exc, "nothing undone")
+            return
+        self.app.call_from_thread(self._encounter_changed, f"↶ {entry.summary}", f"undid #{entry.undoes_number}")
+
+    def action_act(self) -> None:
+        offer_actions(self)
+
+    def action_reload(self) -> None:
+        name = self._need_encounter()
+        if name is None:
+            return
+        attack = self.current_attack()
+        if attack is None:
+            self.notify(self.problem or "the scenario is not valid", severity="error")
+            return
+        self.reload_weapon(name, attack, self.model.draft.clean())
+
+    def reload_weapon(self, name: str, attack: Attack, document: dict[str, Any]) -> None:
+        """The ruleset's ``reload_weapon`` hook and the journal write, off the event
+        loop (plugin code: see :mod:`gunline_tui.offload`)."""
+
+        def work() -> Any:
+            return self.encounter.journal().reload(name, self.registry, attack=attack, document=document)
+
+        def failed(error: BaseException) -> None:
+            if isinstance(error, GunlineError):
+                self._journal_problem(error, "not reloaded")
+            else:
+                self._job_failed(error)
+
+        def done(entry: Any) -> None:
+            self._encounter_changed(f"↻ {entry.summary} (#{entry.number})", "reloaded")
+
+        self.off_loop.later(work, done, failed, group="reload", description="Reloading")
+
+    def _encounter_changed(self, line: str, status: str) -> None:
+        """After a commit, an undo or a reload: log it, show the new state, and
+        resolve the next attack from it with fresh dice."""
+        self.query_one(LogView).note(line)
+        self.set_status(status)
+        self.epoch += 1
+        self.basis = None
+        self.chain = None  # the next attack is not the same roll edited: no ≠ marks
+        self.seed = new_seed()
+        self.refresh_encounter()
+        self.validate_and_preview()
+
+    def _journal_problem(self, error: GunlineError, title: str) -> None:
+        if isinstance(error, PluginFailed):
+            self.plugin_failed(error)
+            return
+        self.notify(str(error), title=title, severity="error", timeout=8)
+        self.set_status(f"✗ {title}")
+

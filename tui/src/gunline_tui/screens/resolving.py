@@ -1,0 +1,323 @@
+"""Resolving the scenario on show, and its odds: the screen's part that runs the
+rules (each hook off the event loop, see :mod:`gunline_tui.offload`).
+
+Editing a field or toggling a variant re-resolves the draft with the dice of the
+chain on show (``basis``) at once and marks what changed; Resolve, Re-roll, Seed
+and typed dice make a new basis and go into the log. The odds follow a moment
+after the last edit.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from textual import on
+from textual.widgets import ContentSwitcher
+from textual.worker import Worker, WorkerState
+
+from gunline.engine import refusals, start_state
+from gunline.errors import BadInput, GunlineError, PluginFailed
+from gunline.models import Attack, Chain
+from gunline.replay import Comparison, compare, replay
+from gunline.runner import new_seed, run
+from gunline.scenario import build_attack
+from gunline.state import ChainState
+
+from ..shown import line
+from ..widgets.chain_view import ChainView
+from ..widgets.form import ScenarioForm
+from ..widgets.log_view import LogView
+from ..widgets.odds_view import OddsView
+from .base import ScreenParts
+from .dialogs import PromptDialog
+from .dice_entry import DiceEntryDialog
+
+_PATH = re.compile(r"^[A-Za-z0-9_\-\[\]\.:]+$")
+
+
+def _odds_api():
+    """``gunline.odds.compute_odds``, imported when first needed (not at start-up),
+    or None with a core that has no odds interpreter."""
+    try:
+        from gunline.odds import compute_odds
+    except ImportError:  # pragma: no cover - older core
+        return None
+    return compute_odds
+
+
+@dataclass
+class Job:
+    """One resolution to run in the worker."""
+
+    attack: Attack
+    how: str
+    log: bool
+    seed: int | None = None
+    basis: Chain | None = None
+    compare: bool = False
+    #: The encounter's saved state the chain started from (set by the worker).
+    prior: ChainState | None = None
+    #: Which encounter state it was resolved in (see ``MainScreen.epoch``).
+    epoch: int = 0
+
+
+def attack_key(attack: Attack) -> bytes:
+    """Identity of an attack's content, to match odds with the scenario they are of."""
+    return msgspec.json.encode(attack)
+
+
+def _message(error: BaseException | None) -> str:
+    """An error as one line for the screen: a gunline error's own words, anything
+    else with its type (a plugin's fault that was not caught as one)."""
+    return str(error) if isinstance(error, GunlineError) else f"{type(error).__name__}: {error}"
+
+
+class Resolving(ScreenParts):
+    """Resolving, re-rolling, typed dice, and the odds (a mixin of the main screen)."""
+
+    def current_attack(self) -> Attack | None:
+        """The draft as an Attack, or None (the problem is shown at its field)."""
+        try:
+            attack = build_attack(self.registry, self.model.doc)
+        except BadInput as exc:
+            self._show_problem(str(exc))
+            self.attack = None
+            self.shown = None
+            return None
+        self.attack = attack
+        return attack
+
+    def _show_problem(self, message: str | None) -> None:
+        form = self.query_one(ScenarioForm)
+        self.problem = message
+        if message is None:
+            form.show_problem(None, "")
+            return
+        path, _, rest = message.partition(": ")
+        if rest and _PATH.match(path) and form.has_field(path):
+            form.show_problem(path, rest)
+        else:
+            form.show_problem(None, message)
+        self.query_one(ChainView).show_problem(message)
+
+    def validate_and_preview(self, log: str | None = None) -> None:
+        """Validate the draft and re-resolve it with the current dice."""
+        attack = self.current_attack()
+        if attack is None:
+            return
+        self.schedule_odds(attack)
+        if self.basis is not None:
+            job = Job(attack, log or "same dice, edited scenario", log=bool(log), basis=self.basis, compare=True)
+        else:
+            job = Job(attack, log or f"preview · seed {self.seed}", log=bool(log), seed=self.seed,
+                      compare=self.chain is not None)
+        self.run_job(job)
+
+    # -- odds ------------------------------------------------------------------------
+    ODDS_DELAY = 0.4
+
+    def schedule_odds(self, attack: Attack) -> None:
+        """Compute the odds a moment after the last edit (not on every keystroke)."""
+        key = self.odds_key_of(attack)
+        if key == self.odds_key:
+            return
+        if self._odds_timer is not None:
+            self._odds_timer.stop()
+        self.query_one(OddsView).pending()
+        self._odds_timer = self.set_timer(self.ODDS_DELAY, lambda: self._start_odds(attack, key))
+
+    def _start_odds(self, attack: Attack, key: bytes) -> None:
+        """Compute the odds off the event loop; a newer scenario's odds replace an
+        older computation (which is abandoned, so edits never pile them up)."""
+        compute_odds = _odds_api()
+        if compute_odds is None:
+            self.query_one(OddsView).problem("this gunline has no odds interpreter")
+            return
+
+        def work() -> Any:
+            return compute_odds(self.registry, attack, prior=self.encounter.prior(attack))
+
+        self.off_loop.later(work, lambda odds: self.show_odds(odds, key), self._odds_failed,
+                            group="odds", description="Computing odds")
+
+    def _odds_failed(self, error: BaseException) -> None:
+        self.query_one(OddsView).problem(_message(error))
+        if isinstance(error, PluginFailed):
+            self.plugin_failed(error)
+
+    def show_odds(self, odds: Any, key: bytes) -> None:
+        if self.attack is None or self.odds_key_of(self.attack) != key:
+            return  # the scenario changed meanwhile; newer odds are on their way
+        self.odds, self.odds_key = odds, key
+        self.query_one(OddsView).show(odds)
+        self.query_one(ChainView).set_odds(odds)
+
+    def odds_key_of(self, attack: Attack) -> bytes:
+        """Odds are of an attack from one encounter state: both make the key."""
+        return attack_key(attack) + b"@%d" % self.epoch
+
+    PANES = {"log": "Log", "odds-pane": "Odds", "encounter-pane": "Encounter"}
+
+    def _show_pane(self, pane: str) -> None:
+        switcher = self.query_one("#bottom", ContentSwitcher)
+        if pane == "odds-pane":
+            self.query_one(OddsView).flush()
+        switcher.current = pane
+        title = self.PANES[pane]
+        if pane == "encounter-pane" and self.encounter.name is not None:
+            title = f"Encounter {self.encounter.name}"
+        switcher.border_title = line(f"{title} (F6: next)")
+
+    def action_odds_or_log(self) -> None:
+        """Log, then odds, then the encounter (when one is chosen), then the log."""
+        panes = list(self.PANES) if self.encounter.name is not None else ["log", "odds-pane"]
+        current = self.query_one("#bottom", ContentSwitcher).current
+        index = panes.index(current) if current in panes else -1
+        self._show_pane(panes[(index + 1) % len(panes)])
+
+    # -- resolving -------------------------------------------------------------------
+    def _resolve(self, job: Job) -> tuple[Chain | None, str | None]:
+        """The chain of a job, from the encounter's saved state if one is chosen, or
+        the rules' reason to refuse the attack."""
+        job.epoch = self.epoch
+        job.prior = prior = self.encounter.prior(job.attack)
+        stack = self.registry.stack(job.attack.ruleset, job.attack.variants)
+        problems = refusals(stack, job.attack, start_state(stack, job.attack, prior))
+        if problems:
+            return None, "; ".join(problems)
+        if job.basis is not None:
+            return replay(self.registry, job.attack, job.basis, seed=self.seed, prior=prior), None
+        return run(self.registry, job.attack, seed=job.seed, prior=prior)[0], None
+
+    def run_job(self, job: Job) -> None:
+        """Resolve a job and show it. The plugins' hooks run off the event loop
+        (:mod:`gunline_tui.offload`), but a resolution takes a millisecond or two and
+        is waited for that long, so the chain is drawn in the same frame as the
+        keystroke that changed the scenario; one that takes longer (a journal
+        another gunline holds, a slow plugin) shows when it is done, Escape cancels
+        it, and a hook past the limit is named."""
+        self.off_loop.soon(lambda: self._resolve(job), lambda out: self._resolved(job, *out), self._job_failed,
+                           group="resolve", description="Resolving")
+
+    def _resolved(self, job: Job, chain: Chain | None, refused: str | None) -> None:
+        if refused is not None:
+            self._refused(refused)
+        else:
+            assert chain is not None, "_resolve gives a chain when it gives no refusal"
+            self.show_chain(job, chain)
+
+    def action_cancel(self) -> None:
+        """Escape: stop resolving and computing odds (a plugin that takes too long)."""
+        stopped = [group for group in ("resolve", "odds", "dice", "reload", "act") if self.off_loop.cancel(group)]
+        if stopped:
+            self.set_status("cancelled")
+            self.notify("stopped: " + ", ".join(stopped), title="cancelled", timeout=3)
+            if "odds" in stopped:
+                self.odds_key = None
+                self.query_one(OddsView).problem("cancelled (edit the scenario to compute them again)")
+
+    def _refused(self, message: str) -> None:
+        self.shown = None
+        self._show_problem(f"refused: {message}")
+
+    def show_chain(self, job: Job, chain: Chain) -> None:
+        self._show_problem(None)
+        diff: Comparison | None = None
+        if job.compare and self.chain is not None:
+            diff = compare(self.chain, chain)
+        self.chain = chain
+        self.shown = (job, chain)
+        odds = self.odds if self.odds_key == self.odds_key_of(job.attack) else None
+        self.query_one(ChainView).show(chain, job.how, diff, odds)
+        if job.log:
+            self.basis = chain
+            self.last_attack = job.attack
+            entry = self.logbook.add(job.how, chain)
+            self.query_one(LogView).add(entry)
+        self.redrawn_at = time.perf_counter()
+
+    @on(Worker.StateChanged)
+    def _worker_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.ERROR:
+            self._job_failed(event.worker.error)
+
+    def _job_failed(self, error: BaseException | None) -> None:
+        if isinstance(error, PluginFailed):
+            self.plugin_failed(error)
+            return
+        message = _message(error)
+        self.shown = None
+        self._show_problem(message)
+        self.notify(message, title="could not resolve", severity="error")
+
+    def _new_chain(self, how: str, seed: int, attack: Attack | None = None) -> None:
+        attack = attack or self.current_attack()
+        if attack is None:
+            self.notify(self.problem or "the scenario is not valid", severity="error")
+            return
+        self.seed = seed
+        self.run_job(Job(attack, how, log=True, seed=seed))
+
+    def action_resolve(self) -> None:
+        seed = new_seed()
+        self._new_chain(f"seed {seed}", seed)
+
+    def action_reroll(self) -> None:
+        seed = new_seed()
+        self._new_chain(f"re-roll · seed {seed}", seed, self.last_attack)
+
+    def action_seed(self) -> None:
+        def check(text: str) -> str | None:
+            try:
+                int(text.strip())
+            except ValueError:
+                return "a seed is a whole number, e.g. 7"
+            return None
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                seed = int(text.strip())
+                self._new_chain(f"seed {seed}", seed)
+
+        self.app.push_screen(
+            PromptDialog("Resolve with seed", str(self.seed), "the same seed gives the same chain as "
+                         "'gunline resolve FILE --seed N'", check), done)
+
+    def action_dice(self) -> None:
+        attack = self.current_attack()
+        if attack is None:
+            self.notify(self.problem or "the scenario is not valid", severity="error")
+            return
+        self.prepare_dice(attack)
+
+    def prepare_dice(self, attack: Attack) -> None:
+        """The dice-entry dialog starts from the encounter's state: read it, and ask
+        the rules whether the attack may be made, off the event loop (the journal may
+        be busy with another gunline; a plugin may take its time)."""
+        epoch = self.epoch
+
+        def work() -> tuple[Any, str | None]:
+            prior = self.encounter.prior(attack)
+            stack = self.registry.stack(attack.ruleset, attack.variants)
+            problems = refusals(stack, attack, start_state(stack, attack, prior))
+            return prior, "; ".join(problems) if problems else None
+
+        def ready(out: tuple[Any, str | None]) -> None:
+            prior, refused = out
+            if refused is not None:
+                self._refused(refused)
+                return
+
+            def done(chain: Chain | None) -> None:
+                if chain is not None:
+                    job = Job(attack, "dice typed", log=True, prior=prior, epoch=epoch)
+                    self.show_chain(job, chain)
+
+            self.app.push_screen(DiceEntryDialog(self.registry, attack, prior=prior), done)
+
+        self.off_loop.soon(work, ready, self._job_failed, group="dice", description="Reading the encounter")
+

@@ -1,0 +1,112 @@
+"""Nothing a GM has is lost by saving: examples are copies, other files are asked
+for, the default place is the data folder of the ruleset, comments stay."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gunline import discover
+from gunline_tui.app import make_app
+from gunline_tui.screens.dialogs import ConfirmDialog, PromptDialog
+from gunline_tui.testing import answer, run_async, screen_text, set_field, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+LASGUN = ROOT / "examples" / "necromunda" / "lasgun-long-range.toml"
+THREE = ROOT / "examples" / "wod" / "three-successes.toml"
+
+
+@pytest.fixture
+def registry():
+    return discover()
+
+
+@run_async
+async def test_an_example_opens_as_a_copy_and_saving_it_asks_where(registry, home):
+    before = LASGUN.read_bytes()
+    app = make_app(registry, file=str(LASGUN))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "copy of lasgun-long-range.toml" in screen_text(app)
+        await set_field(pilot, "shooter.bs", "4")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)
+        line = app.screen.query_one("#prompt-input").value
+        assert line == str(home / "scenarios" / "necromunda" / "lasgun-long-range.toml")
+        await answer(pilot, str(LASGUN))  # the example itself: refused
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog) and "read-only" in screen_text(app)
+        await answer(pilot, line)
+        await settle(pilot)
+        saved = Path(line).read_text()
+    assert LASGUN.read_bytes() == before
+    assert saved.startswith("# BS 3 with a lasgun")  # the example's comments kept
+    assert "bs = 4" in saved
+
+
+@run_async
+async def test_a_file_opened_here_is_saved_at_once_keeping_its_comments(registry, tmp_path):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(LASGUN, mine)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        await settle(pilot)
+        assert "raid.toml *" in screen_text(app)  # unsaved changes
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert not isinstance(app.screen, PromptDialog)
+        assert "saved raid.toml" in screen_text(app)
+    text = mine.read_text()
+    assert text == LASGUN.read_text().replace("distance = 18", "distance = 7")
+
+
+@run_async
+async def test_save_as_over_a_file_not_opened_here_asks_first(registry, tmp_path):
+    other = tmp_path / "other.toml"
+    other.write_text("# the other GM's notes\n")
+    app = make_app(registry, file=str(THREE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f12")
+        await settle(pilot)
+        await answer(pilot, str(other))
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog) and "was not opened or saved in this session" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert other.read_text() == "# the other GM's notes\n"
+        await pilot.press("f12")
+        await settle(pilot)
+        await answer(pilot, str(other))
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert other.read_text() == THREE.read_text()
+        await set_field(pilot, "shooter.firearms", "1")
+        await pilot.press("ctrl+s")  # now it is this session's: no question
+        await settle(pilot)
+        assert not isinstance(app.screen, (ConfirmDialog, PromptDialog))
+    assert "firearms = 1" in other.read_text()
+
+
+@run_async
+async def test_after_switching_ruleset_the_default_is_not_the_other_games_file(registry, tmp_path, home):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(LASGUN, mine)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "ruleset", "wod")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        line = app.screen.query_one("#prompt-input").value
+        assert line.startswith(str(home / "scenarios" / "wod"))
+        await pilot.press("escape")
+    assert mine.read_text() == LASGUN.read_text()
