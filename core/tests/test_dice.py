@@ -125,13 +125,13 @@ def test_pool_asks_for_rerolls_by_name():
     d = ScriptedDice([10, 2])
     with pytest.raises(DiceNeeded) as info:
         d.pool(2, "attack pool", target="Sykes", **WOD)
-    assert str(info.value) == "Sykes, attack pool reroll 1 of 1: d10, 8+ succeeds"
+    assert str(info.value) == "Sykes, attack pool, reroll 1 of 1: d10, 8+ succeeds"
 
 
 def test_pool_die_request_counts_dice():
     with pytest.raises(DiceNeeded) as info:
         ScriptedDice([9, 9, 9]).pool(7, "attack pool", target="Sykes", **WOD)
-    assert str(info.value) == "Sykes, attack pool die 4 of 7: d10, 8+ succeeds"
+    assert str(info.value) == "Sykes, attack pool, die 4 of 7: d10, 8+ succeeds"
 
 
 def test_a_pool_counts_each_reading_and_leaves_none_out():

@@ -134,7 +134,7 @@ def test_zero_typed_on_a_pool_die_is_ten():
 def test_a_reroll_is_asked_for_by_name():
     with pytest.raises(DiceNeeded) as info:
         wod_pool(ScriptedDice([8, 10, 10, 4]), 3, target="Farrow")
-    assert str(info.value) == "Farrow, attack pool reroll 2 of 2: d10, 8+ succeeds"
+    assert str(info.value) == "Farrow, attack pool, reroll 2 of 2: d10, 8+ succeeds"
     with pytest.raises(DiceNeeded) as info:
         wod_pool(ScriptedDice([]), -1, target="Farrow")
     assert str(info.value) == "Farrow, chance die: 1d10, 10+ succeeds"

@@ -27,7 +27,7 @@ def test_dice_run_out_names_the_die_needed(wod):
         capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 3
-    assert "Sykes, attack pool die 4 of 7: d10, 8+ succeeds" in done.stderr
+    assert "Sykes, attack pool, die 4 of 7: d10, 8+ succeeds" in done.stderr
     assert done.stdout == ""
 
 
@@ -36,7 +36,7 @@ def test_rerolls_are_asked_for_after_the_pool(wod, capsys):
     path = wod.EXAMPLES / "carter-long-burst.toml"
     code, _, err = _run(capsys, "resolve", path, "--dice", "10,2,3,4,5,6,7,8,9,10")
     assert code == 3
-    assert "Farrow, attack pool reroll 1 of 2: d10, 8+ succeeds" in err
+    assert "Farrow, attack pool, reroll 1 of 2: d10, 8+ succeeds" in err
 
 
 def test_scripted_pools_one_face_per_die_then_rerolls(wod, capsys):

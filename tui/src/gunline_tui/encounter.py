@@ -9,10 +9,11 @@ never creates a journal file.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gunline.models import Attack
 from gunline.state import ChainState
+from gunline.words import fields, key_words, plain
 
 from .shown import Text
 
@@ -52,17 +53,13 @@ class Encounter:
                 self._journal = None
 
 
-def _value(key: str, value: Any) -> str:
-    return f"{key} {value}"
-
-
 def state_text(name: str, state: EncounterState | None, entries: int, last: str = "", actions: str = "") -> Text:
     """The encounter's state to read at a glance: every weapon with its rounds left
     and status (a broken or jammed weapon says so in the ruleset's word), every
     target with its status and the counts that are not zero; ``actions`` is the line
     of the ruleset's actions between attacks, if it has any."""
     text = Text()
-    text.append(f"encounter {name!r}", style="bold")
+    text.append(f"encounter {name}", style="bold")
     text.append(f" · {entries} entr{'y' if entries == 1 else 'ies'}")
     if state is None or not (state.weapons or state.targets or state.shooters):
         text.append("\nnothing committed yet: F2 commits the chain shown")
@@ -73,16 +70,13 @@ def state_text(name: str, state: EncounterState | None, entries: int, last: str 
         for weapon, saved in weapons.items():
             rounds = saved.get("rounds_left")
             parts = [f"{rounds} rounds left" if rounds is not None else ""]
-            parts.append(str(saved.get("status", "")))
-            parts += [_value(k, v) for k, v in saved.items() if k not in ("rounds_left", "status")]
+            parts.append(plain(saved.get("status", "")) if saved.get("status") else "")
+            parts += fields(saved, ("rounds_left", "status"))
             text.append(f"\n{shooter}'s {weapon}: ", style="bold")
             text.append(" · ".join(p for p in parts if p))
     for who, saved in state.targets.items():
-        parts = [str(saved.get("status", ""))]
-        parts += [
-            _value(k, v) for k, v in saved.items()
-            if k != "status" and v not in (0, None, "", [], {}, False)
-        ]
+        parts = [key_words(str(saved.get("status", "")))]
+        parts += fields(saved, ("status",))
         text.append(f"\n{who}: ", style="bold")
         text.append(" · ".join(p for p in parts if p))
     for who, saved in state.shooters.items():
@@ -91,7 +85,7 @@ def state_text(name: str, state: EncounterState | None, entries: int, last: str 
         status = saved.get("status")
         if status:
             text.append(f"\n{who} (shooter): ", style="bold")
-            text.append(str(status))
+            text.append(key_words(str(status)))
     if last:
         text.append(f"\nlast: {last}", style="italic")
     if actions:

@@ -1,19 +1,10 @@
-"""Messages the widgets send up to the main screen."""
+"""Messages the widgets send up to the main screen (edits go through the model)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from textual.message import Message
-
-
-@dataclass
-class DraftEdited(Message):
-    """A field of the scenario changed; ``structural`` when the form must be rebuilt
-    (ruleset changed, target added/removed/moved)."""
-
-    path: str
-    structural: bool = False
 
 
 @dataclass

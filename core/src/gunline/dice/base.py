@@ -74,6 +74,7 @@ class Dice:
         read: Callable[[int], Any] | None = None,
         need: str | None = None,
         target: str | None = None,
+        by: str | None = None,
     ) -> Rolled[Any]:
         """Roll ``count`` dice of ``sides`` sides and sum them.
 
@@ -81,9 +82,12 @@ class Dice:
         :func:`~.reads.faces` table, any pure function returning something hashable);
         the result's ``value`` is ``read(total)``, or the total itself without a
         read. ``need`` is what the GM is told the roll needs (default: the read's own
-        words, "4+"); ``target`` names who the roll is for.
+        words, "4+"); ``target`` names who the roll is for, and ``by`` the model who
+        rolls it when that is another (the shooter's to-hit die at a target), so that
+        a GM typing dice is asked for the right model's die ("Ninja, to hit at
+        Ashigaru").
         """
-        return meaning.roll(self, sides, label, count, read, need, target)
+        return meaning.roll(self, sides, label, count, read, need, target, by)
 
     def pool(
         self,
@@ -100,6 +104,7 @@ class Dice:
         shown: str | None = None,
         chance: bool = False,
         target: str | None = None,
+        by: str | None = None,
     ) -> Rolled[Tally]:
         """Roll ``count`` dice of ``sides`` sides and count them die by die.
 
@@ -113,10 +118,10 @@ class Dice:
         the chain shows the roll needed (default: the success read's words and the
         again rule), ``ask`` the name of each die when a GM is asked for it (default:
         ``label``), ``shown`` the notation shown (default: ``7d10``) and ``chance``
-        marks the record as a chance die.
+        marks the record as a chance die; ``target`` and ``by`` as for :meth:`roll`.
         """
         return meaning.pool(
-            self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target
+            self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target, by
         )
 
     def repeat(

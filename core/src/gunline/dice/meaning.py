@@ -31,6 +31,15 @@ def notation(count: int, sides: int) -> str:
     return text
 
 
+def _asked(label: str, target: str | None, by: str | None) -> tuple[str, str | None]:
+    """How a GM typing dice is asked for a die: by whose die it is (``by``, the
+    model rolling it) and at whom, when the roller is given ("Ninja, to hit at
+    Ashigaru"); else by whom the roll is about ("Goliath, to hit")."""
+    if by is None or by == target:
+        return label, target if by is None else by
+    return (f"{label} at {target}" if target else label), by
+
+
 def roll(
     dice: Dice,
     sides: int,
@@ -39,13 +48,15 @@ def roll(
     read: Callable[[int], Any] | None,
     need: str | None,
     target: str | None,
+    by: str | None = None,
 ) -> Rolled[Any]:
     """``count`` dice of ``sides`` sides, summed; the reading is ``read(total)`` (the
     total itself without a read)."""
     if need is None:
         need = "" if read is None else need_of(read)
     typed = len(dice.manual)
-    faces = dice._faces(count, sides, label, need, target, False, False)
+    asked, whose = _asked(label, target, by)
+    faces = dice._faces(count, sides, asked, need, whose, False, False)
     total = faces[0] if count == 1 else sum(faces)
     shown = _NOTATION.get((count, sides)) or notation(count, sides)
     record = Roll(label=label, dice=shown, values=faces, total=total, need=need, manual=len(dice.manual) > typed)
@@ -66,6 +77,7 @@ def pool(
     shown: str | None,
     chance: bool,
     target: str | None,
+    by: str | None = None,
 ) -> Rolled[Tally]:
     """``count`` dice read one by one: each face at or above ``again`` adds a die
     (rolled after the batch it came from, and rolling again itself). The reading
@@ -78,9 +90,9 @@ def pool(
     typed = len(dice.manual)
     values: list[int] = []
     pending, reroll = count, False
-    who = ask if ask is not None else label
+    asked, whose = _asked(ask if ask is not None else label, target, by)
     while pending:
-        batch = dice._faces(pending, sides, who, success_need, target, reroll, True)
+        batch = dice._faces(pending, sides, asked, success_need, whose, reroll, True)
         values += batch
         pending = 0 if again is None else sum(1 for face in batch if face >= again)
         reroll = True

@@ -18,7 +18,7 @@ class DieRequest(msgspec.Struct, frozen=True, kw_only=True):
     need: str = ""
     target: str | None = None
     #: Position of this die within its roll (1-based) and the roll's size so far,
-    #: for messages such as "attack pool die 4 of 7".
+    #: for messages such as "attack pool, die 4 of 7".
     index: int = 1
     of: int = 1
     reroll: bool = False
@@ -27,12 +27,14 @@ class DieRequest(msgspec.Struct, frozen=True, kw_only=True):
     success: bool = False
 
     def describe(self) -> str:
-        """The request as a GM reads it: ``Sykes, attack pool die 4 of 7: d10, 8+
-        succeeds`` or ``Goliath, to hit: 1d6, needs 5+``."""
+        """The request as a GM reads it: ``Sykes, attack pool, die 4 of 7: d10, 8+
+        succeeds``, ``Goliath, to hit: 1d6, needs 5+``, or, naming the model who
+        rolls it (``by``), ``Ninja, to hit at General, die 1 of 2: d10, 4 or less
+        succeeds``."""
         who = f"{self.target}, " if self.target else ""
         if self.of > 1 or self.reroll:
             which = "reroll" if self.reroll else "die"
-            what = f"{self.label} {which} {self.index} of {self.of}: d{self.sides}"
+            what = f"{self.label}, {which} {self.index} of {self.of}: d{self.sides}"
         else:
             what = f"{self.label}: 1d{self.sides}"
         if not self.need:

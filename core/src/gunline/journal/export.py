@@ -7,6 +7,8 @@ from typing import Any
 
 import msgspec
 
+from ..words import fields as state_fields
+from ..words import plain
 from .models import EncounterState, Entry
 from .schema import SCHEMA_VERSION
 from .store import Store
@@ -31,8 +33,7 @@ def export_json(store: Store, encounter: str) -> str:
 
 
 def _cell(value: Any) -> str:
-    text = "—" if value is None else str(value)
-    return text.replace("|", "\\|").replace("\n", " ")
+    return plain(value).replace("|", "\\|").replace("\n", " ")
 
 
 def state_markdown(state: EncounterState) -> list[str]:
@@ -45,7 +46,7 @@ def state_markdown(state: EncounterState) -> list[str]:
     out.append("| | name | state |")
     out.append("|---|---|---|")
     for kind, name, saved in rows:
-        fields = ", ".join(f"{k.replace('_', ' ')} {_cell(v)}" for k, v in saved.items() if k != "name")
+        fields = _cell(", ".join(state_fields(saved, ("name",), all_values=True)))
         out.append(f"| {kind} | {_cell(name)} | {fields} |")
     return out
 

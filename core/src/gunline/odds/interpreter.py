@@ -142,6 +142,7 @@ class BranchingDice(Dice):
         read: Callable[[int], Any] | None = None,
         need: str | None = None,
         target: str | None = None,
+        by: str | None = None,
     ) -> Rolled[Any]:
         branches = roll_branches(sides, count, read)
         if self.watches:
@@ -149,7 +150,7 @@ class BranchingDice(Dice):
         else:
             branch = self._choose(branches, label)
         self._feed, self._fed = branch.faces, 0
-        return meaning.roll(self, sides, label, count, read, need, target)
+        return meaning.roll(self, sides, label, count, read, need, target, by)
 
     def pool(
         self,
@@ -166,6 +167,7 @@ class BranchingDice(Dice):
         shown: str | None = None,
         chance: bool = False,
         target: str | None = None,
+        by: str | None = None,
     ) -> Rolled[Tally]:
         branches = pool_branches(count, sides, success, read, again, read_added)
         what = f"{label}: pool of {max(count, 0)}d{sides}"
@@ -176,7 +178,7 @@ class BranchingDice(Dice):
             branch = self._choose(branches, what)
         self._feed, self._fed = branch.faces, 0
         return meaning.pool(
-            self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target
+            self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target, by
         )
 
     def repeat(

@@ -39,16 +39,17 @@ def _skill(pool: Step) -> int:
 
 
 def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str,
-           read: Callable[[int], Hashable]) -> tuple[list[Roll], list[Any]]:
+           read: Callable[[int], Hashable], by: str | None = None) -> tuple[list[Roll], list[Any]]:
     """A die per shot against ``value``, each read by ``read``: the rolls shown and
     the readings. Several shots are rolled at once, a pool read die by die (the
-    order of the readings is not the dice's), shown as a roll per shot."""
+    order of the readings is not the dice's), shown as a roll per shot. ``who`` is
+    the model the shots are about, ``by`` the model rolling them, when another."""
     if n < 1:
         return [], []
     if n == 1:
-        shot = dice.roll(settings.die, label, read=read, need=need_text(value, settings), target=who)
+        shot = dice.roll(settings.die, label, read=read, need=need_text(value, settings), target=who, by=by)
         return [shot.roll], [shot.value]
-    pool = dice.pool(n, label, sides=settings.die, success=passed(value), read=read, target=who)
+    pool = dice.pool(n, label, sides=settings.die, success=passed(value), read=read, target=who, by=by)
     need = need_text(value, settings)
     rolls = [Roll(label=f"{label}, shot {i} of {n}", dice=f"1d{settings.die}", values=[face], total=face,
                   need=need, manual=pool.roll.manual) for i, face in enumerate(pool.roll.values, 1)]
@@ -123,7 +124,8 @@ def _fire(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, 
     for v in volleys_at(attack, target, state.shooter):
         skill = _skill_of(pool, v)
         label = "to hit" if v.model is None else f"to hit ({v.model})"
-        rolls, reads = _shots(dice, v.shots, skill, label, settings, target.name, read(skill, v.shots))
+        rolls, reads = _shots(dice, v.shots, skill, label, settings, target.name, read(skill, v.shots),
+                              by=v.model or attack.shooter.name)
         out.append(Fired(v, skill, rolls, reads))
     return out
 

@@ -65,14 +65,32 @@ class ShootingModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     that beats the unit wounds the models that shot at the reacting target first,
     nearest first, then the rest."""
 
-    name: str
-    shooting: Shooting | None = None
-    attacks: Attacks | None = None
-    body: Body | None = None
-    wounds: Wounds | None = None
-    protection: Protection | None = None
-    durability: Durability | None = None
-    targets: TargetNames = []
+    name: Annotated[str, msgspec.Meta(title="Model", description="a model of the shooting unit, by name")]
+    shooting: Annotated[Shooting | None, msgspec.Meta(
+        title="Shooting",
+        description="its own «Умение стрелять» (unset: the unit's)",
+    )] = None
+    attacks: Annotated[Attacks | None, msgspec.Meta(
+        title="Attacks",
+        description="its own «Атаки» (unset: the unit's)",
+    )] = None
+    body: Annotated[Body | None, msgspec.Meta(
+        title="Body",
+        description="its own «Сила тела» (unset: the unit's)",
+    )] = None
+    wounds: Annotated[Wounds | None, msgspec.Meta(
+        title="Wounds",
+        description="its own wounds (unset: the unit's)",
+    )] = None
+    protection: Annotated[Protection | None, msgspec.Meta(
+        title="Protection",
+        description="its armour's «Защита» (unset: the unit's)",
+    )] = None
+    durability: Annotated[Durability | None, msgspec.Meta(
+        title="Durability",
+        description="its armour's «Прочность» (unset: the unit's)",
+    )] = None
+    targets: Annotated[TargetNames, msgspec.Meta(title="Its targets")] = []
 
 
 class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -82,18 +100,24 @@ class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     ``wounds``, its armour), and ``partly_hidden`` when models returning fire see
     only part of it."""
 
-    name: str
-    shooting: Shooting
-    attacks: Attacks = 1
-    body: Body = 3
-    wounds: Wounds = 1
-    stealth: Stealth = 0
-    protection: Protection = 0
-    durability: Durability = 0
-    partly_hidden: bool = False
-    models: Annotated[list[ShootingModel], Meta(description=(
-        "a shooting unit's models, nearest the targets first; each shoots the unit's weapon at targets of its own"
-    ))] = []
+    name: Annotated[str, msgspec.Meta(title="Shooter", description="the model (or unit) that shoots, by name")]
+    shooting: Annotated[Shooting, msgspec.Meta(title="Shooting")]
+    attacks: Annotated[Attacks, msgspec.Meta(title="Attacks")] = 1
+    body: Annotated[Body, msgspec.Meta(title="Body")] = 3
+    wounds: Annotated[Wounds, msgspec.Meta(title="Wounds")] = 1
+    stealth: Annotated[Stealth, msgspec.Meta(title="Stealth")] = 0
+    protection: Annotated[Protection, msgspec.Meta(title="Protection")] = 0
+    durability: Annotated[Durability, msgspec.Meta(title="Durability")] = 0
+    partly_hidden: Annotated[bool, msgspec.Meta(
+        title="Partly hidden",
+        description="models returning fire see only part of it: −1 to their tests",
+    )] = False
+    models: Annotated[list[ShootingModel], msgspec.Meta(
+        title="Unit's models",
+        description=(
+            "a shooting unit's models, nearest the targets first; each shoots the unit's weapon at targets of its own"
+        ),
+    )] = []
 
 
 class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -101,10 +125,16 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     the weapon says so (the yumi fires only one); ``range`` in inches, when the
     book gives one, refuses targets beyond it."""
 
-    name: str
-    damage: Damage
-    shots: Shots | None = None
-    range: Inches | None = None
+    name: Annotated[str, msgspec.Meta(
+        title="Weapon",
+        description="a weapon of the catalogue (yumi, teppo ...), or a custom one with its damage",
+    )]
+    damage: Annotated[Damage, msgspec.Meta(title="Damage")]
+    shots: Annotated[Shots | None, msgspec.Meta(title="Shots")] = None
+    range: Annotated[Inches | None, msgspec.Meta(
+        title="Range",
+        description="inches: targets beyond it are refused",
+    )] = None
 
 
 class WeaponRef(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -112,10 +142,16 @@ class WeaponRef(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     field given inline overriding it (a custom weapon gives ``damage``). Checked
     when the file is read, so the error names the field."""
 
-    name: str = ""
-    damage: Damage | None = None
-    shots: Shots | None = None
-    range: Inches | None = None
+    name: Annotated[str, msgspec.Meta(
+        title="Weapon",
+        description="the weapon it returns fire with: a catalogue name",
+    )] = ""
+    damage: Annotated[Damage | None, msgspec.Meta(title="Damage")] = None
+    shots: Annotated[Shots | None, msgspec.Meta(title="Shots")] = None
+    range: Annotated[Inches | None, msgspec.Meta(
+        title="Range",
+        description="inches: the shooter must be within it to return fire",
+    )] = None
 
     def __post_init__(self) -> None:
         from .catalogue import CATALOGUE, profile
@@ -129,29 +165,68 @@ class Reactor(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     shooter (``sees_shooter``); to return fire it needs a ``weapon`` and the shooter
     within that weapon's range (``distance``, when both are known)."""
 
-    name: str
-    shooting: Shooting = 0
-    attacks: Attacks = 1
-    body: Body = 3
-    weapon: WeaponRef | None = None
-    distance: Inches | None = None
-    sees_shooter: bool = True
-    can_reach: bool = True
+    name: Annotated[str, msgspec.Meta(
+        title="Reacting model",
+        description="the model that reacts in the target's place (the bushido master guarding his general)",
+    )]
+    shooting: Annotated[Shooting, msgspec.Meta(title="Shooting")] = 0
+    attacks: Annotated[Attacks, msgspec.Meta(title="Attacks")] = 1
+    body: Annotated[Body, msgspec.Meta(title="Body")] = 3
+    weapon: Annotated[WeaponRef | None, msgspec.Meta(
+        title="Its weapon",
+        description="the weapon it returns fire with",
+    )] = None
+    distance: Annotated[Inches | None, msgspec.Meta(
+        title="Distance",
+        description="inches from the shooter: within its weapon's range to return fire",
+    )] = None
+    sees_shooter: Annotated[bool, msgspec.Meta(
+        title="Sees the shooter",
+        description="it must see the shooter to react in the target's place",
+    )] = True
+    can_reach: Annotated[bool, msgspec.Meta(
+        title="Can reach the shooter",
+        description="a charge reaches the shooter (the GM measures)",
+    )] = True
 
 
 class UnitModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One model of a unit. Unset characteristics are the unit's own; ``distance``
     from the shooter orders who takes wounds first."""
 
-    name: str
-    distance: Inches
-    body: Body | None = None
-    wounds: Wounds | None = None
-    protection: Protection | None = None
-    durability: Durability | None = None
-    shooting: Shooting | None = None
-    attacks: Attacks | None = None
-    sees_shooter: bool = True
+    name: Annotated[str, msgspec.Meta(title="Model", description="a model of the unit shot at, by name")]
+    distance: Annotated[Inches, msgspec.Meta(
+        title="Distance",
+        description="inches from the shooter: the nearest take the wounds first",
+    )]
+    body: Annotated[Body | None, msgspec.Meta(
+        title="Body",
+        description="its own «Сила тела» (unset: the unit's)",
+    )] = None
+    wounds: Annotated[Wounds | None, msgspec.Meta(
+        title="Wounds",
+        description="its own wounds (unset: the unit's)",
+    )] = None
+    protection: Annotated[Protection | None, msgspec.Meta(
+        title="Protection",
+        description="its armour's «Защита» (unset: the unit's)",
+    )] = None
+    durability: Annotated[Durability | None, msgspec.Meta(
+        title="Durability",
+        description="its armour's «Прочность» (unset: the unit's)",
+    )] = None
+    shooting: Annotated[Shooting | None, msgspec.Meta(
+        title="Shooting",
+        description="its own «Умение стрелять», for returning fire (unset: the unit's)",
+    )] = None
+    attacks: Annotated[Attacks | None, msgspec.Meta(
+        title="Attacks",
+        description="its own «Атаки» (unset: the unit's)",
+    )] = None
+    sees_shooter: Annotated[bool, msgspec.Meta(
+        title="Sees the shooter",
+        description="this model sees the shooter, so it can return fire",
+    )] = True
 
 
 class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -169,24 +244,50 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     shooter (movement is outside the shooting rules: the GM measures).
     """
 
-    name: str
-    body: Body = 3
-    wounds: Wounds = 1
-    protection: Protection = 0
-    durability: Durability = 0
-    alert: Alert = 0
-    sees_shooter: SeesShooter = False
-    partly_hidden: bool = False
-    distance: Inches | None = None
-    shots: Aimed | None = None
-    reaction: Reaction = "none"
-    reactor: Reactor | None = None
-    shooting: Shooting = 0
-    attacks: Attacks = 1
-    weapon: WeaponRef | None = None
-    agility: Agility | None = None
-    can_reach: bool = True
-    models: list[UnitModel] = []
+    name: Annotated[str, msgspec.Meta(title="Target", description="the model or unit shot at, by name")]
+    body: Annotated[Body, msgspec.Meta(title="Body")] = 3
+    wounds: Annotated[Wounds, msgspec.Meta(title="Wounds")] = 1
+    protection: Annotated[Protection, msgspec.Meta(title="Protection")] = 0
+    durability: Annotated[Durability, msgspec.Meta(title="Durability")] = 0
+    alert: Annotated[Alert, msgspec.Meta(title="Alert")] = 0
+    sees_shooter: Annotated[SeesShooter, msgspec.Meta(title="Sees the shooter")] = False
+    partly_hidden: Annotated[bool, msgspec.Meta(
+        title="Partly hidden",
+        description="the shooter sees only part of it: −1 to hit",
+    )] = False
+    distance: Annotated[Inches | None, msgspec.Meta(
+        title="Distance",
+        description="inches from the shooter: within the weapon's range, and who reacts",
+    )] = None
+    shots: Annotated[Aimed | None, msgspec.Meta(title="Shots at it")] = None
+    reaction: Annotated[Reaction, msgspec.Meta(
+        title="Reaction",
+        description=(
+            "declared against the shots: «Уклонение» dodge, «Ответная стрельба» return fire, «Нападение» charge"
+        ),
+    )] = "none"
+    reactor: Annotated[Reactor | None, msgspec.Meta(
+        title="Reacting in its place",
+        description="another model that sees the shooter and reacts instead of the target",
+    )] = None
+    shooting: Annotated[Shooting, msgspec.Meta(
+        title="Shooting",
+        description="«Умение стрелять», for returning fire",
+    )] = 0
+    attacks: Annotated[Attacks, msgspec.Meta(title="Attacks", description="«Атаки», for returning fire")] = 1
+    weapon: Annotated[WeaponRef | None, msgspec.Meta(
+        title="Its weapon",
+        description="the weapon it returns fire with",
+    )] = None
+    agility: Annotated[Agility | None, msgspec.Meta(title="Agility")] = None
+    can_reach: Annotated[bool, msgspec.Meta(
+        title="Can reach the shooter",
+        description="a charge reaches the shooter (the GM measures)",
+    )] = True
+    models: Annotated[list[UnitModel], msgspec.Meta(
+        title="Unit's models",
+        description="a unit's models, each with its distance: wounds go to the nearest first",
+    )] = []
 
 
 class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
@@ -210,13 +311,28 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=
       ``samurai.plain-dodge`` variant takes ``plain_test``).
     """
 
-    die: Annotated[int, msgspec.Meta(ge=4, le=20)] = 10
-    catastrophic_failure: Literal["top_face", "never"] = "top_face"
-    above_die: Literal["always_succeeds", "top_face_lucky"] = "always_succeeds"
-    comparative_ties: Literal["cancel", "attacker", "defender"] = "cancel"
+    die: Annotated[int, msgspec.Meta(
+        ge=4, le=20, title="Test die",
+        description="sides of the die a test rolls (the game's d10)",
+    )] = 10
+    catastrophic_failure: Annotated[Literal["top_face", "never"], msgspec.Meta(
+        title="Catastrophic Failure",
+        description="«Катастрофический Провал» on the top face when the characteristic is below it, or never",
+    )] = "top_face"
+    above_die: Annotated[Literal["always_succeeds", "top_face_lucky"], msgspec.Meta(
+        title="Above the die",
+        description="a characteristic above the die always succeeds, or succeeds with the top face a Lucky Chance",
+    )] = "always_succeeds"
+    comparative_ties: Annotated[Literal["cancel", "attacker", "defender"], msgspec.Meta(
+        title="Comparative ties",
+        description="two successes on the same face cancel, or go to the attacker or the defender",
+    )] = "cancel"
     dodge: Annotated[Literal["agility_test", "plain_test"] | None, msgspec.Meta(
-        description="how a dodge is resolved: a test on the target's agility, or plain hit tests; "
-        "unset, as the variants in play say (a test on agility by default)"
+        title="Dodge",
+        description=(
+            "how a dodge is resolved: a test on the target's agility, or plain hit tests; unset, as the variants in "
+            "play say (a test on agility by default)"
+        ),
     )] = None
 
 

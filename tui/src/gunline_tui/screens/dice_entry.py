@@ -1,7 +1,7 @@
 """Entering the dice rolled at the table, one die at a time.
 
 The chain is re-run with the faces typed so far (``gunline.replay.next_die``); it
-says which die it needs next and what that die needs ("Sykes, attack pool die 4 of
+says which die it needs next and what that die needs ("Sykes, attack pool, die 4 of
 7: d10, needs 8+ succeeds"), rerolls and explosions included, because they are just
 further dice the rules ask for. A blank rolls that die for the GM; 0 is 10 on a d10;
 Backspace in the empty field takes back the previous die.

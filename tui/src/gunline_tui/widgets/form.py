@@ -229,6 +229,19 @@ class ScenarioForm(VerticalScroll):
             text.append(f", default {format_value(spec.default)}", style="dim")
         return text
 
+    def field_words(self, path: str) -> str:
+        """Where a field is, in words: ``Target 2 · Armor Class (AC)`` for
+        ``targets[1].ac`` (error lines name the field as the form labels it)."""
+        spec = self.specs.get(path)
+        label = spec.label if spec is not None else self.labels.get(path) or path
+        if path.startswith("targets["):
+            index = int(path[len("targets["):path.index("]")])
+            return f"Target {index + 1} · {label}"
+        for part, words in (("shooter.", "Shooter"), ("weapon.", "Weapon")):
+            if path.startswith(part):
+                return f"{words} · {label}"
+        return label
+
     # -- editing -------------------------------------------------------------------
     def _store(self, path: str, value: Any, *, typing: bool = False) -> None:
         """Write a field into the draft, through the model (so it can be undone)."""
@@ -351,7 +364,7 @@ class ScenarioForm(VerticalScroll):
             status.update(Text("✗ " + message))
             status.set_class(True, "-problem")
         elif path is not None:
-            status.update(Text(f"✗ {path}: {message}"))
+            status.update(Text(f"✗ {self.field_words(path)}: {message}"))
             status.set_class(True, "-problem")
         else:
             status.update(Text("✓ valid scenario"))
