@@ -48,6 +48,10 @@ class Dice:
         #: each pool's success count).
         self.pool_rolls: list[tuple[Roll, str | None]] = []
 
+    #: Whether faces are asked of a person (typed by the GM): such an interpreter is
+    #: told more about each die (:attr:`.requests.DieRequest.counted`).
+    asks = False
+
     # -- where faces come from: the one thing an interpreter supplies -------------------
     def _faces(
         self,
@@ -58,6 +62,7 @@ class Dice:
         target: str | None,
         reroll: bool,
         success: bool,
+        counted: tuple[int, int] | None = None,
     ) -> list[int]:  # pragma: no cover - abstract
         """The faces of ``n`` dice of ``sides`` sides rolled together, appended to
         ``consumed``. The other arguments say what they are for, so that a GM typing

@@ -40,6 +40,18 @@ def _asked(label: str, target: str | None, by: str | None) -> tuple[str, str | N
     return (f"{label} at {target}" if target else label), by
 
 
+def _counted(sides: int, success: Callable[[int], Any] | None, again: int | None) -> tuple[int, int] | None:
+    """A face that succeeds and one that fails, neither rolling again: what a pool
+    read by its successes alone is typed with when a GM gives only the count (the
+    lowest success, the highest failure). None when the die has no such faces."""
+    if success is None:
+        return None
+    plain = [face for face in range(1, sides + 1) if again is None or face < again]
+    hits = [face for face in plain if success(face)]
+    misses = [face for face in plain if not success(face)]
+    return (hits[0], misses[-1]) if hits and misses else None
+
+
 def roll(
     dice: Dice,
     sides: int,
@@ -91,8 +103,10 @@ def pool(
     values: list[int] = []
     pending, reroll = count, False
     asked, whose = _asked(ask if ask is not None else label, target, by)
+    # only dice that ask a person for faces need to know how a count is typed
+    counted = _counted(sides, success, again) if read is None and dice.asks else None
     while pending:
-        batch = dice._faces(pending, sides, asked, success_need, whose, reroll, True)
+        batch = dice._faces(pending, sides, asked, success_need, whose, reroll, True, counted)
         values += batch
         pending = 0 if again is None else sum(1 for face in batch if face >= again)
         reroll = True

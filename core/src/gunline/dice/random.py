@@ -30,7 +30,8 @@ class RandomDice(Dice):
         self._random = _Generator(seed).random
 
     def _faces(
-        self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool
+        self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool,
+        counted: tuple[int, int] | None = None,
     ) -> list[int]:
         rand = self._random
         if n == 1:

@@ -25,6 +25,10 @@ class DieRequest(msgspec.Struct, frozen=True, kw_only=True):
     #: A die of a success pool: ``need`` is what this one die must show to count as
     #: a success, and is read "8+ succeeds" rather than "needs 8+".
     success: bool = False
+    #: For a pool the rules read by its count of successes alone: a face that
+    #: succeeds and one that fails, neither rolling again, so that a GM who only
+    #: counts may type "3s" and the dice are filled with faces that read the same.
+    counted: tuple[int, int] | None = None
 
     def describe(self) -> str:
         """The request as a GM reads it: ``Sykes, attack pool, die 4 of 7: d10, 8+

@@ -19,6 +19,8 @@ class ScriptedDice(Dice):
     are then marked in the chain) or replayed from an earlier chain (not marked).
     """
 
+    asks = True
+
     def __init__(
         self, faces: Sequence[int | None], fallback: RandomDice | None = None, manual: bool = True
     ) -> None:
@@ -34,13 +36,14 @@ class ScriptedDice(Dice):
         return max(0, len(self.faces) - self.position)
 
     def _faces(
-        self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool
+        self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool,
+        counted: tuple[int, int] | None = None,
     ) -> list[int]:
         out = []
         for i in range(n):
             request = DieRequest(
                 label=label, sides=sides, need=need, target=target, index=i + 1, of=n,
-                reroll=reroll, success=success,
+                reroll=reroll, success=success, counted=counted,
             )
             face = self.face(request)
             self.consumed.append(face)

@@ -109,7 +109,8 @@ class BranchingDice(Dice):
         return branch
 
     def _faces(
-        self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool
+        self, n: int, sides: int, label: str, need: str, target: str | None, reroll: bool, success: bool,
+        counted: tuple[int, int] | None = None,
     ) -> list[int]:
         start = self._fed
         if start == 0 and n == len(self._feed):  # the usual case: the whole branch at once

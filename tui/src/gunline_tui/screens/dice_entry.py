@@ -1,10 +1,12 @@
-"""Entering the dice rolled at the table, one die at a time.
+"""Entering the dice rolled at the table, a whole roll on one line.
 
 The chain is re-run with the faces typed so far (``gunline.replay.next_die``); it
-says which die it needs next and what that die needs ("Sykes, attack pool, die 4 of
-7: d10, needs 8+ succeeds"), rerolls and explosions included, because they are just
-further dice the rules ask for. A blank rolls that die for the GM; 0 is 10 on a d10;
-Backspace in the empty field takes back the previous die.
+says which roll it needs next and what it needs ("Sykes, attack pool, die 1 of 7:
+d10, 8+ succeeds"), and the GM types the roll as it lies: ``7 9 2 7 1 3 8``, or run
+together on one-digit dice (``7927138``), or, for a pool read by its successes
+alone, the count (``3s``) (:mod:`gunline.dice.typed`). Rerolls and explosions are
+further dice the rules ask for next, typed the same way. A blank rolls the die for
+the GM; Backspace in the empty field takes back the last die typed.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from gunline.dice import BadFace
+from gunline.dice.typed import LineError, hint, read_line
 from gunline.errors import GunlineError
 from gunline.models import Attack, Chain
 from gunline.plugins import Registry
@@ -53,12 +56,12 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
         with Vertical(classes="dialog"):
             yield Static(Text("Dice by hand", style="bold"), classes="dialog-title")
             yield Static("", id="dice-request")
-            yield DieInput(placeholder="face, or blank to roll it for me", id="die-input")
+            yield DieInput(placeholder="the roll: 7 9 2 7", id="die-input")
+            yield Static("", id="dice-hint", classes="dialog-help")
             yield Static("", id="dice-so-far")
             yield Static("", id="dice-error", classes="dialog-error")
             yield Static(
-                "Enter: next die · blank: roll it for me · 0 = 10 on a d10\n"
-                "Backspace (empty field): fix the previous die · Esc: cancel",
+                "Enter: take the line · Backspace (empty field): take back the last die · Esc: cancel",
                 classes="dialog-help",
             )
 
@@ -67,14 +70,16 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
 
     def _advance(self) -> None:
         """Re-run with the faces so far (off the event loop: it runs the plugins'
-        hooks); finish or ask for the next die."""
+        hooks); finish or ask for the next roll. A face the rules' die cannot show
+        is taken back with every face after it."""
         faces = list(self.faces)
 
         def work():
             try:
                 return next_die(self.registry, self.attack, faces, self.seed, prior=self.prior), None
             except BadFace as exc:
-                return next_die(self.registry, self.attack, faces[:-1], self.seed, prior=self.prior), exc
+                kept = faces[:exc.position]
+                return next_die(self.registry, self.attack, kept, self.seed, prior=self.prior), exc
 
         limit = getattr(self.app, "hook_limit", None)
         OffLoop(self, limit).soon(work, self._advanced, self._failed, group="dice-entry", description="Resolving")
@@ -87,16 +92,23 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
         (chain, needed, self.used), bad_face = out
         error = self.query_one("#dice-error", Static)
         if bad_face is not None:
-            bad = self.faces.pop()
-            error.update(Text(f"✗ {bad} is not a face of that die: it takes 1 to {bad_face.request.sides}"))
+            bad = self.faces[bad_face.position]
+            del self.faces[bad_face.position:]
+            error.update(Text(f"✗ {bad} is not a face of that die: it takes 1 to {bad_face.request.sides}"
+                              "; type that roll again"))
         if chain is not None:
+            unused = len(self.faces) - len(self.used)
+            if unused > 0:
+                self.app.notify(f"{unused} of the faces typed were not needed", severity="warning", timeout=5)
             self.dismiss(chain)
             return
         assert needed is not None
+        self.request = needed.request
         self.request_text = needed.request.describe()
         self.query_one("#dice-request", Static).update(
             Text(f"Die {needed.position + 1}: {self.request_text}", style="bold")
         )
+        self.query_one("#dice-hint", Static).update(Text(f"Type {hint(needed.request)}"))
         so_far = " ".join(
             f"{v}" if self.faces[i] is not None else f"{v}·" for i, v in enumerate(self.used)
         )
@@ -104,22 +116,21 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
             Text(f"so far: {so_far}  (· rolled for you)" if so_far else "so far: none")
         )
 
+    request = None
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
         error = self.query_one("#dice-error", Static)
         error.update("")
-        if text == "":
-            face: int | None = None
-        else:
-            try:
-                face = int(text)
-            except ValueError:
-                error.update(Text(f"✗ {text!r} is not a number: type the face shown, or leave blank"))
-                event.input.value = ""
-                return
+        if self.request is None:
+            return  # the first roll is not asked for yet
+        try:
+            faces = read_line(event.value, self.request)
+        except LineError as exc:
+            error.update(Text(f"✗ {exc}"))
+            return
         event.input.value = ""
-        self.faces.append(face)
+        self.faces += faces
         self._advance()
 
     def action_back(self) -> None:

@@ -1,0 +1,92 @@
+"""Dice typed a whole roll at a time: faces apart or run together, a pool's count
+alone, rerolls asked for next in the same way; and the prompt names the model whose
+die it is."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+from gunline import discover
+from gunline.cli import main as cli
+from gunline.runner import chain_json
+from gunline_tui.app import make_app
+from gunline_tui.screens.dice_entry import DiceEntryDialog
+from gunline_tui.testing import answer, run_async, screen_text, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+THREE = ROOT / "examples" / "wod" / "three-successes.toml"
+NINJA = ROOT / "examples" / "samurai" / "ninja_and_bushido_master.toml"
+
+
+def cli_chain(capsys, path: Path, faces: list[int]) -> dict:
+    assert cli(["resolve", str(path), "--dice", ",".join(map(str, faces)), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def unmarked(chain) -> dict:
+    got = json.loads(chain_json(chain))
+    got["manual"] = []
+    for step in got["steps"]:
+        for roll in step["rolls"]:
+            roll["manual"] = False
+    return got
+
+
+async def dialog_of(pilot) -> DiceEntryDialog:
+    await pilot.press("ctrl+t")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, DiceEntryDialog)
+    return pilot.app.screen
+
+
+@run_async
+async def test_a_pool_on_one_line_then_its_reroll(capsys):
+    expected = cli_chain(capsys, THREE, [8, 9, 2, 10, 3])
+    app = make_app(discover(), doc=tomllib.loads(THREE.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = await dialog_of(pilot)
+        assert dialog.request_text == "Farrow, attack pool, die 1 of 4: d10, 8+ succeeds"
+        assert "the 4 faces, apart (or run together: 7927), or the successes alone: 3s" in screen_text(app)
+        await answer(pilot, "8920")  # run together, 0 is the 10 that rolls again
+        await settle(pilot)
+        assert "reroll" in dialog.request_text and dialog.faces == [8, 9, 2, 10]
+        await answer(pilot, "3")
+        await settle(pilot)
+        assert not isinstance(app.screen, DiceEntryDialog)
+        assert unmarked(app.main.chain) == expected
+        assert app.main.chain.manual == [0, 1, 2, 3, 4]
+
+
+@run_async
+async def test_a_pool_by_its_count_of_successes(capsys):
+    expected = cli_chain(capsys, THREE, [8, 8, 8, 7])
+    app = make_app(discover(), doc=tomllib.loads(THREE.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = await dialog_of(pilot)
+        await answer(pilot, "3 x")
+        await settle(pilot)
+        assert "'x' is not a face" in screen_text(app) and dialog.faces == []  # nothing taken
+        await answer(pilot, "3s")
+        await settle(pilot)
+        assert unmarked(app.main.chain) == expected
+        hit = next(s for s in app.main.chain.steps if s.kind == "hit")
+        assert hit.value == 3
+
+
+@run_async
+async def test_the_prompt_names_the_model_whose_die_it_is():
+    app = make_app(discover(), doc=tomllib.loads(NINJA.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = await dialog_of(pilot)
+        assert dialog.request_text.startswith("Ninja, to hit at General, die 1 of 2: d10")
+        await answer(pilot, "23")
+        await settle(pilot)
+        assert dialog.faces[:2] == [2, 3]
+        await pilot.press("backspace")  # the last die taken back
+        await settle(pilot)
+        assert dialog.faces == [2]
