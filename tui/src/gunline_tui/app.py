@@ -85,6 +85,10 @@ class GunlineApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "gunline"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="quit", priority=True)]
+    #: Room the layout uses (app.tcss): at 110 columns the chain and the pane below
+    #: it (log, odds, encounter) stand side by side; at 34 rows that pane grows.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
                  notice: str | None = None, encounter: Encounter | None = None,

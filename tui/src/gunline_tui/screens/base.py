@@ -75,6 +75,9 @@ class ScreenParts(Screen[None]):
     def _job_failed(self, error: BaseException | None) -> None:
         raise NotImplementedError
 
+    def odds_key_of(self, attack: Attack) -> bytes:
+        raise NotImplementedError
+
     # -- the encounter's ----------------------------------------------------------------
     def refresh_encounter(self) -> Any:
         raise NotImplementedError

@@ -224,6 +224,7 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions):
         """The focused field in the game's words, under the form."""
         path = getattr(event.widget, "name", None)
         form = self.query_one(ScenarioForm)
+        form.mark_focused(path if isinstance(path, str) else None)
         words = form.describe_field(path) if isinstance(path, str) else Text("")
         help_line = self.query_one("#field-help", Static)
         if str(help_line.render()) != words.plain:
@@ -367,6 +368,18 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions):
             self._write_draft(self._draft_changes, self.model.draft.clean())
 
     # -- plugins ------------------------------------------------------------------------
+    @on(ChainView.Detail)
+    def _detail(self, event: ChainView.Detail) -> None:
+        """Enter on a line of the chain: all it stands for, wrapped, with its odds."""
+        from ..detail import detail_text, detail_title
+
+        chain = self.query_one(ChainView).chain
+        if chain is None:
+            return
+        attack = self.attack
+        odds = self.odds if attack is not None and self.odds_key == self.odds_key_of(attack) else None
+        self.app.push_screen(TextScreen(detail_title(chain, event.key), detail_text(chain, event.key, odds)))
+
     def action_plugins(self) -> None:
         self.app.push_screen(TextScreen("Plugins", Text(registry_text(self.registry))))
 

@@ -17,6 +17,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
+from textual.message import Message
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
@@ -58,11 +59,14 @@ def roll_label(roll: Roll) -> Text:
 @dataclass
 class Node:
     """One line of the tree as it should be: its label, whether it opens by default,
-    and what is under it (a node with nothing under it cannot be opened)."""
+    what is under it (a node with nothing under it cannot be opened), and what it is
+    of (``key``: a step's index, a target's name, the weapon), for the detail view
+    Enter opens."""
 
     label: Text
     expand: bool = False
     children: list[Node] = field(default_factory=list)
+    key: tuple[Any, ...] = ()
 
 
 def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None) -> list[Node]:
@@ -74,17 +78,19 @@ def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None) 
     for i, (step, mark) in enumerate(zip(chain.steps, marks)):
         parent = groups.get(step.target)
         if parent is None:
-            parent = Node(Text("attack" if step.target is None else step.target, style="bold"), expand=True)
+            parent = Node(Text("attack" if step.target is None else step.target, style="bold"), expand=True,
+                          key=("target", step.target))
             groups[step.target] = parent
             top.append(parent)
         # a pool is what the roll is made against, not an event: no chance beside it
         p = odds.step_probability(step.target, step.kind) if odds is not None and step.kind != "pool" else None
-        node = Node(step_label(step, mark, p), expand=bool(mark) or step.kind == "hit")
+        node = Node(step_label(step, mark, p), expand=bool(mark) or step.kind == "hit", key=("step", i))
         if mark == "changed" and diff is not None and i in diff.was:
             old = diff.was[i]
             node.children.append(Node(Text(f"was: {old.kind} {old.value}  {old.text}", style="italic")))
-        node.children.extend(Node(roll_label(roll)) for roll in step.rolls)
-        node.children.extend(Node(Text(f"{_signed(m.value)} {m.label}  ({m.source})")) for m in step.modifiers)
+        node.children.extend(Node(roll_label(roll), key=("step", i)) for roll in step.rolls)
+        node.children.extend(Node(Text(f"{_signed(m.value)} {m.label}  ({m.source})"), key=("step", i))
+                             for m in step.modifiers)
         parent.children.append(node)
     if diff is not None:
         for old in diff.removed:
@@ -94,9 +100,10 @@ def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None) 
     weapon = chain.weapon
     rounds = weapon.get("rounds_left")
     top.append(
-        Node(Text(f"weapon {weapon.get('status', '')}" + (f", {rounds} rounds left" if rounds is not None else "")))
+        Node(Text(f"weapon {weapon.get('status', '')}" + (f", {rounds} rounds left" if rounds is not None else "")),
+             key=("weapon",))
     )
-    top.append(Node(Text("dice: " + (" ".join(str(d) for d in chain.dice) or "none"))))
+    top.append(Node(Text("dice: " + (" ".join(str(d) for d in chain.dice) or "none")), key=("dice",)))
     return top
 
 
@@ -106,10 +113,29 @@ class ChainView(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("No chain yet: Ctrl+R resolves the scenario.", id="chain-title")
         yield Static("", id="outcomes")
-        tree: Tree[bool] = Tree("chain", id="chain-tree")
+        tree: Tree[tuple[bool, tuple[Any, ...]]] = Tree("chain", id="chain-tree")
         tree.show_root = False
         tree.guide_depth = 2
+        tree.auto_expand = False  # Enter opens a line's detail; Space opens or closes it
         yield tree
+
+    @dataclass
+    class Detail(Message):
+        """Enter on a line of the tree: show what it is of, whole (``key``: a
+        step's index, a target's name, the weapon, the dice)."""
+
+        key: tuple[Any, ...]
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
+        event.stop()
+        data = event.node.data
+        if isinstance(data, tuple) and data[1]:
+            self.post_message(self.Detail(data[1]))
+
+    @property
+    def chain(self) -> Chain | None:
+        """The chain on show (None while a problem is shown instead)."""
+        return None if self._last is None or self.stale else self._last[0]
 
     _last: tuple[Chain, str, Comparison | None] | None = None
     #: True while a problem is shown: the chain under it is not of this scenario.
@@ -201,10 +227,12 @@ def _sync(parent: TreeNode, wanted: list[Node], tree: Tree, depth: int) -> int:
             if not _same(node.label, want.label):
                 node.set_label(want.label)
         else:
-            node = parent.add(want.label, data=want.expand, expand=want.expand)
-        if node.data != want.expand:
-            node.data = want.expand
+            node = parent.add(want.label, data=(want.expand, want.key), expand=want.expand)
+        was = node.data[0] if isinstance(node.data, tuple) else None
+        if was != want.expand:
             node.expand() if want.expand else node.collapse()
+        if node.data != (want.expand, want.key):
+            node.data = (want.expand, want.key)
         allow = bool(want.children)
         if node.allow_expand != allow:
             node.allow_expand = allow

@@ -104,6 +104,7 @@ class ScenarioForm(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         self.specs, self.editors, self.labels = {}, {}, {}
+        self._focused_label = None
         self._marked = self._status_text = None
         yield Static("" if self.built else "building the form…", id="form-status")
         if not self.built:
@@ -228,6 +229,20 @@ class ScenarioForm(VerticalScroll):
         if spec.has_default and spec.default not in (None, [], {}):
             text.append(f", default {format_value(spec.default)}", style="dim")
         return text
+
+    _focused_label: Label | None = None
+
+    def mark_focused(self, path: str | None) -> None:
+        """Show which field has the focus on its label too (reverse video), not only
+        by the editor's colour: a plain terminal may show colours faintly or not."""
+        label = self.label_of(path) if path is not None and path in self.editors else None
+        if label is self._focused_label:
+            return
+        if self._focused_label is not None:
+            self._focused_label.remove_class("-focused")
+        if label is not None:
+            label.add_class("-focused")
+        self._focused_label = label
 
     def field_words(self, path: str) -> str:
         """Where a field is, in words: ``Target 2 · Armor Class (AC)`` for
@@ -373,6 +388,13 @@ class ScenarioForm(VerticalScroll):
     def _label_of(self, path: str) -> Label:
         siblings = list(self.query_one("#form-grid").children)
         return siblings[siblings.index(self.editors[path]) - 1]  # type: ignore[return-value]
+
+    def label_of(self, path: str) -> Label | None:
+        """The label beside ``path``'s editor, if it is in the form now."""
+        try:
+            return self._label_of(path)
+        except (ValueError, LookupError):
+            return None
 
     def error_of(self, path: str) -> str | None:
         """The error shown under ``path``'s editor, if any."""

@@ -28,7 +28,10 @@ def percent(p: float) -> str:
     return f"{p:.1%}" if p < 0.1 else f"{p:.0%}"
 
 
-def odds_text(odds: Any) -> Text:
+def odds_text(odds: Any, width: int = 80) -> Text:
+    """The odds in lines of at most ``width`` cells where it can: the bars shrink to
+    fit a narrow pane (a status line is its name, its bar and its percent)."""
+    width_of_bar = max(4, min(BAR, width - 24))
     text = Text()
     how = "exact" if odds.exact else f"≈ Monte Carlo, {odds.samples} samples"
     text.append(f"Odds ({how})", style="bold")
@@ -43,7 +46,7 @@ def odds_text(odds: Any) -> Text:
         else:
             text.append(f"  hit {percent(t.hit)} · wound {percent(t.wound)}")
         for status, p in t.status.items():
-            text.append(f"\n  {status.replace('_', ' '):<13.13} {bar(p)} {percent(p):>6}")
+            text.append(f"\n  {status.replace('_', ' '):<13.13} {bar(p, width_of_bar)} {percent(p):>6}")
         for model, statuses in (getattr(t, "models", None) or {}).items():
             # a unit: each model's own final status, so no model's fate hides in the unit's
             shown = " · ".join(f"{s.replace('_', ' ')} {percent(p)}" for s, p in statuses.items() if p)
@@ -79,9 +82,19 @@ class OddsView(Static):
             text, self._held = self._held, None
             self.update(text)
 
+    _odds: Any = None
+
     def show(self, odds: Any) -> None:
         self._pending = False
-        self._put(odds_text(odds))
+        self._odds = odds
+        self._put(odds_text(odds, self._width()))
+
+    def _width(self) -> int:
+        return self.content_region.width or self.size.width or 80
+
+    def on_resize(self) -> None:
+        if self._odds is not None and not self._pending:
+            self._put(odds_text(self._odds, self._width()))
 
     def pending(self) -> None:
         if not self._pending:  # once per computation, not once per keystroke
@@ -90,4 +103,5 @@ class OddsView(Static):
 
     def problem(self, message: str) -> None:
         self._pending = False
+        self._odds = None
         self._put(Text(f"Odds: ✗ {message}"))

@@ -44,7 +44,9 @@ class PickField(Static, can_focus=True):
 
     def render(self) -> RichText:
         label = next((lab for lab, v in self.options if v == self.value), self.value or "—")
-        return Text.assemble("‹ ", (label, "bold"), " ›  ", ("Enter: pick", "dim"))
+        text = Text.assemble("‹ ", (label, "bold"), " ›")
+        text.no_wrap, text.overflow = True, "ellipsis"
+        return text
 
     def action_open(self) -> None:
         from ..screens.dialogs import PickDialog

@@ -1,0 +1,141 @@
+"""The screen at 80×24 and at 120×40, one example per ruleset: snapshots (SVG, as
+Textual draws them), every chain line readable whole (Enter on it), and the room of
+a big terminal used (chain and odds side by side).
+
+Snapshots live in tests/snapshots/; after a change to the look, look at the new
+ones and keep them: ``GUNLINE_UPDATE_SNAPSHOTS=1 uv run pytest tui/tests/test_app_layout.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from gunline import discover
+from gunline_tui.app import make_app
+from gunline_tui.screens.dialogs import TextScreen
+from gunline_tui.testing import run_async, settle
+from gunline_tui.widgets.chain_view import ChainView
+
+ROOT = Path(__file__).resolve().parents[2]
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+EXAMPLES = {
+    "necromunda": "heavy-bolter-sustained-fire.toml",
+    "wod": "four-targets-long-burst.toml",
+    "fallout": "three_bullet_burst.toml",
+    "samurai": "ninja_and_bushido_master.toml",
+}
+SIZES = ((80, 24), (120, 40))
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    """The same chain on every run: the app's new seeds are all 7."""
+    for module in ("gunline_tui.screens.main", "gunline_tui.screens.resolving"):
+        monkeypatch.setattr(f"{module}.new_seed", lambda: 7)
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return discover()
+
+
+async def opened(pilot, odds: bool = False) -> None:
+    await settle(pilot)
+    if odds:
+        main = pilot.app.main
+        end = time.monotonic() + 20
+        while main.odds is None and time.monotonic() < end:
+            await pilot.pause(0.05)
+        assert main.odds is not None, "the odds never came"
+        await settle(pilot)
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    pilot.app.set_focus(pilot.app.screen.query_one("#chain-tree"))
+    await settle(pilot)
+
+
+def normalised(svg: str) -> str:
+    return re.sub(r"terminal-\d+", "terminal", svg)
+
+
+def check_snapshot(app, name: str) -> None:
+    svg = normalised(app.export_screenshot())
+    path = SNAPSHOTS / f"{name}.svg"
+    if os.environ.get("GUNLINE_UPDATE_SNAPSHOTS") == "1" or not path.exists():
+        SNAPSHOTS.mkdir(exist_ok=True)
+        path.write_text(svg, encoding="utf-8")
+        if os.environ.get("GUNLINE_UPDATE_SNAPSHOTS") != "1":
+            pytest.fail(f"{path.name} was missing and is now written: look at it, and run again")
+    assert svg == path.read_text(encoding="utf-8"), (
+        f"the screen differs from {path.name}; if the change is meant, look at the new one "
+        f"and keep it: GUNLINE_UPDATE_SNAPSHOTS=1 uv run pytest {Path(__file__).relative_to(ROOT)}"
+    )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("ruleset", sorted(EXAMPLES))
+@run_async
+async def test_snapshot_with_odds(registry, ruleset, size):
+    app = make_app(registry, file=str(ROOT / "examples" / ruleset / EXAMPLES[ruleset]))
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot, odds=True)
+        if size == (120, 40):
+            await pilot.press("f6")  # the odds beside the chain
+            await settle(pilot)
+        check_snapshot(app, f"{ruleset}-{size[0]}x{size[1]}")
+
+
+@pytest.mark.parametrize("ruleset", sorted(EXAMPLES))
+@run_async
+async def test_every_chain_line_is_readable_whole_at_80x24_with_its_odds(registry, ruleset):
+    app = make_app(registry, file=str(ROOT / "examples" / ruleset / EXAMPLES[ruleset]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, odds=True)
+        main = app.main
+        chain = main.chain
+        keys = [("step", i) for i in range(len(chain.steps))]
+        keys += [("target", name) for name in chain.outcomes] + [("weapon",), ("dice",)]
+        for key in keys:
+            main.post_message(ChainView.Detail(key))
+            await settle(pilot)
+            page = app.screen
+            assert isinstance(page, TextScreen)
+            body = page.query_one("#text-body")
+            text = "\n".join(str(w.render()) for w in page.query("Static"))
+            assert body.region.right <= 80  # wrapped to the terminal, not cut
+            if key[0] == "step":
+                step = chain.steps[key[1]]
+                assert step.text in text
+                for roll in step.rolls:
+                    assert " ".join(map(str, roll.values)) in text and roll.label in text
+                for m in step.modifiers:
+                    assert m.label in text
+                p = main.odds.step_probability(step.target, step.kind)
+                if p is not None and step.kind != "pool":
+                    assert "odds:" in text, (ruleset, step.kind)
+            elif key[0] == "target":
+                assert chain.outcomes[key[1]] in text and "hit " in text and "wound " in text
+            await pilot.press("escape")
+            await settle(pilot)
+
+
+@run_async
+async def test_a_big_terminal_puts_the_odds_beside_the_chain(registry):
+    app = make_app(registry, file=str(ROOT / "examples" / "wod" / EXAMPLES["wod"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await opened(pilot)
+        chain = app.screen.query_one("#chain")
+        bottom = app.screen.query_one("#bottom")
+        form = app.screen.query_one("#form")
+        assert chain.region.right <= bottom.region.x  # side by side
+        assert bottom.region.height >= 30 and chain.region.height >= 30
+        assert form.region.right <= chain.region.x
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert chain.region.bottom <= bottom.region.y  # one above the other
