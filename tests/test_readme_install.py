@@ -74,7 +74,7 @@ def test_a_gm_installs_the_app_and_every_ruleset_from_the_folder(built, checkout
     assert_installed_as_built(Path(fresh_user.env["UV_TOOL_DIR"]) / "gunline", built, DISTRIBUTIONS)
     # the app is there too: `gunline` opens it, the first time on a bundled example
     shown = fresh_user.app("gunline", cwd=fresh_user.home, want="valid scenario")
-    assert any(f"ruleset {name}" in shown for name in RULESETS)
+    assert any(f"ruleset ‹ {name}" in shown for name in RULESETS), shown
 
 
 def test_another_ruleset_is_one_more_with_after_its_wheel_is_built_into_the_folder(built, checkout, fresh_user):

@@ -15,7 +15,7 @@ from gunline import Action, AttackRefused, BadInput, ChainState, PluginFailed, R
 from gunline.actions import offered, resolve_action, who_for
 from gunline.cli import main
 from gunline.journal import Journal, problems
-from gunline.journal.schema import APPLICATION_ID, MIGRATIONS
+from gunline.journal.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from gunline.odds import action_odds
 from gunline.runner import run_action
 from gunline.scenario import build_attack
@@ -233,7 +233,7 @@ def test_a_journal_from_before_actions_is_upgraded_keeping_every_entry(registry,
         _, _, entry = journal.act("pit", registry, "new-magazine", attack=attack, document=doc, seed=1)
         assert entry.id == 3 and entry.act == "new-magazine"
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         conn.execute("DELETE FROM entries")
     with pytest.raises(sqlite3.IntegrityError):

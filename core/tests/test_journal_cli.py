@@ -8,7 +8,7 @@ import json
 import pytest
 
 from gunline.cli import main
-from gunline.journal import Journal
+from gunline.journal import SCHEMA_VERSION, Journal
 
 SCENARIO = """ruleset = "toy"
 mode = "double"
@@ -80,7 +80,7 @@ def test_list_show_export_and_check(setup, capsys, tmp_path):
     assert out.count("Bo: 1 hit, 1 through, wounded") == 1  # each outcome said once
     code, out, _ = gunline(capsys, "journal", "export", "alley", "--format", "json")
     data = json.loads(out)
-    assert data["schema"] == 2 and data["encounter"]["targets"]["Bo"]["wounds_left"] == 1
+    assert data["schema"] == SCHEMA_VERSION and data["encounter"]["targets"]["Bo"]["wounds_left"] == 1
     assert data["entries"][0]["dice"] == [6, 6] and data["entries"][0]["scenario"]["weapon"]["rounds"] == 3
     code, out, _ = gunline(capsys, "journal", "export", "alley")
     assert out.startswith("# Encounter: alley\n") and "- dice: 6 6" in out

@@ -32,7 +32,7 @@ EXIT_INTERRUPTED = 130
 #: Modules that add subcommands: each defines ``add_parser(subparsers)``, which adds
 #: its parser and sets ``func`` (called with the parsed args, returns an exit code).
 #: Kept as modules of their own so the CLI grows without one file growing.
-EXTRA_COMMANDS = (".odds.cli", ".journal.cli", ".actions.cli", ".scaffold.cli", ".jsonschemas")
+EXTRA_COMMANDS = (".odds.cli", ".journal.cli", ".journal.roster_cli", ".actions.cli", ".scaffold.cli", ".jsonschemas")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -209,6 +209,17 @@ def version_line() -> str:
     return f"gunline {__version__} (plugin contract {HOOKSPEC_VERSION})"
 
 
+def roster_of(args: argparse.Namespace) -> Any:
+    """Where a scenario's ``[roster]`` entries come from: the ``--journal`` given,
+    else None (the default journal)."""
+    path = getattr(args, "journal", None)
+    if path is None:
+        return None
+    from .roster import JournalRoster
+
+    return JournalRoster(path)
+
+
 def _registry() -> Registry:
     from .plugins import discover
 
@@ -222,7 +233,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     from .scenario import load_attack
 
     registry = _registry()
-    attack = load_attack(registry, args.file, args.variant)
+    attack = load_attack(registry, args.file, args.variant, roster_of(args))
     entry = None
     try:
         if args.encounter is not None:

@@ -223,10 +223,14 @@ def build_attack(
     doc: dict[str, Any],
     source: str = "",
     extra_variants: Iterable[str] = (),
+    roster: Any = None,
 ) -> Attack:
     """Validate a scenario document into an :class:`Attack` for its ruleset.
 
-    ``extra_variants`` (``--variant``) are enabled on top of the file's own.
+    ``extra_variants`` (``--variant``) are enabled on top of the file's own. A
+    ``[roster]`` table's entries are filled in from ``roster`` (a journal; by
+    default the one ``GUNLINE_JOURNAL`` or the per-user data folder names), see
+    :mod:`gunline.roster`.
     """
     ruleset_name = doc.get("ruleset")
     if ruleset_name is None:
@@ -237,6 +241,8 @@ def build_attack(
         ruleset = registry.ruleset(ruleset_name)
     except BadInput as exc:
         raise _fail(source, "", str(exc)) from None
+    if "roster" in doc:
+        doc = expand_roster(doc, ruleset_name, source, roster)
 
     variants = doc.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
@@ -307,6 +313,14 @@ def build_attack(
     )
 
 
-def load_attack(registry: Any, path: str | Path, extra_variants: Iterable[str] = ()) -> Attack:
+def load_attack(registry: Any, path: str | Path, extra_variants: Iterable[str] = (), roster: Any = None) -> Attack:
     """Read and validate a scenario file."""
-    return build_attack(registry, read_document(path), str(path), extra_variants)
+    return build_attack(registry, read_document(path), str(path), extra_variants, roster)
+
+
+def expand_roster(doc: dict[str, Any], ruleset: str, source: str = "", roster: Any = None) -> dict[str, Any]:
+    """``doc`` with its ``[roster]`` references filled in from ``roster``, or from
+    the default journal (opened only to read it) when none is given."""
+    from .roster import JournalRoster, expand
+
+    return expand(doc, roster if roster is not None else JournalRoster(), ruleset, source)

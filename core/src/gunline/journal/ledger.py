@@ -19,8 +19,14 @@ from ..errors import AttackRefused, BadInput, PluginFailed
 from ..models import ActionChain, Attack, Chain
 from ..runner import chain_json, run, run_action
 from ..state import ChainState
-from .models import Change, Entry, Table
-from .store import Store
+from .models import Change, Entry, RosterEntry, Table
+from .store import Store, now
+
+
+def _encode_json(value: Any) -> str:
+    import msgspec
+
+    return msgspec.json.encode(value).decode()
 
 
 def shooter_name(attack: Attack) -> str:
@@ -35,6 +41,19 @@ def _summary(attack: Attack, chain: Chain) -> str:
     targets = ", ".join(t.name for t in attack.targets)
     outcome = "; ".join(chain.outcomes.values())
     return f"{shooter_name(attack)} fires {weapon_name(attack)} ({attack.mode}) at {targets}: {outcome}"
+
+
+class _InTransaction:
+    """The journal's roster read through a connection already in a transaction."""
+
+    def __init__(self, journal: Journal, conn: sqlite3.Connection) -> None:
+        self.path, self._journal, self._conn = journal.path, journal, conn
+
+    def roster_get(self, ruleset: str, kind: str, name: str) -> dict[str, Any] | None:
+        return self._journal._roster_get(self._conn, ruleset, kind, name)
+
+    def roster_names(self, ruleset: str, kind: str) -> list[str]:
+        return self._journal._roster_names(self._conn, ruleset, kind)
 
 
 class StaleState(BadInput):
@@ -139,6 +158,16 @@ class Journal(Store):
             entry_id = self._commit(conn, eid, attack, document, chain)
             return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
 
+    def _expanded(self, conn: sqlite3.Connection, document: Any, ruleset: str) -> Any:
+        """The document as the journal keeps it: ``[roster]`` references filled in
+        (from this journal's own roster, read in the transaction writing it), so a
+        roster entry changed later never changes what was fought."""
+        if isinstance(document, dict) and "roster" in document:
+            from ..roster import expand
+
+            return expand(document, _InTransaction(self, conn), ruleset)
+        return document
+
     def _commit(self, conn: sqlite3.Connection, eid: int, attack: Attack, document: Any, chain: Chain) -> int:
         who, what = shooter_name(attack), weapon_name(attack)
         proposed: list[tuple[Table, list[str], dict[str, Any]]] = [
@@ -158,7 +187,8 @@ class Journal(Store):
         self._apply(conn, eid, changes)
         return self._append(
             conn, eid, "attack", changes,
-            ruleset=attack.ruleset, variants=list(attack.variants), scenario=document,
+            ruleset=attack.ruleset, variants=list(attack.variants),
+            scenario=self._expanded(conn, document, attack.ruleset),
             seed=chain.seed, dice=list(chain.dice), chain=chain_json(chain).decode(),
             summary=_summary(attack, chain),
         )
@@ -207,7 +237,8 @@ class Journal(Store):
             rounds = after.get("rounds_left")
             entry_id = self._append(
                 conn, eid, "reload", changes,
-                ruleset=attack.ruleset, variants=list(attack.variants), scenario=document,
+                ruleset=attack.ruleset, variants=list(attack.variants),
+                scenario=self._expanded(conn, document, attack.ruleset),
                 summary=f"{who} reloads {what}" + (f": {rounds} rounds" if rounds is not None else ""),
             )
             return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
@@ -308,7 +339,8 @@ class Journal(Store):
         outcome = "; ".join(chain.outcomes.values())
         return self._append(
             conn, eid, "act", changes,
-            ruleset=attack.ruleset, variants=list(attack.variants), scenario=document,
+            ruleset=attack.ruleset, variants=list(attack.variants),
+            scenario=self._expanded(conn, document, attack.ruleset),
             seed=chain.seed, dice=list(chain.dice), chain=chain_json(chain).decode(),
             summary=f"{chain.action}: {outcome}", act=chain.action, who=chain.who,
         )
@@ -395,6 +427,63 @@ class Journal(Store):
                 summary=f"undo #{last.number}: {last.summary}",
             )
             return self._entries(conn, eid, "x.id = ?", (entry_id,))[0]
+
+    # -- the roster ----------------------------------------------------------------------
+    def roster_put(self, registry: Any, ruleset: str, kind: str, data: dict[str, Any]) -> RosterEntry:
+        """Keep ``data`` (a shooter's, weapon's or target's table, as a scenario
+        holds it) in the ``ruleset``'s roster under its name, replacing an entry of
+        that name. It is checked against the ruleset's Struct first."""
+        from ..roster import check_entry
+
+        data = check_entry(registry, ruleset, kind, data)
+        entry = RosterEntry(ruleset=ruleset, kind=kind, name=data["name"], data=data, saved_at=now())  # type: ignore[arg-type]
+        with self.write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO roster (ruleset, kind, name, data, saved_at) VALUES (?, ?, ?, ?, ?)",
+                (ruleset, kind, entry.name, _encode_json(data), entry.saved_at),
+            )
+        return entry
+
+    def roster_get(self, ruleset: str, kind: str, name: str) -> dict[str, Any] | None:
+        with self.read() as conn:
+            return self._roster_get(conn, ruleset, kind, name)
+
+    def _roster_get(self, conn: sqlite3.Connection, ruleset: str, kind: str, name: str) -> dict[str, Any] | None:
+        row = conn.execute(
+            "SELECT data FROM roster WHERE ruleset = ? AND kind = ? AND name = ?", (ruleset, kind, name)
+        ).fetchone()
+        return None if row is None else self._decode(row[0], f"roster {ruleset}/{kind}/{name}", dict)
+
+    def roster_names(self, ruleset: str, kind: str) -> list[str]:
+        with self.read() as conn:
+            return self._roster_names(conn, ruleset, kind)
+
+    def _roster_names(self, conn: sqlite3.Connection, ruleset: str, kind: str) -> list[str]:
+        rows = conn.execute(
+            "SELECT name FROM roster WHERE ruleset = ? AND kind = ? ORDER BY name", (ruleset, kind)
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    def roster(self, ruleset: str | None = None) -> list[RosterEntry]:
+        """Every entry (of ``ruleset``), by ruleset, kind and name."""
+        where, args = ("WHERE ruleset = ?", (ruleset,)) if ruleset is not None else ("", ())
+        with self.read() as conn:
+            rows = conn.execute(
+                f"SELECT ruleset, kind, name, data, saved_at FROM roster {where} ORDER BY ruleset, kind, name", args
+            ).fetchall()
+        return [
+            RosterEntry(ruleset=r[0], kind=r[1], name=r[2], data=self._decode(r[3], f"roster {r[2]}", dict),
+                        saved_at=r[4])
+            for r in rows
+        ]
+
+    def roster_remove(self, ruleset: str, kind: str, name: str) -> None:
+        with self.write() as conn:
+            gone = conn.execute(
+                "DELETE FROM roster WHERE ruleset = ? AND kind = ? AND name = ?", (ruleset, kind, name)
+            ).rowcount
+        if not gone:
+            raise BadInput(f"roster: no {kind} {name!r} in the {ruleset} roster of journal {self.path}")
 
     def create(self, encounter: str) -> None:
         """Start an encounter (committing to a new name does it too)."""

@@ -74,3 +74,14 @@ class EncounterSummary(msgspec.Struct, kw_only=True):
     created_at: str
     entries: int
     last_at: str | None
+
+
+class RosterEntry(msgspec.Struct, kw_only=True):
+    """A roster entry: the table a scenario would hold for a shooter, a weapon or a
+    target (``data``), kept by ruleset, kind and name."""
+
+    ruleset: str
+    kind: Literal["shooter", "weapon", "target"]
+    name: str
+    data: dict[str, Any]
+    saved_at: str

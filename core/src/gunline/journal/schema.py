@@ -10,7 +10,8 @@ from __future__ import annotations
 
 #: Current schema version; bump it and add a step to ``MIGRATIONS`` to change tables.
 #: 2: actions between attacks (``action = 'act'``, with the action's name and whom).
-SCHEMA_VERSION = 2
+#: 3: the roster (fighters, weapons and targets kept by name, per ruleset).
+SCHEMA_VERSION = 3
 
 #: "GUNL" as a 32-bit integer, stored in the file header.
 APPLICATION_ID = 0x47554E4C
@@ -110,6 +111,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
            BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END""",
         """CREATE TRIGGER entries_are_append_only_delete BEFORE DELETE ON entries
            BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END""",
+    ),
+    # The roster: entries a GM keeps from one scenario to the next (gunline.roster).
+    # Not part of any encounter's history: an entry is replaced when saved again.
+    2: (
+        """CREATE TABLE roster (
+            ruleset TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('shooter', 'weapon', 'target')),
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            saved_at TEXT NOT NULL,
+            PRIMARY KEY (ruleset, kind, name)
+        )""",
     ),
 }
 

@@ -69,7 +69,7 @@ ACTIONS: tuple[tuple[str, str, str, str], ...] = (
     ("f2", "commit", "Commit", "commit the chain shown to the encounter (rounds, wounds)"),
     ("f3", "encounter_menu", "Encounter", "pick or start an encounter; undo its last entry; reload; actions"),
     ("f4", "seed", "Seed", "resolve with a seed you type (as resolve --seed)"),
-    ("f5", "examples", "Examples", "open a copy of a bundled example"),
+    ("f5", "library", "Library", "a copy of a bundled example; the roster: take or keep a fighter, weapon, target"),
     ("f6", "odds_or_log", "Odds/Log", "below the chain: the log, the odds, the encounter's state"),
     ("f7", "variants", "Variants", "to the variant switches; Space: same dice, new rules"),
     ("f8", "ruleset", "Ruleset", "to the ruleset picker (a new scenario of that game; Ctrl+Z undoes it)"),
@@ -80,6 +80,7 @@ ACTIONS: tuple[tuple[str, str, str, str], ...] = (
 
 #: Actions with no key of their own: in the command palette (Ctrl+P) and help.
 PALETTE_ONLY: tuple[tuple[str, str, str], ...] = (
+    ("examples", "Examples", "open a copy of a bundled example"),
     ("export", "Export log", "export this session's log as Markdown"),
     ("journal_undo", "Undo journal entry", "undo the encounter's last entry (asks first)"),
     ("reload", "Reload", "the shooter reloads the weapon (an action in the encounter)"),

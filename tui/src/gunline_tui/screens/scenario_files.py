@@ -43,13 +43,19 @@ class ScenarioFiles(ScreenParts):
         self.set_status(f"{what} · Ctrl+Z brings back the scenario before")
 
     def _readable(self, text: str) -> tuple[dict[str, Any] | None, str | None]:
-        """The scenario in the file ``text`` names, or the problem to show."""
+        """The scenario in the file ``text`` names, or the problem to show. Its
+        ``[roster]`` entries are filled in from the app's journal: the form shows
+        every value, and the scenario stands on its own from then on."""
         path = Path(text.strip()).expanduser()
         try:
             doc = read_document(path)
+            name = doc.get("ruleset")
+            if "roster" in doc and isinstance(name, str):
+                from gunline.roster import JournalRoster, expand
+
+                doc = expand(doc, JournalRoster(self.encounter.path), name, str(path))
         except BadInput as exc:
             return None, str(exc)
-        name = doc.get("ruleset")
         if not isinstance(name, str) or name not in self.registry.rulesets:
             try:
                 build_attack(self.registry, doc, str(path))
@@ -73,6 +79,101 @@ class ScenarioFiles(ScreenParts):
         start = self.model.source.path or str(Path.cwd()) + "/"
         self.app.push_screen(PromptDialog("Open scenario file", start, "a TOML scenario, as 'gunline resolve' reads",
                                           check), done)
+
+    def action_library(self) -> None:
+        """F5: the bundled examples and the roster, in one list."""
+        ruleset = self.model.doc.get("ruleset")
+        options = [("open a copy of a bundled example…", "examples")]
+        if isinstance(ruleset, str) and ruleset in self.registry.rulesets:
+            options += [
+                (f"roster: the shooter from the {ruleset} roster…", "take:shooter"),
+                (f"roster: the weapon from the {ruleset} roster…", "take:weapon"),
+                (f"roster: add a target from the {ruleset} roster…", "take:target"),
+                ("roster: keep this shooter", "keep:shooter"),
+                ("roster: keep this weapon", "keep:weapon"),
+                ("roster: keep a target…", "keep:target"),
+            ]
+
+        def picked(choice: str | None) -> None:
+            if choice == "examples":
+                self.action_examples()
+            elif choice is not None:
+                verb, kind = choice.split(":")
+                (self.take_from_roster if verb == "take" else self.keep_in_roster)(kind)
+
+        self.app.push_screen(PickDialog("Library: examples and the roster", options), picked)
+
+    # -- the roster -------------------------------------------------------------------------
+    def keep_in_roster(self, kind: str) -> None:
+        """Keep the scenario's shooter, weapon or a target (picked) in the roster, by
+        name, with the app's journal."""
+        doc = self.model.draft.clean()
+        ruleset = doc.get("ruleset")
+        if kind != "target":
+            self._keep(ruleset, kind, doc.get(kind) or {})
+            return
+        targets = [t for t in doc.get("targets") or [] if isinstance(t, dict) and t.get("name")]
+        options = [(t["name"], str(i)) for i, t in enumerate(targets)]
+
+        def picked(choice: str | None) -> None:
+            if choice is not None:
+                self._keep(ruleset, "target", targets[int(choice)])
+
+        self.app.push_screen(PickDialog("Keep which target in the roster?", options, "no named target"), picked)
+
+    def _keep(self, ruleset: Any, kind: str, data: dict[str, Any]) -> None:
+        def work() -> Any:
+            return self.encounter.journal().roster_put(self.registry, ruleset, kind, data)
+
+        def done(entry: Any) -> None:
+            self.set_status(f"kept {kind} {entry.name} in the {ruleset} roster")
+            self.notify(f"{entry.name} is in the {ruleset} roster: F5 takes it into the next scenario", timeout=4)
+
+        self.off_loop.later(work, done, lambda error: self._roster_problem(error, "not kept"),
+                            group="roster", description="Keeping it in the roster")
+
+    def take_from_roster(self, kind: str) -> None:
+        """Fill the shooter or the weapon from a roster entry, or add a target from
+        one (a change Ctrl+Z takes back)."""
+        ruleset = self.model.doc.get("ruleset")
+
+        def work() -> Any:
+            return self.encounter.journal().roster(ruleset)
+
+        def ready(entries: Any) -> None:
+            mine = [e for e in entries if e.kind == kind]
+            options = [(e.name, str(i)) for i, e in enumerate(mine)]
+
+            async def picked(choice: str | None) -> None:
+                if choice is not None:
+                    await self._take(kind, mine[int(choice)])
+
+            self.app.push_screen(PickDialog(f"The {ruleset} roster: {kind}s", options,
+                                            f"no {kind} in the {ruleset} roster yet: F5 keeps one"), picked)
+
+        self.off_loop.later(work, ready, lambda error: self._roster_problem(error, "roster not read"),
+                            group="roster", description="Reading the roster")
+
+    async def _take(self, kind: str, entry: Any) -> None:
+        data = dict(entry.data)
+        if kind == "target":
+            index = len(self.model.draft.targets)
+            self.model.edit(f"target {entry.name} from the roster",
+                            lambda d: d.targets.append(data), structural=True)
+            await self.after_change(focus=f"targets[{index}].name")
+        else:
+            self.model.edit(f"{kind} {entry.name} from the roster", lambda d: d.doc.__setitem__(kind, data),
+                            structural=True)
+            await self.after_change(focus=f"{kind}.name")
+        self.set_status(f"{kind} {entry.name} from the roster · Ctrl+Z takes it back")
+
+    def _roster_problem(self, error: BaseException, title: str) -> None:
+        from gunline.errors import GunlineError
+
+        if isinstance(error, GunlineError):
+            self._journal_problem(error, title)
+        else:
+            self._job_failed(error)
 
     def action_examples(self) -> None:
         options = []
