@@ -14,6 +14,8 @@ Runs, each in a process of its own and in this order:
   sampling speed;
 - ``tui``: the app's first frame beside a bare Textual app's; an edit to a redrawn
   chain;
+- ``keys``: keystrokes from the app's launch to a resolved chain with the dice typed
+  by hand, one example per ruleset;
 - ``grid``: the scaling grid (Fallout burst x targets, samurai unit x attacks,
   Necromunda sustained fire x targets, WoD pool x targets): exact or Monte Carlo,
   outcomes, time and peak memory per cell.
@@ -43,6 +45,7 @@ SECTIONS: dict[str, tuple[str, list[str], list[str]]] = {
     "odds": ("odds.py", [], ["--quick"]),
     "tui": ("tui_startup.py", [], ["--tiny"]),
     "grid": ("grid.py", [], ["--tiny"]),
+    "keys": ("keystrokes.py", [], ["--tiny"]),
 }
 
 

@@ -26,7 +26,7 @@ def tiny_run() -> str:
 
 
 def test_every_benchmark_runs_to_the_end(tiny_run):
-    for name in ("startup", "throughput", "icepool", "odds", "tui", "grid"):
+    for name in ("startup", "throughput", "icepool", "odds", "tui", "grid", "keys"):
         assert f"== {name} " in tiny_run
     assert "did not run to the end" not in tiny_run
 
@@ -41,6 +41,13 @@ def test_every_figure_stands_beside_its_yardstick(tiny_run):
     assert re.search(r"bare pluggy chain \(yardstick\)\s+[\d,]+ chains/s", tiny_run)
     assert re.search(r"bare Textual app\s+\d+ ms", tiny_run)
     assert re.search(r"gunline, form too\s+\d+ ms\s+ratio [\d.]+x", tiny_run)
+
+
+def test_the_keystrokes_are_counted_on_a_resolved_chain(tiny_run):
+    row = re.search(r"^\s+necromunda\s+lasgun-long-range\.toml\s+(\d+)\s+(\d+)$", tiny_run, re.M)
+    assert row is not None, tiny_run[-2000:]
+    dice, keys = map(int, row.groups())
+    assert dice >= 1 and keys > dice  # the dice, and the keys to reach them
 
 
 def test_the_exact_odds_agree_with_icepool(tiny_run):

@@ -177,3 +177,22 @@ async def test_the_field_line_says_what_the_focused_field_is(registry):
         assert line.startswith(spec.label) and spec.description in line
         await set_field(pilot, "targets[0].ac", "5")
         assert app.main.model.doc["targets"][0]["ac"] == 5
+
+
+@run_async
+async def test_a_long_pick_list_narrows_as_its_name_is_typed(registry):
+    app = make_app(registry, doc={"ruleset": "necromunda", "shooter": {"name": "Vex", "bs": 3},
+                                  "weapon": {"name": "lasgun"}, "targets": [{"name": "Bo", "distance": 5}]})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await app.main.run_action("examples")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog) and dialog.filtering
+        await pilot.press(*"gren")
+        await settle(pilot)
+        assert [label for label, _key in dialog._shown] == [
+            "necromunda: grenade-at-nine-inches", "necromunda: grenade-scatter"]
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert app.main.model.source.example.endswith("grenade-scatter.toml")

@@ -45,9 +45,17 @@ class PromptDialog(ModalScreen[str | None]):
 
 
 class PickDialog(ModalScreen[str | None]):
-    """Pick one of a list; returns the option's id."""
+    """Pick one of a list; returns the option's id. A long list has a line to type
+    into above it: what is typed narrows the list (any part of a label), the arrows
+    move in it, Enter picks."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="pick-cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="pick-cancel"),
+        Binding("down", "move(1)", "Next", show=False, id="pick-down"),
+        Binding("up", "move(-1)", "Previous", show=False, id="pick-up"),
+    ]
+    #: From this many options on, the list can be narrowed by typing.
+    FILTER_FROM = 8
 
     def __init__(self, title: str, options: list[tuple[str, str]], empty: str = "nothing to pick",
                  highlight: str | None = None) -> None:
@@ -55,22 +63,60 @@ class PickDialog(ModalScreen[str | None]):
         self._title, self._options, self._empty = title, options, empty
         #: The option (id) the list starts on: the value now, for a field's picker.
         self._highlight = highlight
+        self._shown = list(options)
+
+    @property
+    def filtering(self) -> bool:
+        return len(self._options) >= self.FILTER_FROM
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self._title, style="bold"), classes="dialog-title")
+            if self._options:
+                if self.filtering:
+                    yield Input(placeholder="type to narrow the list", id="pick-filter")
+                yield OptionList(*[Option(Text(label), id=key) for label, key in self._options], id="pick-list")
+            else:
+                yield Static(Text(self._empty))
+            help = "type to narrow · ↑↓ move · Enter picks · Esc cancels" if self.filtering else \
+                "Enter picks · Esc cancels"
+            yield Static(help, classes="dialog-help")
 
     def on_mount(self) -> None:
         ids = [key for _label, key in self._options]
         if self._options:
             lst = self.query_one("#pick-list", OptionList)
             lst.highlighted = ids.index(self._highlight) if self._highlight in ids else 0
-            lst.focus()
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Text(self._title, style="bold"), classes="dialog-title")
-            if self._options:
-                yield OptionList(*[Option(Text(label), id=key) for label, key in self._options], id="pick-list")
+            if self.filtering:
+                self.query_one("#pick-filter", Input).focus()
             else:
-                yield Static(Text(self._empty))
-            yield Static("Enter picks · Esc cancels", classes="dialog-help")
+                lst.focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        words = event.value.casefold().split()
+        self._shown = [(label, key) for label, key in self._options
+                       if all(w in label.casefold() for w in words)]
+        lst = self.query_one("#pick-list", OptionList)
+        lst.clear_options()
+        lst.add_options([Option(Text(label), id=key) for label, key in self._shown])
+        if self._shown:
+            lst.highlighted = 0
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        lst = self.query_one("#pick-list", OptionList)
+        if lst.highlighted is not None and self._shown:
+            self.dismiss(self._shown[lst.highlighted][1])
+
+    def action_move(self, by: int) -> None:
+        if not self._options:
+            return
+        lst = self.query_one("#pick-list", OptionList)
+        if self.focused is lst:
+            (lst.action_cursor_down if by > 0 else lst.action_cursor_up)()
+        elif self._shown:
+            lst.highlighted = max(0, min(len(self._shown) - 1, (lst.highlighted or 0) + by))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
