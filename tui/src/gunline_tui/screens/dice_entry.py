@@ -112,9 +112,9 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
         so_far = " ".join(
             f"{v}" if self.faces[i] is not None else f"{v}·" for i, v in enumerate(self.used)
         )
-        self.query_one("#dice-so-far", Static).update(
-            Text(f"so far: {so_far}  (· rolled for you)" if so_far else "so far: none")
-        )
+        rolled = any(face is None for face in self.faces[:len(self.used)])
+        legend = "  (· rolled for you)" if rolled else ""
+        self.query_one("#dice-so-far", Static).update(Text(f"so far: {so_far}{legend}" if so_far else "so far: none"))
 
     request = None
 
