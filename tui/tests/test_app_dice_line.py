@@ -90,3 +90,15 @@ async def test_the_prompt_names_the_model_whose_die_it_is():
         await pilot.press("backspace")  # the last die taken back
         await settle(pilot)
         assert dialog.faces == [2]
+
+
+@run_async
+async def test_a_roll_typed_at_once_after_ctrl_t_is_not_lost(capsys):
+    expected = cli_chain(capsys, THREE, [8, 9, 2, 7])
+    app = make_app(discover(), doc=tomllib.loads(THREE.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+t", *"8927", "enter")  # no pause: the dialog is still opening
+        await settle(pilot)
+        assert not isinstance(app.screen, DiceEntryDialog)
+        assert unmarked(app.main.chain) == expected

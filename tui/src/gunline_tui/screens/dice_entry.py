@@ -109,6 +109,10 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
             Text(f"Die {needed.position + 1}: {self.request_text}", style="bold")
         )
         self.query_one("#dice-hint", Static).update(Text(f"Type {hint(needed.request)}"))
+        if self._early is not None:
+            line, self._early = self._early, None
+            self._take(line)
+            return
         so_far = " ".join(
             f"{v}" if self.faces[i] is not None else f"{v}·" for i, v in enumerate(self.used)
         )
@@ -117,19 +121,29 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
         self.query_one("#dice-so-far", Static).update(Text(f"so far: {so_far}{legend}" if so_far else "so far: none"))
 
     request = None
+    #: A line entered before the chain said which die it needs (typed at once after
+    #: Ctrl+T): taken as soon as it says.
+    _early: str | None = None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if self.request is None:
+            self._early = event.value  # the first roll is not asked for yet: keep the line
+            event.input.value = ""
+            return
+        self._take(event.value)
+
+    def _take(self, line: str) -> None:
         error = self.query_one("#dice-error", Static)
         error.update("")
-        if self.request is None:
-            return  # the first roll is not asked for yet
+        assert self.request is not None, "a line is taken once a die is asked for"
         try:
-            faces = read_line(event.value, self.request)
+            faces = read_line(line, self.request)
         except LineError as exc:
             error.update(Text(f"✗ {exc}"))
+            self.query_one("#die-input", Input).value = line
             return
-        event.input.value = ""
+        self.query_one("#die-input", Input).value = ""
         self.faces += faces
         self._advance()
 
