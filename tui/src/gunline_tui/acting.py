@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gunline.errors import GunlineError
 from gunline.runner import new_seed
 
 from .screens.dialogs import PickDialog
@@ -59,9 +58,8 @@ def offer_actions(screen: ScreenParts) -> None:
     name = screen._need_encounter()
     if name is None:
         return
-    attack = screen.current_attack()
+    attack = screen.attack_or_say()
     if attack is None:
-        screen.notify(screen.problem or "the scenario is not valid", severity="error")
         return
     document = screen.model.draft.clean()
 
@@ -85,7 +83,7 @@ def offer_actions(screen: ScreenParts) -> None:
 
         screen.app.push_screen(PickDialog(f"Actions in {name} ({attack.ruleset})", options), picked)
 
-    screen.off_loop.later(work, ready, lambda error: _failed(screen, error, "no actions"),
+    screen.off_loop.later(work, ready, lambda error: screen.work_failed(error, "no actions"),
                           group="act", description="Reading the actions")
 
 
@@ -104,15 +102,8 @@ def take(screen: ScreenParts, name: str, attack: Attack, document: dict[str, Any
         screen._encounter_changed(line, f"{offer.action} committed as #{entry.number}")
         screen.notify(line, timeout=5)
 
-    screen.off_loop.later(work, done, lambda error: _failed(screen, error, "action not taken"),
+    screen.off_loop.later(work, done, lambda error: screen.work_failed(error, "action not taken"),
                           group="act", description=f"Taking {offer.action}")
-
-
-def _failed(screen: ScreenParts, error: BaseException, title: str) -> None:
-    if isinstance(error, GunlineError):
-        screen._journal_problem(error, title)
-    else:
-        screen._job_failed(error)
 
 
 def actions_line(registry: Any, ruleset: str | None) -> str:

@@ -69,6 +69,9 @@ class ScreenParts(Screen[None]):
     def current_attack(self) -> Attack | None:
         raise NotImplementedError
 
+    def attack_or_say(self) -> Attack | None:
+        raise NotImplementedError
+
     def _show_pane(self, pane: str) -> None:
         raise NotImplementedError
 
@@ -89,6 +92,9 @@ class ScreenParts(Screen[None]):
         raise NotImplementedError
 
     def _journal_problem(self, error: GunlineError, title: str) -> None:
+        raise NotImplementedError
+
+    def work_failed(self, error: BaseException, title: str) -> None:
         raise NotImplementedError
 
     # -- the files' ---------------------------------------------------------------------

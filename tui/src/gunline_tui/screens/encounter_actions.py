@@ -244,9 +244,8 @@ class EncounterActions(ScreenParts):
         name = self._need_encounter()
         if name is None:
             return
-        attack = self.current_attack()
+        attack = self.attack_or_say()
         if attack is None:
-            self.notify(self.problem or "the scenario is not valid", severity="error")
             return
         self.reload_weapon(name, attack, self.model.draft.clean())
 
@@ -258,10 +257,7 @@ class EncounterActions(ScreenParts):
             return self.encounter.journal().reload(name, self.registry, attack=attack, document=document)
 
         def failed(error: BaseException) -> None:
-            if isinstance(error, GunlineError):
-                self._journal_problem(error, "not reloaded")
-            else:
-                self._job_failed(error)
+            self.work_failed(error, "not reloaded")
 
         def done(entry: Any) -> None:
             self._encounter_changed(f"↻ {entry.summary} (#{entry.number})", "reloaded")
@@ -279,6 +275,14 @@ class EncounterActions(ScreenParts):
         self.seed = new_seed()
         self.refresh_encounter()
         self.validate_and_preview()
+
+    def work_failed(self, error: BaseException, title: str) -> None:
+        """Journal work off the event loop failed: a gunline error (the journal, the
+        rules, a plugin named) under ``title``, anything else as a plugin's fault."""
+        if isinstance(error, GunlineError):
+            self._journal_problem(error, title)
+        else:
+            self._job_failed(error)
 
     def _journal_problem(self, error: GunlineError, title: str) -> None:
         if isinstance(error, PluginFailed):

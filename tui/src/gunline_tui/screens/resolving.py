@@ -91,6 +91,13 @@ class Resolving(ScreenParts):
         self.attack = attack
         return attack
 
+    def attack_or_say(self) -> Attack | None:
+        """The scenario as an Attack for a key that needs one, or None, saying why."""
+        attack = self.current_attack()
+        if attack is None:
+            self.notify(self.problem or "the scenario is not valid", severity="error")
+        return attack
+
     def _show_problem(self, message: str | None) -> None:
         form = self.query_one(ScenarioForm)
         self.problem = message
@@ -255,9 +262,8 @@ class Resolving(ScreenParts):
         self.notify(message, title="could not resolve", severity="error")
 
     def _new_chain(self, how: str, seed: int, attack: Attack | None = None) -> None:
-        attack = attack or self.current_attack()
+        attack = attack or self.attack_or_say()
         if attack is None:
-            self.notify(self.problem or "the scenario is not valid", severity="error")
             return
         self.seed = seed
         self.run_job(Job(attack, how, log=True, seed=seed))
@@ -288,9 +294,8 @@ class Resolving(ScreenParts):
                          "'gunline resolve FILE --seed N'", check), done)
 
     def action_dice(self) -> None:
-        attack = self.current_attack()
+        attack = self.attack_or_say()
         if attack is None:
-            self.notify(self.problem or "the scenario is not valid", severity="error")
             return
         self.prepare_dice(attack)
 

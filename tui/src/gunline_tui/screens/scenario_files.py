@@ -129,7 +129,7 @@ class ScenarioFiles(ScreenParts):
             self.set_status(f"kept {kind} {entry.name} in the {ruleset} roster")
             self.notify(f"{entry.name} is in the {ruleset} roster: F5 takes it into the next scenario", timeout=4)
 
-        self.off_loop.later(work, done, lambda error: self._roster_problem(error, "not kept"),
+        self.off_loop.later(work, done, lambda error: self.work_failed(error, "not kept"),
                             group="roster", description="Keeping it in the roster")
 
     def take_from_roster(self, kind: str) -> None:
@@ -151,7 +151,7 @@ class ScenarioFiles(ScreenParts):
             self.app.push_screen(PickDialog(f"The {ruleset} roster: {kind}s", options,
                                             f"no {kind} in the {ruleset} roster yet: F5 keeps one"), picked)
 
-        self.off_loop.later(work, ready, lambda error: self._roster_problem(error, "roster not read"),
+        self.off_loop.later(work, ready, lambda error: self.work_failed(error, "roster not read"),
                             group="roster", description="Reading the roster")
 
     async def _take(self, kind: str, entry: Any) -> None:
@@ -166,14 +166,6 @@ class ScenarioFiles(ScreenParts):
                             structural=True)
             await self.after_change(focus=f"{kind}.name")
         self.set_status(f"{kind} {entry.name} from the roster · Ctrl+Z takes it back")
-
-    def _roster_problem(self, error: BaseException, title: str) -> None:
-        from gunline.errors import GunlineError
-
-        if isinstance(error, GunlineError):
-            self._journal_problem(error, title)
-        else:
-            self._job_failed(error)
 
     def action_examples(self) -> None:
         options = []
