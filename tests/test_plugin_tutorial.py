@@ -29,7 +29,7 @@ pytestmark = pytest.mark.user
 
 DOCS = (Path(__file__).resolve().parents[1] / "docs" / "plugins.md").read_text(encoding="utf-8")
 TUTORIAL = section(DOCS, "Tutorial: from the scaffold to a release")
-BLOCKS = re.findall(r"```(\w+)\n(.*?)```", TUTORIAL, re.S)
+BLOCKS = re.findall(r"```(\w*)\n(.*?)```", TUTORIAL, re.S)
 
 
 def words(text: str) -> str:
@@ -119,6 +119,12 @@ def test_the_tutorial_runs_as_written(checkout, fresh_user, decoy_index, upload_
         elif kind == "toml" and first.startswith("# in "):
             file, table = re.fullmatch(r"# in (\S+), under \[(.+)\]", first).groups()
             add_to_table(cwd / file, table, body)
+        elif kind == "toml":  # a part of the project as the scaffold wrote it: it must be there
+            project = (cwd / "pyproject.toml").read_text()
+            for line in (line for line in body.splitlines() if line.strip() and not line.startswith("#")):
+                assert line in project, f"{line!r} is not in the project's pyproject.toml"
+        else:  # every block of the tutorial is run or checked: none is passed over
+            raise AssertionError(f"a {kind or 'plain'} block the tutorial test cannot run: {first!r}")
     assert done[0] == "uv run gunline new-plugin space-raiders --dir ~/src"
     assert {"uv run gunline", "uv build", "uv publish"} <= {c.split("#")[0].strip() for c in done}
     assert cwd == fresh_user.home / "src" / "gunline-space-raiders"
@@ -140,3 +146,15 @@ def test_an_edit_replaces_what_it_names_and_adds_the_rest(tmp_path):
         "from a import b, c\n\n\n@deco\ndef f():\n    return 1\n\n\ndef new():\n    return 0\n\n\n"
         "def g():\n    return 3\n"
     )
+
+
+def test_the_keys_the_tutorial_names_do_what_it_says():
+    from gunline_tui.screens.main import ACTIONS
+
+    tutorial = section(DOCS, "Tutorial: from the scaffold to a release")
+    step = tutorial[tutorial.index("### 5. See it in the app"):tutorial.index("### 6.")]
+    keys = {key: action for key, action, _label, _help in ACTIONS}
+    said = {"F7": "variants", "Ctrl+R": "resolve", "Ctrl+T": "dice", "F1": "help"}
+    for key, action in said.items():
+        assert f"`{key}`" in step, key
+        assert keys[key.lower()] == action, (key, keys.get(key.lower()))

@@ -138,6 +138,9 @@ def test_an_unknown_origin_leaves_the_table_commented_and_says_so(tmp_path, caps
     assert cli.main(["new-plugin", "raid", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "note: cannot tell where this gunline came from" in out and "--gunline-from DIR" in out
+    steps = out.split("next:", 1)[1].splitlines()
+    assert "first, unless gunline is on a package index you use" in steps[2]  # before any command that needs it
+    assert steps[4].strip().startswith("uv run pytest")
     text = (tmp_path / "gunline-raid" / "pyproject.toml").read_text()
     assert "# [tool.uv.sources]" in text and "sources" not in sources_of(tmp_path / "gunline-raid")
 

@@ -45,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         say(f"gunline comes from {origin.describe()} (pyproject.toml, [tool.uv.sources])")
     say("next:")
     say(f"  cd {shlex.quote(str(root))}")
+    if origin.kind == "unknown":
+        say("  # first, unless gunline is on a package index you use: uncomment [tool.uv.sources] in")
+        say("  # pyproject.toml and point it at your gunline, or run new-plugin again with --gunline-from DIR")
     say("  uv run pytest                    # installs it with gunline, the app and pytest; runs its tests")
     say(f"  uv run gunline plugins           # lists the ruleset {args.name!r}")
     say(f"  uv run gunline resolve src/{package}/examples/single.toml --seed 7")
