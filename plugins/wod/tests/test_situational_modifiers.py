@@ -135,3 +135,42 @@ def test_an_attack_at_bystanders_alone_is_refused(registry, wod, mode):
                                                                  if mode != "single" else [])
     with pytest.raises(AttackRefused, match="no intended target: every target is a bystander"):
         check(registry, build_attack(registry, doc))
+
+
+# -- each rule's odds, from a pool worked out by hand ------------------------------------
+#: (example, target, dice in the pool worked by hand from the file, what makes it).
+BY_HAND = [
+    ("aiming-three-turns.toml", "Farrow", 3 + 3 + 5 + 3 - 4, "Dex 3 + Firearms 3 + damage 5 + aiming 3, long range"),
+    ("specified-target-head.toml", "Farrow", 9 - 3, "9 dice, the head −3"),
+    ("strength-requirement.toml", "Farrow", 7 - 1, "7 dice, Strength below the weapon's −1"),
+    ("prone-at-point-blank.toml", "Sykes", 3 + 3 + 3 + 2 - 2, "Dex 3 + Firearms 3 + damage 3, prone +2, Defense −2"),
+    ("armor-piercing-rounds.toml", "Jones", 9 - (3 - 2), "9 dice, armor 3 less armor-piercing 2"),
+]
+
+
+def _successes(dice: int, again: int = 10) -> icepool.Die:
+    """Successes of ``dice`` d10s, 8+, n-again (icepool, independently of gunline)."""
+    die = icepool.d10.map(lambda x: 0 if x < 8 else (1 if x < again else 1 + icepool.Again), again_depth=24)
+    return dice @ die
+
+
+@pytest.mark.parametrize(("example", "target", "dice", "why"), BY_HAND, ids=[b[0] for b in BY_HAND])
+def test_each_rule_s_odds_are_those_of_the_pool_worked_by_hand(registry, wod, example, target, dice, why):
+    attack = build_attack(registry, wod.example(example))
+    odds = compute_odds(registry, attack)
+    assert odds.exact
+    pool = _successes(dice)
+    hit = sum(q for k, q in pool.items() if k >= 1) / pool.denominator()
+    assert odds.targets[target].hit == pytest.approx(float(hit), abs=1e-12), why
+    assert odds.targets[target].hit == pytest.approx(1 - 0.7 ** dice, abs=1e-12), why  # a second method
+
+
+@pytest.mark.parametrize(("example", "target", "dice", "why"), BY_HAND, ids=[b[0] for b in BY_HAND])
+def test_each_rule_with_forced_dice_hits_on_an_eight_and_misses_on_sevens(resolve, wod, example, target, dice, why):
+    """All sevens: no success; one eight among them: one. The pool has the hand-worked size."""
+    misses = resolve(example, faces=[7] * dice)
+    (hit,) = wod.steps(misses, "hit", target)
+    assert hit.value == 0 and len(hit.rolls[0].values) == dice, why
+    one = resolve(example, faces=[8] + [7] * (dice - 1) + [1] * 40)
+    (hit,) = wod.steps(one, "hit", target)
+    assert hit.value == 1, why
