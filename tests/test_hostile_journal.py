@@ -139,6 +139,21 @@ def test_a_truncated_journal_is_refused_and_left_alone(big_journal, tmp_path, ca
         refused(capsys, path, *argv, says="truncated")
 
 
+def test_a_header_ahead_of_the_file_is_truncation_unless_a_log_will_finish_it(big_journal, tmp_path):
+    """A process killed while it copied the write-ahead log into the file leaves the
+    header ahead of the pages written; the log is still there, and SQLite finishes the
+    copy on the next open. Without a log, the same file lost its end."""
+    path = copy_of(big_journal, tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 3 * 4096])
+    assert file_problem(path).startswith("truncated: it holds")
+    wal = tmp_path / f"{path.name}-wal"
+    wal.write_bytes(b"\x37\x7f\x06\x82" + bytes(28))  # a log's header alone: no frames to finish with
+    assert file_problem(path).startswith("truncated: it holds")
+    wal.write_bytes(b"\x37\x7f\x06\x82" + bytes(28 + 4096 + 24))  # frames: SQLite's to judge
+    assert file_problem(path) is None
+
+
 def test_pages_overwritten_in_the_middle_are_refused_and_found_by_check(big_journal, tmp_path, capsys):
     path = copy_of(big_journal, tmp_path)
     data = bytearray(path.read_bytes())

@@ -223,3 +223,18 @@ def test_critical_failure_odds_by_hand(registry, doc, fo):
     assert odds.steps["critical_failure"] == pytest.approx(0.02, abs=1e-12)
     doc["critical_failure_chance"] = 0
     assert compute_odds(registry, fo.attack_of(registry, doc), method="exact").weapon.status["broken"] == 0
+
+
+def test_the_critical_failure_example_by_hand(registry, fo):
+    """examples/fallout/critical_failure_unlucky.toml: 60% to hit, a critical failure
+    on 8 or less (10 − Luck 2): 0.4 × 0.08; face 7 of the chart (1 in 10) hits Moe."""
+    from gunline.runner import run
+    from gunline.scenario import load_attack
+
+    attack = load_attack(registry, fo.EXAMPLES / "critical_failure_unlucky.toml")
+    odds = compute_odds(registry, attack, method="exact")
+    assert odds.steps["critical_failure"] == pytest.approx(0.4 * 0.08, abs=1e-12)
+    chain, _ = run(registry, attack, faces=[90, 5, 7, 4])
+    (failure,) = [s for s in chain.steps if s.kind == "critical_failure"]
+    assert failure.value == 1 and "the shooter damages himself" in failure.text
+    assert chain.shooter["hp"] == 20 and chain.shooter["status"] == "wounded"

@@ -117,6 +117,17 @@ def test_the_early_test_needs_the_initiative(nec):
         _act(nec, "early-recovery", JUVE, [1], doc=doc)
 
 
+def test_the_early_test_needs_a_fit_friend_within_2_inches(nec):
+    """N-16: only with a friend within 2" (not a juve, down or broken), which the GM
+    marks; without one the fighter waits for the end of his turn (stand-up)."""
+    doc = nec.example("recovery-pinned-and-down.toml")
+    doc["targets"][0]["friend_near"] = False
+    with pytest.raises(AttackRefused, match=r'targets\[0\].friend_near: Goliath Juve needs a friend within 2"'):
+        _act(nec, "early-recovery", JUVE, [1], doc=doc)
+    chain = _act(nec, "stand-up", JUVE, [], doc=doc)  # the end of his turn needs no friend
+    assert chain.targets[JUVE]["status"] == "unharmed"  # pinned no more
+
+
 def test_the_recovery_odds_are_the_faces_counted(nec):
     attack = nec.attack(nec.example("recovery-pinned-and-down.toml"))
     odds = action_odds(nec.registry, attack, "recovery", GANGER)

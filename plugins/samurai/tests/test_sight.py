@@ -102,3 +102,44 @@ def test_sight_is_a_described_field_of_the_target():
     field = schema["$defs"]["Target"]["properties"]["sees_shooter"]
     assert field["default"] is False
     assert "sees the shooter" in field["description"]
+
+
+@pytest.mark.parametrize(("sees", "alert"), [(True, 0), (False, 0), (False, 3)],
+                         ids=["sees", "blind-and-not-alert", "blind-but-alert"])
+def test_each_sight_branch_s_odds_equal_every_dice_sequence_walked_through_the_engine(
+        registry, attack_of, example, sees, alert):
+    """The sentry example on a d4, so that the whole tree (the exchange, then every
+    wound test) is walked face by face through the engine with forced dice; each
+    face 1/4. The odds interpreter must give exactly the same final statuses."""
+    from fractions import Fraction
+
+    from gunline import DiceNeeded, ScriptedDice
+    from gunline.engine import resolve as run_engine
+    from gunline.odds import compute_odds
+
+    doc = _sentry(example, sees=sees, alert=alert, stealth=2)
+    doc["die"] = 4
+    doc["shooter"].update(shooting=2, body=1)
+    doc["targets"][0].update(shooting=3, body=1)
+    attack = attack_of(doc)
+    stack = registry.stack("samurai")
+    totals: dict[str, Fraction] = {}
+    pending: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    while pending:
+        faces, weight = pending.pop()
+        try:
+            chain = run_engine(stack, attack, ScriptedDice(faces))
+        except DiceNeeded as need:
+            assert need.request.sides == 4
+            pending.extend((faces + [f], weight / 4) for f in range(1, 5))
+            continue
+        for who, status in (("Ninja", chain.shooter["status"]), ("Sentry", chain.targets["Sentry"]["status"])):
+            totals[f"{who} {status}"] = totals.get(f"{who} {status}", Fraction(0)) + weight
+    odds = compute_odds(registry, attack, method="exact")
+    assert odds.exact
+    for key, p in totals.items():
+        who, status = key.split(" ", 1)
+        got = (odds.shooter.status if who == "Ninja" else odds.targets["Sentry"].status).get(status, 0.0)
+        assert got == pytest.approx(float(p), abs=1e-12), key
+    reacted = any(k.startswith("Ninja") and not k.endswith("unharmed") for k in totals)
+    assert reacted == (sees or alert > 2)  # only a sentry that may react can hurt the ninja

@@ -71,9 +71,21 @@ def file_problem(path: Path) -> str | None:
         return f"truncated: {size} bytes is not a whole number of its {page_size}-byte pages"
     pages = int.from_bytes(head[28:32], "big")
     counter, valid_for = head[24:28], head[92:96]
-    if pages and counter == valid_for and pages * page_size > size:
+    if pages and counter == valid_for and pages * page_size > size and not _hot_wal(path):
         return f"truncated: it holds {size // page_size} of the {pages} pages its header gives"
     return None
+
+
+def _hot_wal(path: Path) -> bool:
+    """Whether a write-ahead log with frames lies beside the journal. A process killed
+    while it copied the log into the file (a checkpoint) can leave the file's header
+    ahead of its pages; SQLite finishes the copy from the log on the next open, so the
+    file is not judged by its header then (the checks made once it is open still
+    are)."""
+    try:
+        return os.path.getsize(f"{path}-wal") > 32  # more than the log's own header
+    except OSError:
+        return False
 
 
 def create(path: Path) -> bool:

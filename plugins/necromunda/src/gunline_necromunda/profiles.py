@@ -231,6 +231,12 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         ge=1, le=10, title="Initiative (I)",
         description="Initiative, for a pinned fighter's early recovery test (D6 ≤ I)",
     )] | None = None
+    #: Early recovery: a friend within 2" of this pinned fighter who is not a juve,
+    #: down or broken (the GM's call at the table); without one, no early test.
+    friend_near: Annotated[bool, msgspec.Meta(
+        title="A friend within 2\"",
+        description="a friend within 2\" who is not a juve, down or broken: a pinned fighter may test to recover early",
+    )] = False
     #: Template weapons: how this target lies under the template placed on the first
     #: target (a blast that hits, or a flamer). Unset: "wholly" for the first target,
     #: "none" for the others.

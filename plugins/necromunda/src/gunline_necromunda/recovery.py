@@ -104,6 +104,11 @@ def check_action(action: str, who: str, attack: NecromundaAttack, state: ChainSt
     i, target = _target(attack, who)
     if action == EARLY_RECOVERY and target.initiative is None:
         out.append(f"targets[{i}].initiative: give {who}'s Initiative for the early recovery test (D6 at or under I)")
+    if action == EARLY_RECOVERY and not target.friend_near:
+        out.append(
+            f"targets[{i}].friend_near: {who} needs a friend within 2\" (not a juve, down or broken) to test "
+            "early; the GM marks friend_near = true when one is there"
+        )
     return out or None
 
 

@@ -51,6 +51,12 @@ def odds_text(odds: Any, width: int = 80) -> Text:
             # a unit: each model's own final status, so no model's fate hides in the unit's
             shown = " · ".join(f"{s.replace('_', ' ')} {percent(p)}" for s, p in statuses.items() if p)
             text.append(f"\n  {model}: {shown}")
+    shooter_status = getattr(getattr(odds, "shooter", None), "status", None) or {}
+    hurt = {s: p for s, p in shooter_status.items() if p}
+    if len(hurt) > 1 or (hurt and next(iter(hurt)) != next(iter(shooter_status), None)):
+        # the shooter can come to harm (return fire, his own weapon): say how likely
+        text.append("\nshooter: ", style="bold")
+        text.append(" · ".join(f"{s.replace('_', ' ')} {percent(p)}" for s, p in hurt.items()))
     weapon = odds.weapon
     statuses = " · ".join(f"{s} {percent(p)}" for s, p in weapon.status.items() if p)
     text.append(f"\nweapon: {statuses}; rounds spent ≈ {weapon.rounds_spent:g}")
