@@ -330,6 +330,49 @@ def test_the_d20_that_peeks_fails_the_read_check_and_the_honest_one_passes(monke
     sys.modules.pop("d20_peeks", None)
 
 
+def test_a_d100_that_peeks_at_one_face_among_the_hits_fails_the_read_check(monkeypatch):
+    """Every face of a single die's reading is tried, not a sample: a rule that reads
+    "65 or less" and takes a 37 as a kill is found."""
+    import sys
+    from pathlib import Path
+
+    from gunline.scenario import build_attack
+    from gunline.testing.helpers import registry_of
+    from gunline.testing.reads import check_reads
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "fixtures"))
+    import d20_peeks
+
+    monkeypatch.setattr(d20_peeks, "D100", True)
+    registry = registry_of(d20_peeks)
+    doc = {"ruleset": "d20peek", "shooter": {"name": "A"}, "weapon": {"name": "bow"}, "targets": [{"name": "orc"}]}
+    with pytest.raises(ConformanceError, match=r"and \[37\] read the same \(True\).*step 2 \(hit, orc\)"):
+        check_reads(registry, build_attack(registry, doc))
+    sys.modules.pop("d20_peeks", None)
+
+
+def test_the_conformance_suite_itself_fails_the_d20_that_peeks(monkeypatch):
+    """The suite a ruleset subclasses, run on the fixture's example: its read check
+    fails, naming the roll, the faces and the step; every other check passes."""
+    import sys
+    from pathlib import Path
+
+    from gunline.testing import RulesetConformance
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "fixtures"))
+    import d20_peeks
+
+    class Suite(RulesetConformance):  # made here, not collected: its failure is the point
+        ruleset = "d20peek"
+        plugins = {"d20peek": d20_peeks}
+
+    (case,) = Suite.conformance_cases(with_variants=False)
+    with pytest.raises(ConformanceError, match=r"faces \[17\] and \[20\] read the same.*step 2 \(hit, orc\)"):
+        Suite().test_rules_read_only_what_they_declare(case)
+    Suite().test_same_seed_same_chain(case)  # it is deterministic: only the read check finds it
+    sys.modules.pop("d20_peeks", None)
+
+
 def test_the_honest_toy_odds_agree():
     from gunline.testing.odds import check_odds
 

@@ -11,7 +11,9 @@ The reading is all the rule gets to decide with, so whatever the rule does, it d
 the same for every face that reads alike. That is what lets gunline work out the odds
 over a handful of readings instead of every face, and it needs no trust: a rule that
 peeks at the faces behind a reading is found by the conformance suite, which
-swaps every face for each of the others that read alike.
+swaps a single die's face for every other face that reads alike (and the dice of a
+sum or a pool for a spread of others that read alike: all of them would be too
+many).
 
 A read is any pure function of the face (or of the total, for a sum of several dice)
 returning something hashable. The helpers here cover what rulebooks say most ("4+",

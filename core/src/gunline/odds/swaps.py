@@ -6,10 +6,11 @@ If it decides anything by them, two faces that read alike would lead to differen
 chains, and the exact odds, which follow one branch per reading, would be wrong.
 
 So the chain is resolved down many paths of its tree, and on each path every roll's
-faces are swapped, one roll at a time, for other faces that read the same (another
-face of the same reading; for a sum, other dice with a total that reads the same,
-or the same dice in another order; for a pool, a die for another of its kind, or a
-batch in another order). The chain must come out the same, as the odds see it
+faces are swapped, one roll at a time, for other faces that read the same (every
+other face of the same reading, for one die; for a sum, other dice with a total that
+reads the same, or the same dice in another order; for a pool, a die for another of
+its kind, or a batch in another order: a spread of them, where every one would be
+too many). The chain must come out the same, as the odds see it
 (:mod:`.leaf`): same statuses, same step values, same pool counts. Where it does
 not, the finding names the roll, the two sets of faces and the first step that
 differs. Repeats are run run by run here, so the rolls of every bullet are
@@ -33,7 +34,8 @@ from .explore import leaves
 from .interpreter import BranchingDice, Request, TreeTooLarge
 from .leaf import Leaf, summarize
 
-#: Other face sets tried per roll at most.
+#: Other face sets tried per roll of several dice, or per die of a pool, at most (a
+#: single die is tried with every other face of its reading).
 ALTERNATIVES = 8
 
 
@@ -213,7 +215,9 @@ def alternatives(request: Request, branch: Branch) -> list[tuple[int, ...]]:
             return bool(a == b and type(a) is type(b))
 
         if request.dice == 1:
-            out = [(f,) for f in _spread([f for f in range(1, request.sides + 1) if f != faces[0] and same(f)])]
+            # every other face of the same reading: a rule that peeks at one face of a
+            # hundred (a d100's 37 under "65 or less") is found, not sampled past
+            return [(f,) for f in range(1, request.sides + 1) if f != faces[0] and same(f)]
         else:
             others = [fs for t, _, fs in sum_distribution(request.sides, request.dice) if t != total and same(t)]
             out = [tuple(fs) for fs in _spread(others)]
