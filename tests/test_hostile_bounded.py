@@ -17,6 +17,7 @@ import msgspec
 import pytest
 
 from gunline import Registry, Ruleset, cli, hookimpl
+from gunline.odds import DEFAULT_WORK
 from gunline.odds import cli as odds_cli
 
 ROOT = Path(__file__).parents[1]
@@ -38,7 +39,7 @@ def one_line_exit_2(capsys, argv, says):
         (["--samples", "1000001"], "at most 1,000,000 samples"),
         (["--samples", "0"], "expected at least 1"),
         (["--samples", "lots"], "expected a whole number"),
-        (["--work", str(10**9)], "--work: at most 1,000,000 hook runs and paths"),
+        (["--work", str(10**9)], "--work: at most 20,000,000 hook runs and paths"),
         (["--budget", "forever"], "--budget: expected a time such as 2s or 500ms, got 'forever'"),
         (["--budget", "2h"], "--budget: expected a time such as 2s or 500ms"),
         (["--precision", "0"], "--precision: expected 0.01 to 50 percentage points, got '0'"),
@@ -50,7 +51,8 @@ def test_work_past_its_cap_is_refused_before_it_starts(capsys, argv, says):
 
 
 def test_the_caps_themselves_are_accepted(capsys):
-    assert odds_cli.MAX_SAMPLES == 1_000_000 and odds_cli.MAX_WORK == 1_000_000
+    assert odds_cli.MAX_SAMPLES == 1_000_000 and odds_cli.MAX_WORK == 20_000_000
+    assert odds_cli.MAX_WORK >= DEFAULT_WORK  # the cap lets the default through
     assert cli.main(["odds", str(BURST), "--samples", "1_000", "--json"]) == 0
 
 

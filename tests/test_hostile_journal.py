@@ -154,6 +154,23 @@ def test_a_header_ahead_of_the_file_is_truncation_unless_a_log_will_finish_it(bi
     assert file_problem(path) is None
 
 
+def test_an_entry_journal_check_calls_damaged_is_never_written_to(small_journal, tmp_path, capsys):
+    """An entry whose dice no longer read (a hand edit, a bad disk): `journal check`
+    says so, and no command writes to the journal, reads included."""
+    import sqlite3
+
+    path = copy_of(small_journal, tmp_path)
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER entries_are_append_only_update")
+    conn.execute("UPDATE entries SET dice = '1e999' WHERE id = 2")
+    conn.commit()
+    conn.close()
+    code, _, err = run(capsys, "journal", "check", "--journal", path)
+    assert code == 1 and "entry 2 is damaged" in err
+    for argv in commands(tmp_path):
+        refused(capsys, path, *argv, says="entry 2 is damaged")
+
+
 def test_pages_overwritten_in_the_middle_are_refused_and_found_by_check(big_journal, tmp_path, capsys):
     path = copy_of(big_journal, tmp_path)
     data = bytearray(path.read_bytes())

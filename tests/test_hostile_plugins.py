@@ -229,6 +229,12 @@ def _hit(**step):
     return resolve_hit
 
 
+def _holding_itself() -> Step:
+    data: dict = {}
+    data["d"] = data
+    return Step(kind="hit", value=1, data=data)
+
+
 FAULTS = {
     "data holding an object": ("resolve_hit", _hit(data={"who": object()}), "cannot be written as JSON"),
     "state holding a set of objects": (
@@ -242,6 +248,8 @@ FAULTS = {
     "an undeclared target status": (
         "resolve_wound", lambda: Step(kind="wound", value=1, target_state={"status": "vaporised"}),
         "status 'vaporised', which the ruleset 'toy' does not declare"),
+    "a hook that calls sys.exit": ("resolve_hit", lambda: sys.exit(0), "SystemExit"),
+    "data that holds itself": ("resolve_hit", lambda: _holding_itself(), "cannot be written as JSON"),
     "an undeclared weapon status": (
         "spend_ammo", lambda: Step(kind="ammo", value=1, weapon_state={"rounds_left": 5, "status": "melted"}),
         "status 'melted', which the ruleset 'toy' does not declare"),
@@ -262,6 +270,27 @@ def test_a_result_the_chain_cannot_hold_is_refused_naming_plugin_and_hook(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "internal error" not in err
     assert err.startswith(f"gunline: plugin 'toy.bad' failed in {hook}: ") and says in err, err
+
+
+def test_a_plugin_s_own_base_exception_is_one_sanitised_line(tmp_path, monkeypatch, capsys):
+    """Not even a BaseException of a plugin's own escapes as a traceback, and its
+    text reaches the terminal escaped, with --debug too."""
+
+    class Escape(BaseException):
+        pass
+
+    def resolve_hit():
+        raise Escape("\x1b]0;PWNED\x07\x9b2J")
+
+    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    path = tmp_path / "escape.toml"
+    path.write_text(TOY_FILE)
+    for argv in (["resolve", str(path)], ["--debug", "resolve", str(path)]):
+        assert cli.main(argv) == 1
+        err = capsys.readouterr().err
+        assert "\x1b" not in err and "\x07" not in err and "\x9b" not in err, err
+        assert "PWNED" in err
+    assert err.count("Traceback") == 1  # --debug shows the traceback, escaped
 
 
 def test_a_hook_that_never_returns_is_abandoned_and_named(tmp_path, monkeypatch, capsys):

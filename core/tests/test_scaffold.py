@@ -197,3 +197,9 @@ def test_a_uv_tool_is_read_from_the_find_links_of_its_receipt(tmp_path, monkeypa
 def test_no_written_file_links_to_a_package_page_that_does_not_exist(tmp_path):
     root, written = generate("raid", tmp_path)
     assert not [p for p in written if "pypi.org/project/gunline" in p.read_text()]
+
+
+def test_a_folder_name_too_long_is_one_line_of_bad_input(tmp_path, capsys):
+    assert cli.main(["new-plugin", "raid", "--dir", str(tmp_path / ("d" * 300))]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "new-plugin: cannot write" in err and "internal error" not in err

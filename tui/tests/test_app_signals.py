@@ -119,3 +119,43 @@ def _drain(fd: int) -> None:
             pass
     except OSError:
         pass
+
+
+def test_the_ctrl_c_key_writes_the_draft_at_once_and_says_which_key_quits(monkeypatch):
+    """In raw mode Ctrl+C is a key, not SIGINT: it writes the draft at once (a GM who
+    presses it may close the terminal next) and the app stays, saying Ctrl+Q quits."""
+    import asyncio
+
+    from gunline import drafts
+    from gunline_tui.app import make_app
+    from gunline_tui.screens.main import MainScreen
+    from gunline_tui.testing import set_field, settle
+
+    monkeypatch.setattr(MainScreen, "DRAFT_DELAY", 3600.0)  # only the key can write it
+    toy = TOY
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("toy_ruleset_ctrlc", toy)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from gunline import Registry
+
+    registry = Registry()
+    registry.add("toy", module)
+    doc = {"ruleset": "toy", "shooter": {"name": "Ada"}, "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}
+
+    async def go():
+        app = make_app(registry, doc=doc)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await set_field(pilot, "shooter.name", "Zed")
+            await settle(pilot)
+            assert (drafts.load_draft() or {}).get("shooter", {}).get("name") != "Zed"
+            app.set_focus(app.screen.query_one("#chain-tree"))  # in a text field Ctrl+C copies
+            await pilot.press("ctrl+c")
+            await settle(pilot)
+            assert drafts.load_draft()["shooter"]["name"] == "Zed"
+            assert app.is_running
+            assert any("Ctrl+Q quits" in str(n.message) for n in app._notifications)
+
+    asyncio.run(go())

@@ -353,9 +353,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(lambda: command(args), limit)
     except GunlineError as exc:
         if debug:
-            import traceback
-
-            traceback.print_exc()
+            _traceback()
         warn(f"gunline: {exc}")
         return exc.exit_code
     except KeyboardInterrupt:
@@ -368,14 +366,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError:
             pass
         return EXIT_OK
-    except Exception as exc:  # the last line of defence: one line, exit 1
+    except BaseException as exc:  # the last line of defence: one line, exit 1
+        if isinstance(exc, SystemExit) and exc.code in (0, None):
+            return EXIT_OK  # argparse's --help
         if debug:
-            import traceback
-
-            traceback.print_exc()
+            _traceback()
         else:
             warn(f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)")
         return EXIT_ERROR
+
+
+def _traceback() -> None:
+    """``--debug``: the traceback of the error being handled, through the sanitiser
+    like everything else (a file name or a plugin's message may hold escapes)."""
+    import traceback
+
+    from .safe import shown
+
+    sys.stderr.write(shown(traceback.format_exc()))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -255,7 +255,7 @@ def json_problem(value: Any, decoder: msgspec.json.Decoder[Any]) -> str | None:
     """Why ``value`` cannot be written as JSON and read back as its model, or None."""
     try:
         data = _chain_encoder.encode(value)
-    except (TypeError, ValueError, OverflowError, msgspec.EncodeError) as exc:
+    except (TypeError, ValueError, OverflowError, RecursionError, msgspec.EncodeError) as exc:
         return f"returned what cannot be written as JSON ({exc}); keep steps to str, int, float, bool, list and dict"
     try:
         decoder.decode(data)

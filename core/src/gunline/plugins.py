@@ -384,7 +384,7 @@ def discover(entry_points: Iterable[Any] | None = None) -> Registry:
         except IncompatiblePlugin as exc:  # its own line says it all
             registry.add_broken(ep.name, str(exc.of(ep.name, dist, version)), dist, version)
             continue
-        except Exception as exc:  # a stranger's plugin may raise anything
+        except (Exception, SystemExit) as exc:  # a stranger's plugin may raise anything, exit too
             message = str(exc).strip().replace("\n", " ") or type(exc).__name__
             registry.add_broken(ep.name, f"{type(exc).__name__}: {message}", dist, version)
             continue

@@ -132,7 +132,7 @@ class RulesStack:
                 result = fn(*arguments(kwargs))
             except DiceInterrupt:
                 raise
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:  # a plugin calling sys.exit is a fault too
                 raise PluginFailed(plugin, hook, _describe(exc)) from exc
             return (None, "") if result is None else (result, plugin)
         compiled = self._hooks[hook]
@@ -141,14 +141,14 @@ class RulesStack:
                 return compiled.caller(**kwargs), self.ruleset.name
             except DiceInterrupt:
                 raise
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 raise PluginFailed(self._blame(compiled, exc), hook, _describe(exc)) from exc
         for plugin, fn, arguments in compiled.impls:
             try:
                 result = fn(*arguments(kwargs))
             except DiceInterrupt:
                 raise
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 raise PluginFailed(plugin, hook, _describe(exc)) from exc
             if result is not None:
                 return result, plugin
@@ -174,7 +174,7 @@ class RulesStack:
                     result = fn(*args)
                 except DiceInterrupt:
                     raise
-                except Exception as exc:
+                except (Exception, SystemExit) as exc:
                     raise PluginFailed(plugin, hook, _describe(exc)) from exc
                 if result is not None:
                     return result, plugin
@@ -203,7 +203,7 @@ class RulesStack:
                     result = fn(*args)
                 except DiceInterrupt:
                     raise
-                except Exception as exc:
+                except (Exception, SystemExit) as exc:
                     raise PluginFailed(plugin, hook, _describe(exc)) from exc
                 if result is not None:
                     out.append((result, plugin))
@@ -220,7 +220,7 @@ class RulesStack:
                 results = compiled.caller(**kwargs)
             except DiceInterrupt:
                 raise
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 raise PluginFailed(self._blame(compiled, exc), hook, _describe(exc)) from exc
             return [(r, "") for r in results]
         for plugin, fn, arguments in compiled.impls:
@@ -228,7 +228,7 @@ class RulesStack:
                 result = fn(*arguments(kwargs))
             except DiceInterrupt:
                 raise
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 raise PluginFailed(plugin, hook, _describe(exc)) from exc
             if result is not None:
                 out.append((result, plugin))
@@ -263,7 +263,7 @@ def single({spec}):
         _result = _fn({impl})
     except _DiceInterrupt:
         raise
-    except Exception as _exc:
+    except (Exception, SystemExit) as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return {answer}
 """

@@ -173,7 +173,7 @@ class Store:
                     if lines:
                         more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
                         raise self._refused(f"damaged: {lines[0]}{more}")
-                    found = history_problems(self, conn, full=False)
+                    found = history_problems(self, conn, full=True)
                 finally:
                     conn.execute("COMMIT")
         finally:

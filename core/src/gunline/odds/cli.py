@@ -29,7 +29,7 @@ from ..state import ChainState
 MAX_SAMPLES = 1_000_000
 #: Most hook runs and paths ``--work`` may allow an enumeration (a tree that large
 #: takes about a minute).
-MAX_WORK = 1_000_000
+MAX_WORK = 20_000_000
 #: Seconds between two progress reports.
 PROGRESS_INTERVAL = 0.5
 

@@ -110,10 +110,10 @@ def generate(name: str, parent: str | Path = ".", origin: Origin | None = None) 
     root = Path(parent) / values["distribution"]
     if "\x00" in str(root):
         raise BadInput(f"new-plugin: --dir {parent!r} is not a usable folder name (it holds a NUL character)")
-    if root.exists():
-        raise BadInput(f"new-plugin: {root} already exists; choose another --dir or name")
     written = []
     try:
+        if root.exists():
+            raise BadInput(f"new-plugin: {root} already exists; choose another --dir or name")
         for target, template in FILES.items():
             path = root / target.format(package=values["package"])
             path.parent.mkdir(parents=True, exist_ok=True)
