@@ -381,9 +381,9 @@ def _traceback() -> None:
     like everything else (a file name or a plugin's message may hold escapes)."""
     import traceback
 
-    from .safe import shown
+    from .output import tell
 
-    sys.stderr.write(shown(traceback.format_exc()))
+    tell(traceback.format_exc())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -26,6 +26,14 @@ def warn(text: object) -> None:
     sys.stderr.flush()
 
 
+def tell(text: object) -> None:
+    """Lines on stderr, as they are (newlines kept; everything else made safe): a
+    traceback asked for with ``--debug``."""
+    end_progress()
+    sys.stderr.write(shown(text))
+    sys.stderr.flush()
+
+
 #: Whether a progress line is on the terminal, to be cleared before anything else.
 _progress_shown = False
 
