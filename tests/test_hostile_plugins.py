@@ -22,6 +22,7 @@ import types
 from importlib import metadata
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from gunline import Registry, Roll, Step, Variant, cli, hookimpl
@@ -406,3 +407,40 @@ def test_the_suite_itself_fails_a_plugin_with_its_own_random():
                 test(case)
     with pytest.raises(ConformanceError, match="another process gave another chain"):
         suite.test_same_dice_same_chain_in_another_process()
+
+
+def test_a_plugin_that_trips_on_another_s_undeclared_status_is_not_the_one_blamed(tmp_path, monkeypatch, capsys):
+    """toy.bad's hit leaves a status the ruleset does not declare; a later hook of
+    another plugin crashes on it. The plugin named is toy.bad, which broke the
+    contract first, not the one that tripped over it."""
+    registry = toy_registry(resolve_hit=_hit(target_state={"status": "vaporised"}))
+    reader = types.ModuleType("toy_reader")
+    severity = {"unharmed": 0, "wounded": 1, "dead": 2}
+
+    def resolve_wound(target, state):
+        severity[state.targets[target.name]["status"]]  # a table of the declared statuses
+        return Step(kind="wound", value=0)
+
+    reader.gunline_variant = hookimpl(lambda: Variant(name="toy.reader", ruleset="toy", api=2))
+    reader.resolve_wound = hookimpl(specname="resolve_wound")(resolve_wound)
+    registry.add("toy.reader", reader)
+    monkeypatch.setattr(cli, "_registry", lambda: registry)
+    path = tmp_path / "trip.toml"
+    path.write_text(TOY_FILE.replace('["toy.bad"]', '["toy.bad", "toy.reader"]'))
+    for argv in (["resolve", str(path), "--seed", "3"], ["resolve", str(path), "--dice", "6,6,6,6"]):
+        assert cli.main(argv) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("gunline: plugin 'toy.bad' failed in resolve_hit: "), err
+        assert "'vaporised', which the ruleset 'toy' does not declare" in err
+
+
+@pytest.mark.parametrize("name", ["Necromunda", "necromundа", "necromunda ", "necro_munda", "a.b.c"])
+def test_a_name_that_could_pass_for_another_is_refused_at_load(name):
+    from gunline.contract import check_declaration
+
+    toy = importlib.util.module_from_spec(importlib.util.spec_from_file_location("toy_names", TOY_PATH))
+    toy.__spec__.loader.exec_module(toy)
+    declared = toy.gunline_ruleset()
+    with pytest.raises(TypeError, match="lower-case ASCII letters, digits and hyphens"):
+        check_declaration(msgspec.structs.replace(declared, name=name))
+    check_declaration(msgspec.structs.replace(declared, name="necro-munda"))

@@ -182,10 +182,24 @@ def check_actions(decl: Ruleset | Variant) -> None:
             )
 
 
+#: A ruleset's name, or a part of a variant's (``necromunda``, ``d20srd``,
+#: ``space-raiders.steady-aim``): lower-case ASCII letters and digits, words joined by
+#: hyphens. No look-alike (a Cyrillic а, a capital, a trailing space) can pass for
+#: another plugin's name.
+NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
 def check_declaration(decl: Ruleset | Variant) -> None:
     """Refuse a declaration core could not use (``TypeError`` with what is wrong)."""
     if not isinstance(decl.name, str) or not decl.name.strip():
         raise TypeError(f"declares the name {decl.name!r}; expected a non-empty str")
+    parts = decl.name.split(".")
+    if len(parts) > (2 if isinstance(decl, Variant) else 1) or not all(NAME.fullmatch(p) for p in parts):
+        shape = "'ruleset.variant' or a bare name" if isinstance(decl, Variant) else "one word"
+        raise TypeError(
+            f"declares the name {decl.name!r}; a name is {shape} of lower-case ASCII letters, digits and "
+            "hyphens (as 'necromunda' or 'necromunda.d6-ammo-roll'), so that no name can pass for another"
+        )
     check_actions(decl)
     if not isinstance(decl, Ruleset):
         return
@@ -281,6 +295,23 @@ def chain_problem(chain: Chain, ruleset: Ruleset) -> str | None:
                 f"does not declare (Ruleset.{part})"
             )
     return json_problem(chain, _chain_decoder)
+
+
+def earlier_fault(stack: Any, failed: PluginFailed, again: Any) -> PluginFailed:
+    """The fault to report when resolving raised ``failed``: a hook that crashed may
+    only have tripped over what an earlier hook returned (a status the ruleset does
+    not declare, a value of the wrong kind), and then the earlier hook is the one to
+    name. The attack is resolved again by ``again(stack)`` (same dice) through a stack
+    that checks each hook's result as it comes; the first fault it finds is the one
+    reported, ``failed`` when it finds no other."""
+    try:
+        again(_Inspecting(stack))
+    except PluginFailed as exc:
+        # the same plugin and hook: the first report said it in its own words
+        return failed if (exc.plugin, exc.hook) == (failed.plugin, failed.hook) else exc
+    except Exception:  # anything else on the way: the first report stands
+        pass
+    return failed
 
 
 class _Inspecting:

@@ -21,7 +21,7 @@ from .dice import BadFace, Dice, DiceNeeded, DieRequest, RandomDice, ScriptedDic
 from .engine import resolve
 from .models import Attack, Chain, Step
 from .plugins import Registry
-from .runner import checked
+from .runner import checked, resolved
 from .state import ChainState
 
 
@@ -103,7 +103,7 @@ def replay(
     else:
         def dice() -> Dice:
             return _ReplayDice(chain.dice, chain.manual, seed)
-    new = resolve(stack, attack, dice(), seed=chain.seed if not chain.manual else None, prior=prior)
+    new = resolved(stack, attack, dice(), dice, chain.seed if not chain.manual else None, prior)
     return checked(stack, attack, new, dice, prior)
 
 

@@ -9,10 +9,10 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from .contract import blame, chain_problem
+from .contract import blame, chain_problem, earlier_fault
 from .dice import Dice, RandomDice, ScriptedDice, manual_dice
 from .engine import refusals, resolve, start_state
-from .errors import AttackRefused
+from .errors import AttackRefused, PluginFailed
 from .models import ActionChain, Attack, Chain
 from .plugins import Registry
 from .stack import RulesStack
@@ -51,7 +51,7 @@ def run(
         def rolled() -> Dice:
             return RandomDice(fixed)
 
-        chain = resolve(stack, attack, rolled(), seed=seed, prior=prior)
+        chain = resolved(stack, attack, rolled(), rolled, seed, prior)
         return checked(stack, attack, chain, rolled, prior), 0
     given = list(faces)
 
@@ -59,8 +59,24 @@ def run(
         return manual_dice(given, seed, manual) if seed is not None else ScriptedDice(given, manual=manual)
 
     used = scripted()
-    chain = resolve(stack, attack, used, seed=None, prior=prior)
+    chain = resolved(stack, attack, used, scripted, None, prior)
     return checked(stack, attack, chain, scripted, prior), used.unused
+
+
+def resolved(
+    stack: RulesStack, attack: Attack, dice: Dice, again: Callable[[], Dice], seed: int | None,
+    prior: ChainState | None,
+) -> Chain:
+    """The engine's chain with ``dice``; a plugin's fault is named as the earliest one
+    (a hook that crashed on an earlier hook's bad result is not the one to blame: the
+    attack is resolved again with ``again()``, the same dice, hook by hook checked)."""
+    try:
+        return resolve(stack, attack, dice, seed=seed, prior=prior)
+    except PluginFailed as failed:
+        fault = earlier_fault(stack, failed, lambda inspecting: resolve(inspecting, attack, again(), prior=prior))
+        if fault is failed:
+            raise
+        raise fault from failed
 
 
 def checked(
