@@ -444,3 +444,21 @@ def test_a_name_that_could_pass_for_another_is_refused_at_load(name):
     with pytest.raises(TypeError, match="lower-case ASCII letters, digits and hyphens"):
         check_declaration(msgspec.structs.replace(declared, name=name))
     check_declaration(msgspec.structs.replace(declared, name="necro-munda"))
+
+
+def test_a_plugin_s_warning_reaches_the_terminal_escaped(tmp_path, monkeypatch, capsys):
+    import warnings
+
+    def resolve_hit(dice):
+        warnings.warn("\x1b]0;PWNED\x07 careful", UserWarning, stacklevel=1)
+        dice.roll(6, "to hit")
+        return Step(kind="hit", value=1)
+
+    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    path = tmp_path / "warns.toml"
+    path.write_text(TOY_FILE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        assert cli.main(["resolve", str(path), "--seed", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "gunline: warning: UserWarning: \\x1b]0;PWNED\\x07 careful" in err and "\x1b" not in err

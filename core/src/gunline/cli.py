@@ -331,9 +331,18 @@ COMMANDS = {
 }
 
 
+def _warning(message: Any, category: type[Warning], filename: str, lineno: int, file: Any = None,
+             line: Any = None) -> None:
+    """A Python warning (a plugin's ``warnings.warn``) as one safe line on stderr."""
+    warn(f"gunline: warning: {category.__name__}: {message}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
+    import warnings
+
+    warnings.showwarning = _warning  # text from outside, like everything else, made safe
     try:
         parser = _parser(_wanted(argv))
         args = parser.parse_args(with_default_command(argv, parser.commands))

@@ -12,9 +12,12 @@ worker that makes thousands of quick hook calls is never taken for a stuck one.
 
 The abandoned worker is also asked to stop (an exception raised in it at its next
 Python instruction): a pure-Python loop ends there, so it does not burn a core for the
-rest of the session. A hook blocked inside C code ends when that returns, or never:
-either way nobody waits for it, and the worker is a daemon thread, so it never holds
-up the process leaving.
+rest of the session. A hook blocked inside C code that releases the interpreter lock
+(waiting on a socket, sleeping) ends when that returns, or never: either way nobody
+waits for it, and the worker is a daemon thread, so it never holds up the process
+leaving. A hook spinning in C code that keeps the lock (a ``sum`` over a huge range)
+stops every thread, this watcher's too: nothing in the process can end it, and the
+README says to end the process (Ctrl+\ or kill).
 
 The limit: ``GUNLINE_HOOK_TIMEOUT`` (seconds; ``0`` for none), or ``--hook-timeout``
 on the command line; :data:`DEFAULT_HOOK_TIMEOUT` otherwise.

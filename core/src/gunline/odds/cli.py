@@ -5,7 +5,7 @@ Exact odds of every step and of each final status, or Monte Carlo with 95%
 intervals when the tree is too large (or ``--samples`` asks for it). Bad input
 exits 2 with one line, like every command.
 
-The work is bounded: ``--samples`` takes at most :data:`MAX_SAMPLES` and ``--budget``
+The work is bounded: ``--samples`` takes at most :data:`MAX_SAMPLES` and ``--work``
 at most :data:`MAX_WORK`, so that a typo (a billion samples) is refused in one line
 rather than run for a day. Monte Carlo says how far it has got on stderr when that is
 a terminal (or with ``--progress``), and Ctrl+C stops it (exit 130).
