@@ -17,7 +17,7 @@ rest of the session. A hook blocked inside C code that releases the interpreter 
 waits for it, and the worker is a daemon thread, so it never holds up the process
 leaving. A hook spinning in C code that keeps the lock (a ``sum`` over a huge range)
 stops every thread, this watcher's too: nothing in the process can end it, and the
-README says to end the process (Ctrl+\ or kill).
+README says to end the process (SIGQUIT, or kill).
 
 The limit: ``GUNLINE_HOOK_TIMEOUT`` (seconds; ``0`` for none), or ``--hook-timeout``
 on the command line; :data:`DEFAULT_HOOK_TIMEOUT` otherwise.
