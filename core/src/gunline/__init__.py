@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from .lazy import exports
 
 if TYPE_CHECKING:
+    from .battlefield import Battlefield
     from .dice import Dice, DiceNeeded, RandomDice, ScriptedDice
     from .engine import resolve
     from .errors import AttackRefused, BadInput, GunlineError, PluginFailed
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
         ActionChain,
         Attack,
         Chain,
+        Measure,
         Modifier,
         PluginInfo,
         Roll,
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from .state import ChainState
 
 __getattr__, __dir__ = exports(__name__, {
+    "Battlefield": ".battlefield",
     "Dice": ".dice",
     "DiceNeeded": ".dice",
     "RandomDice": ".dice",
@@ -45,6 +48,7 @@ __getattr__, __dir__ = exports(__name__, {
     "ActionChain": ".models",
     "Attack": ".models",
     "Chain": ".models",
+    "Measure": ".models",
     "Modifier": ".models",
     "PluginInfo": ".models",
     "Roll": ".models",
@@ -66,8 +70,10 @@ __all__ = [
     "ActionChain",
     "Attack",
     "AttackRefused",
+    "Battlefield",
     "BadInput",
     "Chain",
+    "Measure",
     "ChainState",
     "Dice",
     "DiceNeeded",

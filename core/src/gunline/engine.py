@@ -258,6 +258,7 @@ def resolve(
         weapon=state.weapon,
         outcomes=_outcome_lines(call["describe_outcome"], attack, state) if describe else {},
         manual=list(dice.manual),
+        geometry=list(attack.measures),
     )
 
 

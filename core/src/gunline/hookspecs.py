@@ -49,8 +49,9 @@ from typing import Any
 
 import pluggy
 
+from .battlefield import Battlefield
 from .dice import Dice
-from .models import Attack, Modifier, Ruleset, Step, Variant
+from .models import Attack, Measure, Modifier, Ruleset, Step, Variant
 from .state import ChainState
 
 hookspec = pluggy.HookspecMarker("gunline")
@@ -101,6 +102,30 @@ class GunlineSpec:
         Implemented by variant plugins only. Called once at load time.
 
         :returns: the :class:`~gunline.models.Variant`.
+
+        Stops at the first non-None result.
+        """
+
+    # -- the map ---------------------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def measure(self, document: dict[str, Any], battlefield: Battlefield) -> list[Measure] | None:
+        """Read the scenario's fields off its map, before the scenario is validated.
+
+        Called only for a scenario with a ``[map]`` (of the kind ``Ruleset.map``
+        declares). The ruleset says what the geometry means for its rules: a
+        target's distance, its range band, whether it stands in a burst's band or
+        within a yard of another target, how it lies under a template, whether it
+        sees the shooter. Core sets each used measure's field in the document
+        (``targets[1].distance``; ``targets`` with a list of names orders the
+        targets) and the chain lists them all (``Chain.geometry``).
+
+        :param document: the scenario as written (a dict; read it, never change it).
+            A field the GM typed wins over the map: return its measure with
+            ``used=False`` and ``typed`` set, so the chain says both.
+        :param battlefield: the :class:`~gunline.battlefield.Battlefield`: where each
+            model stands, facing, walls, and the geometry of the map's kind.
+        :returns: a list of :class:`~gunline.models.Measure`.
 
         Stops at the first non-None result.
         """

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 import msgspec
 
+from .battlefield import Battlefield
+
 #: Version of the hook contract. A plugin states the version it was written for in
 #: its :class:`Ruleset` or :class:`Variant`; core refuses plugins written for a newer
 #: contract with a message that says so.
@@ -106,6 +108,22 @@ else:
     SettingsT = TypeVar("SettingsT")
 
 
+class Measure(msgspec.Struct, frozen=True, kw_only=True):
+    """A value a ruleset read off the scenario's map for one of its fields (see
+    :mod:`gunline.battlefield` and the ``measure`` hook): ``targets[0].distance``
+    measured at 12.5, ``targets[2].in_area`` true because he stands in the burst's
+    band. ``used`` is false where the GM typed the field: what he typed wins, and the
+    chain says both. ``path`` ``targets`` with a list of names orders the targets."""
+
+    path: str
+    value: Any
+    #: Why, in words ("12.5\" on the map", "in the burst's band").
+    text: str = ""
+    used: bool = True
+    #: What the GM typed instead, when ``used`` is false.
+    typed: Any = None
+
+
 class Attack(msgspec.Struct, Generic[ShooterT, WeaponT, TargetT, SettingsT], frozen=True, kw_only=True):
     """A validated scenario: the ruleset's own Structs, ready for the hooks.
 
@@ -128,6 +146,11 @@ class Attack(msgspec.Struct, Generic[ShooterT, WeaponT, TargetT, SettingsT], fro
     weapon: WeaponT
     targets: tuple[TargetT, ...]
     settings: SettingsT | None = None
+    #: Where the models stand, when the scenario has a ``[map]`` (see
+    #: :mod:`gunline.battlefield`); hooks may read it (a scatter's new position).
+    map: Battlefield | None = None
+    #: What the ruleset read off the map for the scenario's fields, used or not.
+    measures: tuple[Measure, ...] = ()
 
 
 class Chain(msgspec.Struct, kw_only=True):
@@ -148,6 +171,9 @@ class Chain(msgspec.Struct, kw_only=True):
     outcomes: dict[str, str] = {}
     #: Index into ``dice`` of each face the GM typed in (manual entry).
     manual: list[int] = []
+    #: What the ruleset read off the scenario's map, and whether it was used or the
+    #: GM's typed value was (empty without a map).
+    geometry: list[Measure] = []
 
 
 class ActionChain(Chain, kw_only=True):
@@ -216,6 +242,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
     #: The example (a file name in ``examples``) a front end opens on first launch:
     #: the one that shows the ruleset best. None: the first example by name.
     featured: str | None = None
+    #: The kind of map a scenario of this ruleset may carry: ``hex`` (a hex grid),
+    #: ``inches``, ``yards`` or ``metres`` (a plane); None when it reads no map.
+    map: Literal["hex", "inches", "yards", "metres"] | None = None
     description: str = ""
     #: Actions between attacks, by name (lowercase words joined by hyphens, as
     #: ``recovery`` or ``clear-jam``): see :class:`Action`.

@@ -6,6 +6,7 @@ Every error names the file, the field path and what was expected, in one line:
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import tomllib
@@ -22,7 +23,7 @@ from .models import Attack, Ruleset
 if TYPE_CHECKING:
     from pathlib import Path
 
-COMMON_KEYS = ("ruleset", "variants", "mode", "shooter", "weapon", "targets")
+COMMON_KEYS = ("ruleset", "variants", "mode", "shooter", "weapon", "targets", "map")
 
 _MSGSPEC_PATH = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
 #: A Struct's ``__post_init__`` names the field at fault by starting its message with
@@ -243,6 +244,7 @@ def build_attack(
         raise _fail(source, "", str(exc)) from None
     if "roster" in doc:
         doc = expand_roster(doc, ruleset_name, source, roster)
+    battlefield, measures = None, ()
 
     variants = doc.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
@@ -251,6 +253,8 @@ def build_attack(
         variants = registry.check_variants(ruleset_name, [*variants, *extra_variants])
     except BadInput as exc:
         raise _fail(source, "", str(exc)) from None
+    if "map" in doc:
+        doc, battlefield, measures = measured(registry, ruleset, variants, doc, source)
 
     mode = doc.get("mode", ruleset.modes[0])
     if mode not in ruleset.modes:
@@ -310,7 +314,58 @@ def build_attack(
         weapon=weapon,
         targets=targets,
         settings=settings,
+        map=battlefield,
+        measures=measures,
     )
+
+
+def measured(
+    registry: Any, ruleset: Ruleset, variants: Any, doc: dict[str, Any], source: str = ""
+) -> tuple[dict[str, Any], Any, tuple[Any, ...]]:
+    """The document with what the ruleset reads off its ``[map]`` filled in (the
+    ``measure`` hook), the map, and the measures, used or not (see
+    :mod:`gunline.battlefield`)."""
+    from .battlefield import Battlefield
+    from .errors import PluginFailed
+    from .models import Measure
+
+    if ruleset.map is None:
+        raise _fail(source, "map", f"the {ruleset.name} rules read no map; leave the [map] table out")
+    battlefield = convert(doc["map"], Battlefield, source, "map")
+    if battlefield.kind != ruleset.map:
+        raise _fail(source, "map.kind", f"{ruleset.name} is played on a map of kind {ruleset.map!r}, "
+                                        f"not {battlefield.kind!r}")
+    stack = registry.stack(ruleset.name, variants)
+    result, plugin = stack.first("measure", document=doc, battlefield=battlefield)
+    if result is None:
+        return doc, battlefield, ()
+    if not isinstance(result, (list, tuple)) or not all(isinstance(m, Measure) for m in result):
+        raise PluginFailed(plugin, "measure", f"returned {type(result).__name__}, expected list[Measure]")
+    out = copy.deepcopy(doc)
+    for m in result:
+        if not m.used:
+            continue
+        if m.path == "targets":
+            order = {name: i for i, name in enumerate(m.value)}
+            targets = out.get("targets") or []
+            out["targets"] = sorted(targets, key=lambda t: order.get(t.get("name"), len(order)))
+        else:
+            _set(out, m.path, m.value)
+    return out, battlefield, tuple(result)
+
+
+def _set(doc: dict[str, Any], path: str, value: Any) -> None:
+    """Set the field at ``path`` (``targets[1].distance``) in a scenario document."""
+    node: Any = doc
+    parts = [int(i) if i else k for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
+    for part, following in zip(parts, parts[1:]):
+        if isinstance(part, int):
+            node = node[part]
+        else:
+            if not isinstance(node.get(part), (dict, list)):
+                node[part] = [] if isinstance(following, int) else {}
+            node = node[part]
+    node[parts[-1]] = value
 
 
 def load_attack(registry: Any, path: str | Path, extra_variants: Iterable[str] = (), roster: Any = None) -> Attack:
