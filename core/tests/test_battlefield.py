@@ -36,7 +36,7 @@ def test_the_burst_band_is_three_hexes_wide_and_one_past_the_target():
     assert {(1, -1), (2, -1), (3, -1), (4, -1)} <= cells  # the row to one side
     assert {(0, 1), (1, 1), (2, 1), (3, 1)} <= cells  # and to the other
     assert (1, -2) not in cells and (1, 2) not in cells  # two rows off: out
-    assert all(min(hex_distance(c, l) for l in line | {(0, 0)}) <= 1 for c in cells)
+    assert all(min(hex_distance(c, on) for on in line | {(0, 0)}) <= 1 for c in cells)
 
 
 def test_models_in_the_band_are_taken_nearest_the_shooter_first():
