@@ -28,10 +28,11 @@ BUILD, GM, ANOTHER, PLAYER = COMMANDS["build"], COMMANDS["gm"], COMMANDS["anothe
 
 def test_the_section_has_the_blocks_it_speaks_of():
     assert BUILD.strip() == "uv build --all-packages -o dist/"
-    assert GM.startswith("uv tool install ") and "--with gunline-tui" in GM
+    assert GM.startswith("uv tool install dist/gunline-*.whl ") and "--with dist/gunline_tui-*.whl" in GM
+    assert "--find-links" not in README  # the wheels are named: no index can offer a gunline instead
     install_again = ANOTHER.splitlines()[1]
-    assert install_again == GM.splitlines()[0] + " --with gunline-d20srd"  # "one more --with on that command"
-    assert PLAYER.startswith("uv tool install ") and "gunline-tui" not in PLAYER
+    assert install_again == GM.splitlines()[0] + " --with dist/gunline_d20srd-*.whl"  # "one more --with"
+    assert PLAYER.startswith("uv tool install dist/gunline-*.whl ") and "gunline_tui" not in PLAYER
     assert COMMANDS["author"].startswith("uv run gunline new-plugin ")
 
 
@@ -66,8 +67,8 @@ def assert_installed_as_built(environment: Path, wheels: Path, distributions) ->
         assert built[some_file] == "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def test_a_gm_installs_the_app_and_every_ruleset_from_the_folder(built, checkout, fresh_user):
-    out = fresh_user.run(GM, cwd=checkout)
+def test_a_gm_installs_the_app_and_every_ruleset_from_the_folder(built, checkout, fresh_user, decoy_index):
+    out = fresh_user.run(GM, cwd=checkout, UV_INDEX=decoy_index)  # an index offering a gunline 99.0 is passed over
     listed = {line.split()[1] for line in out.splitlines() if line.startswith("ruleset ")}
     assert listed == set(RULESETS)
     assert "BROKEN" not in out
@@ -88,8 +89,8 @@ def test_another_ruleset_is_one_more_with_after_its_wheel_is_built_into_the_fold
     assert_installed_as_built(tool, built, (*DISTRIBUTIONS, "gunline-d20srd"))
 
 
-def test_a_player_installs_gunline_and_one_ruleset_without_the_app(built, checkout, fresh_user):
-    out = fresh_user.run(PLAYER, cwd=checkout)
+def test_a_player_installs_gunline_and_one_ruleset_without_the_app(built, checkout, fresh_user, decoy_index):
+    out = fresh_user.run(PLAYER, cwd=checkout, UV_INDEX=decoy_index)
     # BS 3 at long range needs 4+ to hit, S3 against T3 4+ to wound (the file's own comment)
     assert "hit        50.0%" in out and "wound      25.0%" in out
     tool = Path(fresh_user.env["UV_TOOL_DIR"]) / "gunline"
