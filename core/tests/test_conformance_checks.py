@@ -351,6 +351,33 @@ def test_a_d100_that_peeks_at_one_face_among_the_hits_fails_the_read_check(monke
     sys.modules.pop("d20_peeks", None)
 
 
+@pytest.mark.parametrize(("kind", "says"), [("POOL", r"and \[\d+, \d+, \d+\] read the same"),
+                                          ("SUM", r"read the same \(True\)")])
+def test_a_peek_at_one_die_of_a_pool_or_one_total_of_a_sum_fails_the_read_check(monkeypatch, kind, says):
+    """Every die of a pool is swapped for every other face of its kind, and a sum's
+    dice for those of every other total that reads the same: a rule taking a 4 among
+    a pool's failures, or a total of 9 among 2d6's 7+, as something else is found."""
+    import sys
+    from pathlib import Path
+
+    from gunline.scenario import build_attack
+    from gunline.testing.helpers import registry_of
+    from gunline.testing.reads import check_reads
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "fixtures"))
+    import d20_peeks
+
+    monkeypatch.setattr(d20_peeks, kind, True)
+    registry = registry_of(d20_peeks)
+    doc = {"ruleset": "d20peek", "shooter": {"name": "A"}, "weapon": {"name": "bow"}, "targets": [{"name": "orc"}]}
+    attack = build_attack(registry, doc)
+    with pytest.raises(ConformanceError, match=says):
+        check_reads(registry, attack)
+    monkeypatch.setattr(d20_peeks, "PEEK", False)
+    check_reads(registry, attack)
+    sys.modules.pop("d20_peeks", None)
+
+
 def test_the_conformance_suite_itself_fails_the_d20_that_peeks(monkeypatch):
     """The suite a ruleset subclasses, run on the fixture's example: its read check
     fails, naming the roll, the faces and the step; every other check passes."""
@@ -369,7 +396,10 @@ def test_the_conformance_suite_itself_fails_the_d20_that_peeks(monkeypatch):
     (case,) = Suite.conformance_cases(with_variants=False)
     with pytest.raises(ConformanceError, match=r"faces \[17\] and \[20\] read the same.*step 2 \(hit, orc\)"):
         Suite().test_rules_read_only_what_they_declare(case)
-    Suite().test_same_seed_same_chain(case)  # it is deterministic: only the read check finds it
+    suite = Suite()
+    for check in (suite.test_example_resolves, suite.test_same_seed_same_chain, suite.test_replay_gives_the_same_chain,
+                  suite.test_hooks_leave_their_arguments_alone):
+        check(case)  # it is deterministic and pure: only the read check finds it
     sys.modules.pop("d20_peeks", None)
 
 

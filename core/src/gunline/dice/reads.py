@@ -11,9 +11,8 @@ The reading is all the rule gets to decide with, so whatever the rule does, it d
 the same for every face that reads alike. That is what lets gunline work out the odds
 over a handful of readings instead of every face, and it needs no trust: a rule that
 peeks at the faces behind a reading is found by the conformance suite, which
-swaps a single die's face for every other face that reads alike (and the dice of a
-sum or a pool for a spread of others that read alike: all of them would be too
-many).
+swaps each die's face for every other face that reads alike (a sum's dice for those of
+every other total that reads alike).
 
 A read is any pure function of the face (or of the total, for a sum of several dice)
 returning something hashable. The helpers here cover what rulebooks say most ("4+",

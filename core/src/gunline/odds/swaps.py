@@ -6,11 +6,10 @@ If it decides anything by them, two faces that read alike would lead to differen
 chains, and the exact odds, which follow one branch per reading, would be wrong.
 
 So the chain is resolved down many paths of its tree, and on each path every roll's
-faces are swapped, one roll at a time, for other faces that read the same (every
-other face of the same reading, for one die; for a sum, other dice with a total that
-reads the same, or the same dice in another order; for a pool, a die for another of
-its kind, or a batch in another order: a spread of them, where every one would be
-too many). The chain must come out the same, as the odds see it
+faces are swapped, one roll at a time, for every other set of faces that reads the
+same (every other face of the same reading, for one die; for a sum, dice of every
+other total that reads the same, or the same dice in another order; for a pool, each
+die for every other face of its kind, or a batch in another order). The chain must come out the same, as the odds see it
 (:mod:`.leaf`): same statuses, same step values, same pool counts. Where it does
 not, the finding names the roll, the two sets of faces and the first step that
 differs. Repeats are run run by run here, so the rolls of every bullet are
@@ -33,10 +32,6 @@ from .distributions import sum_distribution
 from .explore import leaves
 from .interpreter import BranchingDice, Request, TreeTooLarge
 from .leaf import Leaf, summarize
-
-#: Other face sets tried per roll of several dice, or per die of a pool, at most (a
-#: single die is tried with every other face of its reading).
-ALTERNATIVES = 8
 
 
 class NotPure(Exception):
@@ -112,7 +107,7 @@ def reads_beyond(
     prior: ChainState | None = None,
     *,
     paths: int = 150,
-    replays: int = 2500,
+    replays: int = 6000,
     seed: int = 0,
 ) -> list[Finding]:
     """Every roll found whose faces the rules read beyond what they declared (see the
@@ -128,7 +123,7 @@ def reads_beyond(
 
 
 def reads_beyond_run(
-    run: Callable[[BranchingDice], tuple[Leaf, Chain]], *, paths: int = 150, replays: int = 2500, seed: int = 0
+    run: Callable[[BranchingDice], tuple[Leaf, Chain]], *, paths: int = 150, replays: int = 6000, seed: int = 0
 ) -> list[Finding]:
     """:func:`reads_beyond` for any rules program: ``run(dice)`` resolves it (an
     attack, an action between attacks) and returns its summary and its chain."""
@@ -219,29 +214,28 @@ def alternatives(request: Request, branch: Branch) -> list[tuple[int, ...]]:
             # hundred (a d100's 37 under "65 or less") is found, not sampled past
             return [(f,) for f in range(1, request.sides + 1) if f != faces[0] and same(f)]
         else:
+            # every other total of the same reading (as some dice), and the same dice in
+            # another order: a rule that peeks at one total among many is found
             others = [fs for t, _, fs in sum_distribution(request.sides, request.dice) if t != total and same(t)]
-            out = [tuple(fs) for fs in _spread(others)]
+            out = [tuple(fs) for fs in others]
             reordered = tuple(reversed(faces))
             if reordered != faces:
                 out.insert(0, reordered)
+            return out
     else:
+        tried: set[tuple[int, Any]] = set()
         for i, face in enumerate(faces):
             kind = _kind(request, face, i)
+            if (face, kind) in tried:  # a die like one already swapped: the same swaps again
+                continue
+            tried.add((face, kind))
             alike = [f for f in range(1, request.sides + 1) if f != face and _kind(request, f, i) == kind]
-            for other in _spread(alike, 2):
+            for other in alike:  # every other face of its kind, as for a single die
                 out.append(faces[:i] + (other,) + faces[i + 1 :])
         reordered = tuple(_reversed_batches(faces, request))
         if reordered != faces:
             out.insert(0, reordered)
-    return out[:ALTERNATIVES]
-
-
-def _spread(items: list[Any], most: int = ALTERNATIVES) -> list[Any]:
-    """At most ``most`` of ``items``, spread from first to last."""
-    if len(items) <= most:
-        return items
-    step = (len(items) - 1) / (most - 1)
-    return [items[round(i * step)] for i in range(most)]
+    return out
 
 
 def _reversed_batches(faces: tuple[int, ...], request: Request) -> Iterable[int]:

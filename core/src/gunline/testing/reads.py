@@ -13,7 +13,7 @@ from ..plugins import Registry
 from .checks import fail
 
 
-def check_reads(registry: Registry, attack: Attack, *, paths: int = 150, replays: int = 2500) -> None:
+def check_reads(registry: Registry, attack: Attack, *, paths: int = 150, replays: int = 6000) -> None:
     """Fail when two faces of a roll that read alike lead to different chains."""
     from ..odds.swaps import NotPure, reads_beyond
 
