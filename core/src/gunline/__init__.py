@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .lazy import exports
 
 if TYPE_CHECKING:
-    from .battlefield import Battlefield
+    from .battlefield import Area, Battlefield
     from .dice import Dice, DiceNeeded, RandomDice, ScriptedDice
     from .engine import resolve
     from .errors import AttackRefused, BadInput, GunlineError, PluginFailed
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .state import ChainState
 
 __getattr__, __dir__ = exports(__name__, {
+    "Area": ".battlefield",
     "Battlefield": ".battlefield",
     "Dice": ".dice",
     "DiceNeeded": ".dice",
@@ -68,6 +69,7 @@ __all__ = [
     "HOOKSPEC_VERSION",
     "Action",
     "ActionChain",
+    "Area",
     "Attack",
     "AttackRefused",
     "Battlefield",

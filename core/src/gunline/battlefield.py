@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 Kind = Literal["hex", "inches", "yards", "metres"]
+#: A coordinate: far beyond any table, and small enough that no distance overflows.
+Coordinate = Annotated[float, msgspec.Meta(ge=-1_000_000, le=1_000_000)]
+HexCoordinate = Annotated[int, msgspec.Meta(ge=-1_000_000, le=1_000_000)]
 Point = tuple[float, float]
 #: The unit of each kind, as a distance is said.
 UNITS: dict[str, str] = {"hex": "hexes", "inches": '"', "yards": "yd", "metres": "m"}
@@ -39,14 +42,15 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """
 
     kind: Kind
-    at: dict[str, tuple[float, float]] = {}
-    facing: dict[str, float] = {}
-    walls: list[tuple[tuple[float, float], tuple[float, float]]] = []
-    blocked: list[tuple[int, int]] = []
+    at: dict[str, tuple[Coordinate, Coordinate]] = {}
+    facing: dict[str, Annotated[float, msgspec.Meta(ge=-360, le=360)]] = {}
+    walls: list[tuple[tuple[Coordinate, Coordinate], tuple[Coordinate, Coordinate]]] = []
+    blocked: list[tuple[HexCoordinate, HexCoordinate]] = []
 
     # -- where -----------------------------------------------------------------------
-    def where(self, name: str) -> Point | None:
-        return self.at.get(name)
+    def where(self, name: str | None) -> Point | None:
+        """Where the model ``name`` stands (None when it is not placed, or no name)."""
+        return self.at.get(name) if isinstance(name, str) else None
 
     @property
     def hex(self) -> bool:
@@ -66,7 +70,7 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
             return float(hex_distance(_cell(a), _cell(b)))
         return math.dist(a, b)
 
-    def distance(self, a: str, b: str) -> float | None:
+    def distance(self, a: str | None, b: str | None) -> float | None:
         """The distance between two models by name (None if either is not placed)."""
         pa, pb = self.where(a), self.where(b)
         return None if pa is None or pb is None else self.between(pa, pb)
@@ -86,10 +90,10 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
             return not any(cell in blocked for cell in hex_line(_cell(a), _cell(b))[1:-1])
         return not any(_segments_cross(a, b, w0, w1) for w0, w1 in self.walls)
 
-    def facing_towards(self, observer: str, other: str, arc: float = 180.0) -> bool | None:
+    def facing_towards(self, observer: str | None, other: str | None, arc: float = 180.0) -> bool | None:
         """Whether ``other`` lies within ``observer``'s arc of view (centred on his
         facing); None when his facing or either position is not given."""
-        facing = self.facing.get(observer)
+        facing = self.facing.get(observer) if isinstance(observer, str) else None
         pa, pb = self.where(observer), self.where(other)
         if facing is None or pa is None or pb is None:
             return None
@@ -101,7 +105,7 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
         off = abs((bearing - facing + 180.0) % 360.0 - 180.0)
         return off <= arc / 2 + 1e-9
 
-    def sees(self, observer: str, other: str, arc: float = 180.0) -> bool | None:
+    def sees(self, observer: str | None, other: str | None, arc: float = 180.0) -> bool | None:
         """Whether ``observer`` sees ``other``: facing it (when his facing is given)
         and with nothing blocking the line; None when either is not placed."""
         pa, pb = self.where(observer), self.where(other)
@@ -111,7 +115,7 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
         return (facing is not False) and self.line_of_sight(pa, pb)
 
     # -- areas -------------------------------------------------------------------------
-    def band(self, shooter: str, target: str, beyond: int = 1, half_width: int = 1) -> list[str]:
+    def band(self, shooter: str | None, target: str | None, beyond: int = 1, half_width: int = 1) -> list[str]:
         """On a hex grid, the models in the band along the line of fire from
         ``shooter`` through ``target``: the hexes within ``half_width`` of the line,
         which runs ``beyond`` hexes past the target (Fallout's 3-hex-wide burst
@@ -128,7 +132,7 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
                 found.append((hex_distance(_cell(ps), c), order[c], name))
         return [n for _, _, n in sorted(found)]
 
-    def coverage(self, centre: Point, radius: float, name: str, base: float = 0.5) -> str:
+    def coverage(self, centre: Point, radius: float, name: str | None, base: float = 0.5) -> str:
         """How the model ``name`` (a round base of radius ``base``) lies under a
         circle of ``radius`` at ``centre``: ``wholly``, ``partly`` or ``none``."""
         p = self.where(name)
@@ -140,6 +144,25 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
         if d - base < radius - 1e-9:
             return "partly"
         return "none"
+
+
+class Area(msgspec.Struct, frozen=True, kw_only=True):
+    """A part of the map a ruleset shades (the ``map_areas`` hook), for the map the
+    app and ``gunline map`` draw: a ``circle`` of ``radius`` at ``centre`` (a
+    template, where a blast came down, a yard around a target), or the ``band``
+    along a hex line of fire from ``start`` through ``through`` (model names; the
+    3-hex-wide band of a burst, ``beyond`` hexes past it). ``label`` says what it
+    is, in the legend."""
+
+    shape: Literal["circle", "band"]
+    label: str
+    centre: tuple[float, float] | None = None
+    radius: float = 0.0
+    start: str | None = None
+    through: str | None = None
+    beyond: int = 1
+    #: A point to mark (a scattered blast's landing), drawn with ``×``.
+    mark: bool = False
 
 
 # -- plane ---------------------------------------------------------------------------

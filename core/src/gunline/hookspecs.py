@@ -49,9 +49,9 @@ from typing import Any
 
 import pluggy
 
-from .battlefield import Battlefield
+from .battlefield import Area, Battlefield
 from .dice import Dice
-from .models import Attack, Measure, Modifier, Ruleset, Step, Variant
+from .models import Attack, Chain, Measure, Modifier, Ruleset, Step, Variant
 from .state import ChainState
 
 hookspec = pluggy.HookspecMarker("gunline")
@@ -121,11 +121,33 @@ class GunlineSpec:
         targets) and the chain lists them all (``Chain.geometry``).
 
         :param document: the scenario as written (a dict; read it, never change it).
+            It is not yet validated: any value may be missing or of the wrong type
+            (a hostile or mistyped file), so check a value's type before using it
+            and measure nothing from one you cannot read; validation, after this
+            hook, names the field to the GM.
             A field the GM typed wins over the map: return its measure with
             ``used=False`` and ``typed`` set, so the chain says both.
         :param battlefield: the :class:`~gunline.battlefield.Battlefield`: where each
             model stands, facing, walls, and the geometry of the map's kind.
         :returns: a list of :class:`~gunline.models.Measure`.
+
+        Stops at the first non-None result.
+        """
+
+    @hookspec(firstresult=True)
+    def map_areas(self, attack: Attack, chain: Chain | None) -> list[Area] | None:
+        """What to shade on the map the app and ``gunline map`` draw.
+
+        Called only for an attack on a map. Drawing only: the rules never read it.
+
+        :param attack: the attack (``attack.map`` is its
+            :class:`~gunline.battlefield.Battlefield`).
+        :param chain: the chain resolved on it, or None before any die (the areas
+            the attack would cover if it went where it is aimed: a template on the
+            first target, a burst's band).
+        :returns: a list of :class:`~gunline.battlefield.Area`: a template's
+            circle, the band along a hex line of fire, where a scattered blast came
+            down (``mark=True``), each with a label for the legend.
 
         Stops at the first non-None result.
         """

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from .models import ActionChain, Chain, PluginInfo, Step
+from .models import ActionChain, Chain, Measure, PluginInfo, Step
 
 if TYPE_CHECKING:
     from .plugins import Registry
@@ -35,6 +35,9 @@ def chain_text(chain: Chain) -> str:
     seed = f"seed {chain.seed}" if chain.seed is not None else "dice given"
     variants = f", variants: {', '.join(chain.variants)}" if chain.variants else ""
     out = [f"{chain.ruleset}{variants} ({seed})"]
+    if chain.geometry:
+        out.append("map:")
+        out.extend(geometry_lines(chain.geometry))
     current: object = object()
     for step in chain.steps:
         if step.target != current:
@@ -52,6 +55,28 @@ def chain_text(chain: Chain) -> str:
     )
     out.append("dice: " + (" ".join(str(d) for d in chain.dice) or "none"))
     return "\n".join(out)
+
+
+def geometry_lines(measures: Iterable[Measure]) -> list[str]:
+    """What the ruleset read off the map, a line each: the field, the value the rules
+    used, and why; where the GM typed the field, his value and what the map said."""
+    out = []
+    for m in measures:
+        if m.used:
+            out.append(f"  {m.path} = {_value(m.value)}  ({m.text})")
+        else:
+            out.append(f"  {m.path} = {_value(m.typed)}  (typed; the map says {_value(m.value)}: {m.text})")
+    return out
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
 
 
 def action_text(chain: ActionChain) -> str:

@@ -331,6 +331,11 @@ def measured(
 
     if ruleset.map is None:
         raise _fail(source, "map", f"the {ruleset.name} rules read no map; leave the [map] table out")
+    placed = doc["map"].get("at") if isinstance(doc["map"], dict) else None
+    for name, where in placed.items() if isinstance(placed, dict) else ():
+        if not (isinstance(where, list) and len(where) == 2 and all(_coordinate(v) for v in where)):
+            raise _fail(source, f"map.at.{name}", "expected a position [x, y]: two numbers, "
+                                                  f"each within ±{MAP_EXTENT:,}")
     battlefield = convert(doc["map"], Battlefield, source, "map")
     if battlefield.kind != ruleset.map:
         raise _fail(source, "map.kind", f"{ruleset.name} is played on a map of kind {ruleset.map!r}, "
@@ -352,6 +357,15 @@ def measured(
         else:
             _set(out, m.path, m.value)
     return out, battlefield, tuple(result)
+
+
+#: How far from the origin a position on a map may lie (any unit; as
+#: ``battlefield.Coordinate``).
+MAP_EXTENT = 1_000_000
+
+
+def _coordinate(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) <= MAP_EXTENT
 
 
 def _set(doc: dict[str, Any], path: str, value: Any) -> None:

@@ -365,7 +365,23 @@ def scenario_document(attack: Attack) -> dict[str, Any]:
     }
     if attack.settings is not None:
         doc.update(plain(attack.settings))
+    if attack.map is not None:
+        # what was read off the map goes back as the map, not as typed values (which
+        # would then override the map): the file holds what the GM wrote
+        doc["map"] = plain(attack.map)
+        for m in attack.measures:
+            if m.used and m.path != "targets":
+                _unset(doc, m.path)
     return doc
+
+
+def _unset(doc: dict[str, Any], path: str) -> None:
+    """Remove the field at ``path`` (``targets[1].distance``) from a document."""
+    node: Any = doc
+    parts = [int(i) if i else k for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
+    for part in parts[:-1]:
+        node = node[part]
+    node.pop(parts[-1], None)
 
 
 def _drop_none(data: Any) -> Any:
@@ -423,6 +439,8 @@ def invalid_documents(registry: Registry, doc: dict[str, Any]) -> Iterable[tuple
     what was done: an unknown field in each table, a value of the wrong type in each
     field, each required field left out."""
     decl = registry.ruleset(doc["ruleset"])
+    # a field read off the map is not required of the GM
+    measured = {m.path for m in build_attack(registry, doc, "example").measures if m.used} if "map" in doc else set()
 
     def mutated(path: Sequence[Any], value: Any = None, delete: bool = False) -> dict[str, Any]:
         new = copy.deepcopy(doc)
@@ -450,7 +468,7 @@ def invalid_documents(registry: Registry, doc: dict[str, Any]) -> Iterable[tuple
             name = field.encode_name
             current = table.get(name, None if field.required else field.default)
             yield f"{section}.{name}", f"wrong type for {name}", mutated([*base, name], _wrong_value(current))
-            if field.required and section != "weapon":
+            if field.required and section != "weapon" and f"{section}.{name}" not in measured:
                 yield f"{section}.{name}", f"{name} left out", mutated([*base, name], delete=True)
     if decl.settings is not None:
         for field in msgspec.structs.fields(decl.settings):

@@ -14,6 +14,7 @@ from gunline import ChainState, Dice, Roll, Step
 from gunline.dice import at_least
 
 from .ammo import sixes_due
+from .measuring import under_scatter
 from .profiles import NecromundaAttack, Target
 from .shots import scatter
 from .tables import SEVERITY
@@ -111,7 +112,7 @@ def _blast(
     drift = scatter(attack, target, dice)
     steps = [aim, drift]
     if drift.data and drift.data["template"] != "dud":
-        kind = COVERAGE_PLAN[target.under_scatter]
+        kind = COVERAGE_PLAN[under_scatter(attack, target, drift.data.get("landed"))]
         if kind in (AUTO, PARTLY):
             steps.append(_template_hit(kind, name, state, dice))
     return steps

@@ -17,7 +17,7 @@ from typing import Any, TypeVar, cast
 
 from gunline import ChainState, Ruleset, hookimpl
 
-from . import ammo, checks, hits, outcome, recovery, shots, to_hit, wounds
+from . import ammo, checks, hits, measuring, outcome, recovery, shots, to_hit, wounds
 from .catalogue import CATALOGUE
 from .profiles import NecromundaAttack, Shooter, Target, Weapon
 from .tables import STANDING, STATUSES, WEAPON_STATUSES
@@ -40,8 +40,13 @@ RULESET = Ruleset(
     description="D6 to hit (7 − BS), wound chart, saves, injury dice, 2D6 ammo rolls, "
     "sustained fire, blast and flame templates, grenades; recovery rolls between attacks.",
     actions=recovery.ACTIONS,
+    map="inches",
     api=2,
 )
+
+#: The table: distances, who stands near the first target, who lies under a template.
+measure = measuring.measure
+map_areas = measuring.map_areas
 
 
 @hookimpl

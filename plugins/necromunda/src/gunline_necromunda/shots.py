@@ -11,8 +11,11 @@ the artillery dice with no maximum.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gunline import ChainState, Dice, Step
 
+from .measuring import BEARINGS, LANDED, landing
 from .profiles import NecromundaAttack, Target
 from .tables import ARTILLERY, MISFIRE
 from .targeting import ALLOTTED, CHOSEN, DUD, SCATTERED, allot_shots, spread_of, template_fact
@@ -66,8 +69,12 @@ def inches_value(inches: float) -> int | float:
 
 
 def scatter(attack: NecromundaAttack, target: Target, dice: Dice) -> Step:
-    """The ``scatter`` step of a blast that missed ``target``."""
-    direction = dice.roll(6, "scatter dice (direction)", read=the_gm_reads_the_arrow, need="", target=target.name)
+    """The ``scatter`` step of a blast that missed ``target``. On a map the scatter
+    dice's face is a direction, and the step says where the blast came down
+    (:mod:`.measuring`); without one the GM reads the arrow on the table."""
+    placed = attack.map is not None and attack.map.where(target.name) is not None
+    direction = dice.roll(6, "scatter dice (direction)", read=BEARINGS if placed else the_gm_reads_the_arrow,
+                          need="", target=target.name)
     artillery = dice.roll(6, "artillery dice (1-5: 2-10\", 6: misfire)", read=ARTILLERY, need="", target=target.name)
     rolls = [direction.roll, artillery.roll]
     rolled = artillery.value
@@ -82,11 +89,17 @@ def scatter(attack: NecromundaAttack, target: Target, dice: Dice) -> Step:
         why = f"artillery {rolled}, at most half the {target.distance:g}\" distance"
     else:
         why = f"artillery {rolled}"
+    landed = landing(attack, target.name, direction.value, inches) if placed else None
+    where = "" if landed is None else f", landing at ({landed[0]:g}, {landed[1]:g}) on the map"
+    facts: dict[str, Any] = template_fact(SCATTERED)
+    data: dict[str, Any] = {"template": SCATTERED, "inches": inches}
+    if landed is not None:
+        facts[LANDED] = data["landed"] = [landed[0], landed[1]]
     return Step(
         kind="scatter",
         value=inches_value(inches),
-        text=f"scatters {inches:g}\" towards arrow {direction.roll.total} ({why})",
+        text=f"scatters {inches:g}\" towards arrow {direction.roll.total} ({why}){where}",
         rolls=rolls,
-        data={"template": SCATTERED, "inches": inches},
-        attack_state=template_fact(SCATTERED),
+        data=data,
+        attack_state=facts,
     )

@@ -31,6 +31,7 @@ from collections.abc import Callable
 
 from gunline import ChainState
 
+from .measuring import LANDED, under_scatter
 from .profiles import NecromundaAttack, Target
 
 SHOOT, AUTO, PARTLY, NONE = "shoot", "auto", "partly", "none"
@@ -143,7 +144,7 @@ def plan(attack: NecromundaAttack, target: Target, state: ChainState) -> tuple[s
         if result == ON_TARGET:
             return COVERAGE_PLAN[target.under_template or "none"], 0
         if result == SCATTERED:
-            return COVERAGE_PLAN[target.under_scatter], 0
+            return COVERAGE_PLAN[under_scatter(attack, target, state.attack.get(LANDED))], 0
         return NONE, 0
     if target.in_sight_only:
         return NONE, 0

@@ -1,0 +1,138 @@
+"""Measuring on the table: what a scenario's map says of the fields the rules read.
+
+With a ``[map]`` (inches), each fighter's ``distance`` from the shooter is measured;
+with sustained fire, whether a fighter stands within 4" of the first target
+(``near_first``); with a blast that hits, how each other fighter lies under the
+template centred on the first target (``under_template``). A field the GM typed wins,
+and the chain says both. A blast that misses scatters from the first target: the
+scatter dice's face is a direction (1 east, then every 60° anticlockwise: 2, 3 ... 6)
+and the artillery dice the inches; where it lands decides who lies under it, unless
+the GM marked ``under_scatter`` himself. Every fighter stands on a round base of 1"
+(radius ½").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gunline import Area, Battlefield, Measure, hookimpl
+from gunline.battlefield import Point, displaced
+from gunline.dice import faces
+
+from .catalogue import CATALOGUE
+
+#: Template radii, inches: the small blast 2" across, the large 3".
+BLAST_RADIUS = {"small_blast": 1.0, "large_blast": 1.5}
+#: Sustained fire: the extra shots may go at fighters within this of the first target.
+NEAR_FIRST = 4.0
+#: The scatter dice's faces as bearings (degrees anticlockwise from east).
+BEARINGS = faces({1: 0.0, 2: 60.0, 3: 120.0, 4: 180.0, 5: 240.0, 6: 300.0})
+#: ``state.attack``: where a scattered blast came down, when there is a map.
+LANDED = "landed"
+
+
+def _table(value: Any) -> dict[str, Any]:
+    """A table of the file, or an empty one where the file has something else there
+    (validation, after this hook, names it)."""
+    return value if isinstance(value, dict) else {}
+
+
+def _name(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _weapon(document: dict[str, Any]) -> dict[str, Any]:
+    """The weapon as the rules will see it: the catalogue's profile under what the file
+    gives."""
+    given = _table(document.get("weapon"))
+    name = given.get("name")
+    wanted = name.strip().casefold() if isinstance(name, str) else None
+    entry = next((e for k, e in CATALOGUE.items() if k.casefold() == wanted), {})
+    return {**entry, **given}
+
+
+def _measured(target: dict[str, Any], i: int, field: str, value: Any, text: str) -> Measure:
+    typed = field in target
+    return Measure(path=f"targets[{i}].{field}", value=value, text=text, used=not typed,
+                   typed=target[field] if typed else None)
+
+
+@hookimpl
+def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]:
+    shooter = _name(_table(document.get("shooter")).get("name"))
+    listed = document.get("targets")
+    targets = [_table(t) for t in listed] if isinstance(listed, list) else []
+    weapon = _weapon(document)
+    out = []
+    for i, target in enumerate(targets):
+        d = battlefield.distance(shooter, _name(target.get("name")))
+        if d is not None:
+            inches = round(d, 1)
+            out.append(_measured(target, i, "distance", inches,
+                                 f"{target.get('name')}: {battlefield.say(inches)} from {shooter} on the map"))
+    first = _name(targets[0].get("name")) if targets else None
+    centre = battlefield.where(first)
+    if centre is None:
+        return out
+    for i, target in enumerate(targets[1:], 1):
+        name = _name(target.get("name"))
+        if battlefield.where(name) is None:
+            continue
+        if weapon.get("sustained_fire"):
+            apart = battlefield.distance(first, name) or 0.0
+            near = apart <= NEAR_FIRST
+            out.append(_measured(target, i, "near_first", near,
+                                 f"{battlefield.say(round(apart, 1))} from {first}: " + ("within" if near else "beyond")
+                                 + f" {NEAR_FIRST:g}\""))
+        template = weapon.get("template")
+        radius = BLAST_RADIUS.get(template) if isinstance(template, str) else None
+        if radius is not None:
+            lies = battlefield.coverage(centre, radius, name)
+            words = "not" if lies == "none" else lies
+            out.append(_measured(target, i, "under_template", lies, f"{words} under the template centred on {first}"))
+    return out
+
+
+def landing(attack: Any, target_name: str, bearing: float, inches: float) -> Point | None:
+    """Where a blast aimed at ``target_name`` comes down after scattering, on the map
+    (None without one, or with the target not placed)."""
+    field = attack.map
+    centre = field.where(target_name) if field is not None else None
+    if centre is None:
+        return None
+    x, y = displaced(centre, bearing, inches)
+    return (round(x, 3), round(y, 3))
+
+
+def under_scatter(attack: Any, target: Any, landed: Any) -> str:
+    """How ``target`` lies under the scattered blast: as the GM marked it, else, with
+    a map, as it lies where the blast came down."""
+    if target.under_scatter != "none" or attack.map is None or landed is None:
+        return str(target.under_scatter)
+    radius = BLAST_RADIUS.get(attack.weapon.template)
+    if radius is None:
+        return "none"
+    return attack.map.coverage((landed[0], landed[1]), radius, target.name)
+
+
+@hookimpl
+def map_areas(attack: Any, chain: Any) -> list[Area] | None:
+    """What to shade when the table is drawn: the template centred on the first
+    target (as aimed, or when the blast hit), and the template where a scattered blast
+    came down, its centre marked."""
+    field = attack.map
+    radius = BLAST_RADIUS.get(attack.weapon.template) if field is not None else None
+    first = attack.targets[0].name if attack.targets else None
+    centre = field.where(first) if field is not None else None
+    if radius is None or centre is None:
+        return None
+    size = str(attack.weapon.template).replace("_", " ")
+    landed = [s for s in chain.steps if s.kind == "scatter" and s.data.get(LANDED)] if chain is not None else []
+    if landed:
+        x, y = landed[0].data[LANDED]
+        return [Area(shape="circle", label=f"{size} template where it came down", centre=(x, y), radius=radius,
+                     mark=True)]
+    missed = chain is not None and any(s.kind == "scatter" for s in chain.steps)
+    if missed:  # a dud or a misfire: nothing comes down on the table
+        return []
+    return [Area(shape="circle", label=f"{size} template on {first}", centre=centre, radius=radius)]
