@@ -57,3 +57,16 @@ def wod_registry(monkeypatch):
     return reg
 
 
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    """The app's new seeds are all 7: the same chain on every run (snapshots)."""
+    for module in ("gunline_tui.screens.main", "gunline_tui.screens.resolving"):
+        monkeypatch.setattr(f"{module}.new_seed", lambda: 7)
+
+
+@pytest.fixture(scope="session")
+def installed_registry():
+    """The rulesets installed in this environment, found through entry points."""
+    return discover()

@@ -8,18 +8,13 @@ ones and keep them: ``GUNLINE_UPDATE_SNAPSHOTS=1 uv run pytest tui/tests/test_ap
 
 from __future__ import annotations
 
-import os
-import re
-import time
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
 
-from gunline import discover
 from gunline_tui.app import make_app
 from gunline_tui.screens.dialogs import TextScreen
-from gunline_tui.testing import run_async, settle
+from gunline_tui.testing import check_snapshot, opened, run_async, settle
 from gunline_tui.widgets.chain_view import ChainView
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,48 +29,13 @@ SIZES = ((80, 24), (120, 40))
 
 
 @pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch):
-    """The same chain on every run: the app's new seeds are all 7."""
-    for module in ("gunline_tui.screens.main", "gunline_tui.screens.resolving"):
-        monkeypatch.setattr(f"{module}.new_seed", lambda: 7)
+def same_seed(fixed_seed):
+    """The same chain on every run."""
 
 
 @pytest.fixture(scope="module")
-def registry():
-    return discover()
-
-
-async def opened(pilot, odds: bool = False) -> None:
-    await settle(pilot)
-    if odds:
-        main = pilot.app.main
-        end = time.monotonic() + 20
-        while main.odds is None and time.monotonic() < end:
-            await pilot.pause(0.05)
-        assert main.odds is not None, "the odds never came"
-        await settle(pilot)
-    for field in pilot.app.screen.query(Input):
-        field.cursor_blink = False
-    pilot.app.set_focus(pilot.app.screen.query_one("#chain-tree"))
-    await settle(pilot)
-
-
-def normalised(svg: str) -> str:
-    return re.sub(r"terminal-\d+", "terminal", svg)
-
-
-def check_snapshot(app, name: str) -> None:
-    svg = normalised(app.export_screenshot())
-    path = SNAPSHOTS / f"{name}.svg"
-    if os.environ.get("GUNLINE_UPDATE_SNAPSHOTS") == "1" or not path.exists():
-        SNAPSHOTS.mkdir(exist_ok=True)
-        path.write_text(svg, encoding="utf-8")
-        if os.environ.get("GUNLINE_UPDATE_SNAPSHOTS") != "1":
-            pytest.fail(f"{path.name} was missing and is now written: look at it, and run again")
-    assert svg == path.read_text(encoding="utf-8"), (
-        f"the screen differs from {path.name}; if the change is meant, look at the new one "
-        f"and keep it: GUNLINE_UPDATE_SNAPSHOTS=1 uv run pytest {Path(__file__).relative_to(ROOT)}"
-    )
+def registry(installed_registry):
+    return installed_registry
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -88,7 +48,7 @@ async def test_snapshot_with_odds(registry, ruleset, size):
         if size == (120, 40):
             await pilot.press("f6")  # the odds beside the chain
             await settle(pilot)
-        check_snapshot(app, f"{ruleset}-{size[0]}x{size[1]}")
+        check_snapshot(app, SNAPSHOTS / f"{ruleset}-{size[0]}x{size[1]}.svg")
 
 
 @pytest.mark.parametrize("ruleset", sorted(EXAMPLES))

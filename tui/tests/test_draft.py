@@ -69,3 +69,16 @@ def test_log_export_has_every_resolution_with_outcomes_and_typed_dice():
     assert md.count("\n## #") == 2
     assert "- Bo: 1 hit, 1 through, dead" in md
     assert "dice typed by hand at positions 2" in md and "✎ 1 typed" in md
+
+
+def test_nudge_moves_a_model_by_name_on_the_map_and_nothing_else():
+    from gunline_tui.draft import Draft
+
+    d = Draft({"ruleset": "toy", "map": {"kind": "inches", "at": {"Sgt. Vex": [12, 0.5], "Bo": [1, 1]}}})
+    assert d.nudge("Sgt. Vex", (-0.5, 0.1)) == [11.5, 0.6]  # a name with a dot is a name, not a path
+    assert d.nudge("Sgt. Vex", (0.5, -0.6)) == [12, 0]  # 12, not 12.0; 0, not 1e-17
+    assert d.doc["map"]["at"] == {"Sgt. Vex": [12, 0], "Bo": [1, 1]}
+    assert d.nudge("nobody", (1, 0)) is None and "nobody" not in d.doc["map"]["at"]
+    for junk in ({"at": "everywhere"}, "a map", {"at": {"Bo": "north"}}):
+        d = Draft({"ruleset": "toy", "map": junk})
+        assert d.nudge("Bo", (1, 0)) is None and d.doc["map"] == junk

@@ -73,7 +73,7 @@ def draw(field: Battlefield, shooter: str | None, targets: Sequence[str], areas:
 
 
 def _legend(field: Battlefield, marks: dict[str, str], areas: list[Area], shooter: str | None,
-            targets: list[str], spots: dict[str, tuple[int, int]]) -> list[str]:
+            targets: list[str], spots: dict[str, tuple[int, int]], width: int) -> list[str]:
     items = [f"{marks[n]} {n}" + (" (shooting)" if n == shooter else "") + ("" if n in spots else " (off the drawing)")
              for n in marks]
     if shooter and targets:
@@ -85,7 +85,7 @@ def _legend(field: Battlefield, marks: dict[str, str], areas: list[Area], shoote
         items.append("# blocks sight")
     lines, line = [], ""
     for item in items:
-        if line and len(line) + 3 + len(item) > 78:
+        if line and len(line) + 3 + len(item) > width:
             lines.append(line)
             line = ""
         line = f"{line}   {item}" if line else item
@@ -148,7 +148,7 @@ def _plane(field: Battlefield, shooter: str | None, targets: list[str], areas: l
     for name, p in field.at.items():
         r, c = spots[name] = cell(p)
         grid[r][c] = (marks[name], "shooter" if name == shooter else "model")
-    return Drawing(grid, _legend(field, marks, areas, shooter, targets, spots), spots)
+    return Drawing(grid, _legend(field, marks, areas, shooter, targets, spots, width), spots)
 
 
 def _hexes(field: Battlefield, shooter: str | None, targets: list[str], areas: list[Area],
@@ -207,7 +207,7 @@ def _hexes(field: Battlefield, shooter: str | None, targets: list[str], areas: l
         spot = put((round(p[0]), round(p[1])), marks[name], "shooter" if name == shooter else "model")
         if spot is not None:
             spots[name] = spot
-    return Drawing(grid, _legend(field, marks, areas, shooter, targets, spots), spots)
+    return Drawing(grid, _legend(field, marks, areas, shooter, targets, spots, width), spots)
 
 
 def _segment(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:

@@ -124,6 +124,22 @@ class Draft:
         self.targets.insert(new, self.targets.pop(index))
         return new
 
+    # -- the map ---------------------------------------------------------------------
+    def nudge(self, name: str, by: tuple[float, float]) -> list[float] | None:
+        """Move the model ``name`` by ``by`` on the scenario's map (by name, not by
+        path: a name may hold a dot); where he stands now, or None if he stands
+        nowhere on it."""
+        field = self.doc.get("map")
+        placed = field.get("at") if isinstance(field, dict) else None
+        if not isinstance(placed, dict):
+            return None
+        where = placed.get(name)
+        if not (isinstance(where, list) and len(where) == 2 and all(isinstance(v, (int, float)) for v in where)):
+            return None
+        moved = [_tidy(where[0] + by[0]), _tidy(where[1] + by[1])]
+        placed[name] = moved
+        return moved
+
     # -- variants --------------------------------------------------------------------
     def toggle_variant(self, name: str, on: bool) -> None:
         variants = [v for v in self.doc.get("variants", []) if v != name]
@@ -137,3 +153,9 @@ class Draft:
         if not doc.get("variants"):
             doc.pop("variants", None)
         return doc
+
+
+def _tidy(value: float) -> float:
+    """A coordinate as a file would say it: 12, not 12.0; 12.5, not 12.500000001."""
+    value = round(value, 2)
+    return int(value) if float(value).is_integer() else value

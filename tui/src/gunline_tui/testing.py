@@ -179,3 +179,48 @@ def field_error(app, path: str) -> str | None:
     from .widgets.form import ScenarioForm
 
     return app.screen.query_one(ScenarioForm).error_of(path)
+
+
+async def opened(pilot, odds: bool = False) -> None:
+    """Wait until the app has opened its scenario (and, with ``odds``, computed its
+    odds), with the cursor not blinking and the focus on the chain: a steady screen
+    for a snapshot."""
+    import time
+
+    from textual.widgets import Input
+
+    await settle(pilot)
+    if odds:
+        main = pilot.app.main
+        end = time.monotonic() + 20
+        while main.odds is None and time.monotonic() < end:
+            await pilot.pause(0.05)
+        assert main.odds is not None, "the odds never came"
+        await settle(pilot)
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    pilot.app.set_focus(pilot.app.screen.query_one("#chain-tree"))
+    await settle(pilot)
+
+
+def check_snapshot(app, path) -> None:
+    """The screen (SVG, as Textual exports it) is the one kept at ``path``; with
+    ``GUNLINE_UPDATE_SNAPSHOTS=1`` it is kept there instead (look at it first). A
+    missing snapshot is written and the test fails, to be looked at."""
+    import os
+    import re
+    from pathlib import Path
+
+    import pytest
+
+    path = Path(path)
+    svg = re.sub(r"terminal-\d+", "terminal", app.export_screenshot())
+    if os.environ.get("GUNLINE_UPDATE_SNAPSHOTS") == "1" or not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(svg, encoding="utf-8")
+        if os.environ.get("GUNLINE_UPDATE_SNAPSHOTS") != "1":
+            pytest.fail(f"{path.name} was missing and is now written: look at it, and run again")
+    assert svg == path.read_text(encoding="utf-8"), (
+        f"the screen differs from {path.name}; if the change is meant, look at the new one "
+        f"and keep it: GUNLINE_UPDATE_SNAPSHOTS=1 uv run pytest {path.parent.parent}"
+    )

@@ -42,6 +42,7 @@ from ..widgets.encounter_view import EncounterView
 from ..widgets.form import ScenarioForm
 from ..widgets.keybar import KeyBar
 from ..widgets.log_view import LogView
+from ..widgets.map_view import MapView
 from ..widgets.odds_view import OddsView
 from .dialogs import ConfirmDialog, TextScreen
 from .encounter_actions import EncounterActions
@@ -70,7 +71,8 @@ ACTIONS: tuple[tuple[str, str, str, str], ...] = (
     ("f3", "encounter_menu", "Encounter", "pick or start an encounter; undo its last entry; reload; actions"),
     ("f4", "seed", "Seed", "resolve with a seed you type (as resolve --seed)"),
     ("f5", "library", "Library", "a copy of a bundled example; the roster: take or keep a fighter, weapon, target"),
-    ("f6", "odds_or_log", "Odds/Log", "below the chain: the log, the odds, the encounter's state"),
+    ("f6", "odds_or_log", "Odds/Log", "below the chain: the log, the odds, the map (arrows move a model), "
+     "the encounter's state"),
     ("f7", "variants", "Variants", "to the variant switches; Space: same dice, new rules"),
     ("f8", "ruleset", "Ruleset", "to the ruleset picker (a new scenario of that game; Ctrl+Z undoes it)"),
     ("f9", "new", "New", "an empty scenario of this ruleset (Ctrl+Z brings the old one back)"),
@@ -155,6 +157,8 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions):
                     yield LogView(id="log")
                     with VerticalScroll(id="odds-pane"):
                         yield OddsView(id="odds")
+                    with Vertical(id="map-pane"):
+                        yield MapView(id="map")
                     with VerticalScroll(id="encounter-pane"):
                         yield EncounterView(id="encounter")
         yield KeyBar(id="keys")
@@ -284,6 +288,16 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions):
             return
         await self.after_change()
         self.set_status(change.what)
+
+    @on(MapView.Move)
+    def _model_moved(self, event: MapView.Move) -> None:
+        """A model moved on the map: a change like any other (Ctrl+Z undoes it); the
+        chain is resolved again with the same dice."""
+        moved: list[list[float] | None] = []
+        self.model.edit(f"move {event.name}", lambda d: moved.append(d.nudge(event.name, event.by)))
+        if moved and moved[0] is not None:
+            where = ", ".join(f"{v:g}" for v in moved[0])
+            self.set_status(f"{event.name} moved to ({where}) · same dice")
 
     @on(TargetAction)
     async def _target_action(self, event: TargetAction) -> None:

@@ -21,6 +21,7 @@ from textual.worker import Worker, WorkerState
 
 from gunline.engine import refusals, start_state
 from gunline.errors import BadInput, GunlineError, PluginFailed
+from gunline.mapcli import areas
 from gunline.models import Attack, Chain
 from gunline.replay import Comparison, compare, replay
 from gunline.runner import new_seed, run
@@ -31,6 +32,7 @@ from ..shown import line
 from ..widgets.chain_view import ChainView
 from ..widgets.form import ScenarioForm
 from ..widgets.log_view import LogView
+from ..widgets.map_view import MapView
 from ..widgets.odds_view import OddsView
 from .base import ScreenParts
 from .dialogs import PromptDialog
@@ -63,6 +65,8 @@ class Job:
     prior: ChainState | None = None
     #: Which encounter state it was resolved in (see ``MainScreen.epoch``).
     epoch: int = 0
+    #: What the ruleset shades on the map (set by the worker, for an attack on one).
+    areas: list[Any] | None = None
 
 
 def attack_key(attack: Attack) -> bytes:
@@ -167,24 +171,49 @@ class Resolving(ScreenParts):
         """Odds are of an attack from one encounter state: both make the key."""
         return attack_key(attack) + b"@%d" % self.epoch
 
-    PANES = {"log": "Log", "odds-pane": "Odds", "encounter-pane": "Encounter"}
+    PANES = {"log": "Log", "odds-pane": "Odds", "map-pane": "Map", "encounter-pane": "Encounter"}
+    #: Whether the map has been put on show for the scenario that has one.
+    _map_offered = False
+
+    def show_map(self, job: Job) -> None:
+        """The map of the attack on show; the first time a scenario has one, the map
+        pane comes up by itself."""
+        has_map = job.attack.map is not None
+        self.query_one(MapView).show(job.attack if has_map else None, job.areas or [])
+        form = self.query_one(ScenarioForm)
+        if form.measured or job.attack.measures:
+            form.show_measured(job.attack.measures)
+        if has_map and not self._map_offered:
+            self._map_offered = True
+            self._show_pane("map-pane")
 
     def _show_pane(self, pane: str) -> None:
         switcher = self.query_one("#bottom", ContentSwitcher)
         if pane == "odds-pane":
             self.query_one(OddsView).flush()
         switcher.current = pane
+        switcher.set_class(pane == "map-pane", "-map")
         title = self.PANES[pane]
         if pane == "encounter-pane" and self.encounter.name is not None:
             title = f"Encounter {self.encounter.name}"
         switcher.border_title = line(f"{title} (F6: next)")
 
     def action_odds_or_log(self) -> None:
-        """Log, then odds, then the encounter (when one is chosen), then the log."""
-        panes = list(self.PANES) if self.encounter.name is not None else ["log", "odds-pane"]
+        """Log, then odds, then the map (when the scenario has one; the arrow keys
+        then move its models), then the encounter (when one is chosen), then the log."""
+        panes = ["log", "odds-pane"]
+        if self.attack is not None and self.attack.map is not None:
+            panes.append("map-pane")
+        if self.encounter.name is not None:
+            panes.append("encounter-pane")
         current = self.query_one("#bottom", ContentSwitcher).current
         index = panes.index(current) if current in panes else -1
-        self._show_pane(panes[(index + 1) % len(panes)])
+        pane = panes[(index + 1) % len(panes)]
+        self._show_pane(pane)
+        if pane == "map-pane":
+            self.app.set_focus(self.query_one(MapView))
+        elif current == "map-pane" and self.focused is self.query_one(MapView):
+            self.app.set_focus(self.query_one("#chain-tree"))
 
     # -- resolving -------------------------------------------------------------------
     def _resolve(self, job: Job) -> tuple[Chain | None, str | None]:
@@ -197,8 +226,12 @@ class Resolving(ScreenParts):
         if problems:
             return None, "; ".join(problems)
         if job.basis is not None:
-            return replay(self.registry, job.attack, job.basis, seed=self.seed, prior=prior), None
-        return run(self.registry, job.attack, seed=job.seed, prior=prior)[0], None
+            chain = replay(self.registry, job.attack, job.basis, seed=self.seed, prior=prior)
+        else:
+            chain = run(self.registry, job.attack, seed=job.seed, prior=prior)[0]
+        if job.attack.map is not None:
+            job.areas = areas(self.registry, job.attack, chain)
+        return chain, None
 
     def run_job(self, job: Job) -> None:
         """Resolve a job and show it. The plugins' hooks run off the event loop
@@ -240,6 +273,7 @@ class Resolving(ScreenParts):
         self.shown = (job, chain)
         odds = self.odds if self.odds_key == self.odds_key_of(job.attack) else None
         self.query_one(ChainView).show(chain, job.how, diff, odds)
+        self.show_map(job)
         if job.log:
             self.basis = chain
             self.last_attack = job.attack

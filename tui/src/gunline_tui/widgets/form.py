@@ -86,6 +86,8 @@ class ScenarioForm(VerticalScroll):
         self.specs: dict[str, FieldSpec] = {}
         self.editors: dict[str, Widget] = {}
         self.labels: dict[str, str] = {}
+        #: What the map gave each field the rules read off it, used or overridden.
+        self.measured: dict[str, Any] = {}
 
     @property
     def draft(self):
@@ -171,7 +173,8 @@ class ScenarioForm(VerticalScroll):
     def _row(self, label: str, path: str, editor: Widget):
         self.editors[path] = editor
         self.labels[path] = label
-        yield Label(Text(label), classes="field-label", id=None)
+        shown_label = f"◎ {label}" if path in self.measured else label
+        yield Label(Text(shown_label), classes="field-label", id=None)
         yield editor
 
     def _fields(self, specs: tuple[FieldSpec, ...], weapon: bool = False, top: bool = False):
@@ -197,14 +200,20 @@ class ScenarioForm(VerticalScroll):
             blank_ok = spec.optional or not spec.has_default
             chosen = value if value in spec.choices else (spec.default if spec.has_default else None)
             return Choice(spec.choices, chosen, allow_blank=blank_ok, name=spec.path)
-        placeholder = spec.hint()
-        if spec.has_default and spec.default not in (None, [], {}):
-            placeholder = f"{format_value(spec.default)} · {placeholder}"
-        elif spec.required:
-            placeholder = f"required · {placeholder}"
         plain_list = isinstance(value, list) and not is_structured(value)
         text = ",".join(map(str, value)) if plain_list else format_value(value)
+        m = self.measured.get(spec.path)
+        placeholder = f"◎ map: {format_value(m.value)}" if m is not None else self._placeholder(spec)
         return Input(text, placeholder=shown(placeholder), compact=True, name=spec.path)
+
+    @staticmethod
+    def _placeholder(spec: FieldSpec) -> str:
+        placeholder = spec.hint()
+        if spec.has_default and spec.default not in (None, [], {}):
+            return f"{format_value(spec.default)} · {placeholder}"
+        if spec.required:
+            return f"required · {placeholder}"
+        return placeholder
 
     def describe_field(self, path: str) -> Text:
         """The focused field in the game's words, for the line under the form: its
@@ -223,12 +232,34 @@ class ScenarioForm(VerticalScroll):
                 return Text(f"Variant {name} · {description} (Space: on/off, same dice)")
             return Text(words.get(path, ""))
         text = Text(spec.label, style="bold")
+        m = self.measured.get(path)
+        if m is not None:
+            said = format_value(m.value)
+            text.append(f" · ◎ on the map: {said} ({m.text}); " + (
+                "what you type wins" if m.used else f"you typed {format_value(m.typed)}, which wins"))
         if spec.description:
             text.append(f" · {spec.description}")
         text.append(f" · {spec.hint()}", style="dim")
         if spec.has_default and spec.default not in (None, [], {}):
             text.append(f", default {format_value(spec.default)}", style="dim")
         return text
+
+    def show_measured(self, measures: Any) -> None:
+        """Mark the fields the rules read off the map: ◎ before the label, the
+        measured value as an empty field's placeholder, and in the line under the
+        form what the map says and whether the GM's value overrides it."""
+        self.measured = {m.path: m for m in measures}
+        for path, label in self.labels.items():
+            widget = self.label_of(path) if path in self.editors else None
+            if widget is None:
+                continue
+            m = self.measured.get(path)
+            widget.update(Text(f"◎ {label}" if m is not None else label))
+            editor = self.editors[path]
+            spec = self.specs.get(path)
+            if isinstance(editor, Input) and spec is not None:
+                editor.placeholder = shown(f"◎ map: {format_value(m.value)}" if m is not None
+                                           else self._placeholder(spec))
 
     _focused_label: Label | None = None
 
