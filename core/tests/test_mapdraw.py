@@ -192,6 +192,8 @@ def test_used_measures_fill_the_document_and_typed_ones_are_only_listed(toy, doc
     assert [(t.name, t.wounds) for t in attack.targets] == [("Cy", 2), ("Bo", 5)]
     assert attack.map.distance("Ann", "Cy") == 10.0
     assert [m.used for m in attack.measures] == [True, False, True]
+    # the hook indexes the targets as the file lists them; the chain, as it lists them
+    assert [m.path for m in attack.measures] == ["targets[1].wounds", "targets[0].wounds", "targets"]
 
 
 @pytest.mark.parametrize("junk", [7, [1, 2], "targets[0].wounds"])

@@ -117,8 +117,10 @@ class GunlineSpec:
         target's distance, its range band, whether it stands in a burst's band or
         within a yard of another target, how it lies under a template, whether it
         sees the shooter. Core sets each used measure's field in the document
-        (``targets[1].distance``; ``targets`` with a list of names orders the
-        targets) and the chain lists them all (``Chain.geometry``).
+        (``targets[1].distance``, the targets indexed as the file lists them), then
+        orders the targets by a used ``targets`` measure (a list of names), and the
+        chain lists them all (``Chain.geometry``, indexed as the chain lists the
+        targets).
 
         :param document: the scenario as written (a dict; read it, never change it).
             It is not yet validated: any value may be missing or of the wrong type

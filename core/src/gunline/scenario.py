@@ -333,7 +333,7 @@ def measured(
         raise _fail(source, "map", f"the {ruleset.name} rules read no map; leave the [map] table out")
     placed = doc["map"].get("at") if isinstance(doc["map"], dict) else None
     for name, where in placed.items() if isinstance(placed, dict) else ():
-        if not (isinstance(where, list) and len(where) == 2 and all(_coordinate(v) for v in where)):
+        if not (isinstance(where, (list, tuple)) and len(where) == 2 and all(_coordinate(v) for v in where)):
             raise _fail(source, f"map.at.{name}", "expected a position [x, y]: two numbers, "
                                                   f"each within ±{MAP_EXTENT:,}")
     battlefield = convert(doc["map"], Battlefield, source, "map")
@@ -348,15 +348,32 @@ def measured(
         raise PluginFailed(plugin, "measure", f"returned {type(result).__name__}, expected list[Measure]")
     out = copy.deepcopy(doc)
     for m in result:
-        if not m.used:
-            continue
-        if m.path == "targets":
-            order = {name: i for i, name in enumerate(m.value)}
-            targets = out.get("targets") or []
-            out["targets"] = sorted(targets, key=lambda t: order.get(t.get("name"), len(order)))
-        else:
+        if m.used and m.path != "targets":
             _set(out, m.path, m.value)
+    # the order last: the measures' paths index the targets as the file lists them,
+    # and are then said as the chain lists them
+    order = next((m.value for m in result if m.used and m.path == "targets"), None)
+    targets = out.get("targets")
+    if isinstance(order, list) and isinstance(targets, list):
+        rank = {name: i for i, name in enumerate(order)}
+        moved = sorted(range(len(targets)), key=lambda i: rank.get(_target_name(targets[i]), len(rank)))
+        out["targets"] = [targets[i] for i in moved]
+        now = {old: new for new, old in enumerate(moved)}
+        result = [_reindexed(m, now) for m in result]
     return out, battlefield, tuple(result)
+
+
+def _target_name(target: Any) -> Any:
+    name = target.get("name") if isinstance(target, dict) else None
+    return name if isinstance(name, str) else None
+
+
+def _reindexed(m: Any, now: dict[int, int]) -> Any:
+    """``m`` with its path's target index as the targets stand after ordering."""
+    found = re.match(r"targets\[(\d+)\]", m.path)
+    if found is None or int(found.group(1)) not in now:
+        return m
+    return msgspec.structs.replace(m, path=f"targets[{now[int(found.group(1))]}]{m.path[found.end():]}")
 
 
 #: How far from the origin a position on a map may lie (any unit; as

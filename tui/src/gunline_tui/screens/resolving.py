@@ -74,6 +74,23 @@ def attack_key(attack: Attack) -> bytes:
     return msgspec.json.encode(attack)
 
 
+def as_filed(attack: Attack, doc: dict[str, Any]) -> list[Any]:
+    """``attack``'s measures with their paths indexing the targets as the scenario
+    lists them (the form's order), not as the rules ordered them."""
+    filed = {t.get("name"): i for i, t in enumerate(doc.get("targets") or []) if isinstance(t, dict)}
+    out = []
+    for m in attack.measures:
+        found = re.match(r"targets\[(\d+)\]", m.path)
+        if found is not None:
+            index = int(found.group(1))
+            name = attack.targets[index].name if index < len(attack.targets) else None
+            if name not in filed:
+                continue
+            m = msgspec.structs.replace(m, path=f"targets[{filed[name]}]{m.path[found.end():]}")
+        out.append(m)
+    return out
+
+
 def _message(error: BaseException | None) -> str:
     """An error as one line for the screen: a gunline error's own words, anything
     else with its type (a plugin's fault that was not caught as one)."""
@@ -182,7 +199,7 @@ class Resolving(ScreenParts):
         self.query_one(MapView).show(job.attack if has_map else None, job.areas or [])
         form = self.query_one(ScenarioForm)
         if form.measured or job.attack.measures:
-            form.show_measured(job.attack.measures)
+            form.show_measured(as_filed(job.attack, self.model.doc))
         if has_map and not self._map_offered:
             self._map_offered = True
             self._show_pane("map-pane")
