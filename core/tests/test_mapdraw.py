@@ -211,3 +211,10 @@ def test_map_areas_are_drawn_and_junk_fails_naming_the_plugin(toy, doc):
     attack = build_attack(reg, placed(doc), "f.toml")
     with pytest.raises(PluginFailed, match=r"map_areas.*expected list\[Area\]"):
         picture(reg, attack)
+
+
+def test_the_line_of_fire_runs_along_a_burst_band_not_to_the_first_target():
+    field = Battlefield(kind="hex", at={"Ann": (0, 0), "Cy": (2, 0), "Bo": (5, 0)})
+    band = Area(shape="band", label="burst", start="Ann", through="Bo")
+    assert "· line of fire, 5 hexes to Bo" in draw(field, "Ann", ["Cy", "Bo"], [band]).text()
+    assert "· line of fire, 2 hexes to Cy" in draw(field, "Ann", ["Cy", "Bo"]).text()

@@ -64,7 +64,11 @@ def draw(field: Battlefield, shooter: str | None, targets: Sequence[str], areas:
          width: int = 78, height: int = 20, selected: str | None = None) -> Drawing:
     """The map in at most ``width`` × ``height`` cells (the legend below it). The
     ``selected`` model's cell has the kind ``selected`` (the app's cursor)."""
-    drawing = (_hexes if field.hex else _plane)(field, shooter, list(targets), list(areas), width, height)
+    areas = list(areas)
+    # the line of fire runs to the first target, or along a burst's band where one is shaded
+    aimed = next((a.through for a in areas if a.shape == "band" and a.through), None)
+    order = [aimed, *[t for t in targets if t != aimed]] if aimed is not None else list(targets)
+    drawing = (_hexes if field.hex else _plane)(field, shooter, order, areas, width, height)
     spot = drawing.spots.get(selected) if selected is not None else None
     if spot is not None:
         r, c = spot

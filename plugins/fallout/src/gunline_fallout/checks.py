@@ -23,11 +23,13 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
         if not targets[0].in_area:
             out.append(f"targets[0] ({targets[0].name}) is the object the burst is aimed at: "
                        "it cannot be outside the burst area")
-        for i in range(1, len(targets)):
-            if targets[i].distance < targets[i - 1].distance:
+        # only the objects in the burst area take bullets: those outside it may stand anywhere in the list
+        in_area = [(i, t) for i, t in enumerate(targets) if t.in_area]
+        for (h, before), (i, t) in zip(in_area, in_area[1:]):
+            if t.distance < before.distance:
                 out.append(
-                    f"targets[{i}] ({targets[i].name}, {targets[i].distance} hexes) is nearer than "
-                    f"targets[{i - 1}] ({targets[i - 1].name}, {targets[i - 1].distance} hexes): a burst can only "
+                    f"targets[{i}] ({t.name}, {t.distance} hexes) is nearer than "
+                    f"targets[{h}] ({before.name}, {before.distance} hexes): a burst can only "
                     "be aimed at the nearest object in the line of fire; list targets nearest first"
                 )
                 break
@@ -36,6 +38,7 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
             out.append(f"{weapon.name} fires bursts only: use mode = \"burst\"")
         if len(targets) > 1:
             out.append(f"a single shot takes one target, {len(targets)} given: list one, or use mode = \"burst\"")
+    out.extend(_line_of_fire(attack))
     aim = aim_of(attack)
     if aim is not None:
         for i, t in enumerate(targets):
@@ -75,3 +78,15 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
         fix = "reload" + (", or fire single" if attack.mode == "burst" and left > 0 and not weapon.bursts_only else "")
         out.append(f"{weapon.name} has {left} rounds left, {what} {need}: {fix}")
     return out
+
+
+def _line_of_fire(attack: FalloutAttack) -> list[str]:
+    """``line_of_fire`` names a model placed on the map, not the shooter."""
+    aimed = attack.settings.line_of_fire if attack.settings is not None else None
+    if aimed is None:
+        return []
+    if attack.map is None or attack.map.where(aimed) is None:
+        return [f"line_of_fire: {aimed!r} is not placed on the map: place it in [map] at, or leave line_of_fire out"]
+    if aimed == attack.shooter.name:
+        return [f"line_of_fire: {aimed!r} is the shooter: name the model the burst is fired at"]
+    return []

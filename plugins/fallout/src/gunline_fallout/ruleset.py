@@ -14,7 +14,7 @@ import os
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 from gunline.dice import at_most
 
-from . import chance, conditions, fumbles, turns
+from . import chance, conditions, fumbles, measuring, turns
 from .catalogue import WEAPONS
 from .checks import problems
 from .fire import (
@@ -63,7 +63,13 @@ def gunline_ruleset() -> Ruleset:
         examples=EXAMPLES,
         description="Percentile chance to hit, aimed shots, bursts along the line of fire.",
         api=2,
+        map="hex",
     )
+
+
+#: On a hex map: distances, the burst's band and the order it takes the targets in.
+measure = measuring.measure
+map_areas = measuring.map_areas
 
 
 def _settings(attack: FalloutAttack) -> Settings:

@@ -230,6 +230,15 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         title="Lighting",
         description="the light the shot is taken in: darker is harder",
     )] = "sunny"
+    #: On a hex map, the model a burst is fired at: its band runs from the shooter
+    #: through it (see :mod:`.measuring`).
+    line_of_fire: Annotated[str | None, msgspec.Meta(
+        title="Line of fire",
+        description=(
+            "on a hex map, the model a burst is fired at: the 3-hex band runs from the shooter through it, 1 hex "
+            "beyond, and the objects in it take the bullets nearest first; unset, the farthest target"
+        ),
+    )] = None
     #: Roll even at 0% or less (the default calls the attack off).
     fire_anyway: Annotated[bool, msgspec.Meta(
         title="Fire anyway",

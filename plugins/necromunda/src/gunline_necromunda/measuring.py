@@ -18,6 +18,7 @@ from typing import Any
 from gunline import Area, Battlefield, Measure, hookimpl
 from gunline.battlefield import Point, displaced
 from gunline.dice import faces
+from gunline.unvalidated import table, text, with_catalogue
 
 from .catalogue import CATALOGUE
 
@@ -31,26 +32,6 @@ BEARINGS = faces({1: 0.0, 2: 60.0, 3: 120.0, 4: 180.0, 5: 240.0, 6: 300.0})
 LANDED = "landed"
 
 
-def _table(value: Any) -> dict[str, Any]:
-    """A table of the file, or an empty one where the file has something else there
-    (validation, after this hook, names it)."""
-    return value if isinstance(value, dict) else {}
-
-
-def _name(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _weapon(document: dict[str, Any]) -> dict[str, Any]:
-    """The weapon as the rules will see it: the catalogue's profile under what the file
-    gives."""
-    given = _table(document.get("weapon"))
-    name = given.get("name")
-    wanted = name.strip().casefold() if isinstance(name, str) else None
-    entry = next((e for k, e in CATALOGUE.items() if k.casefold() == wanted), {})
-    return {**entry, **given}
-
-
 def _measured(target: dict[str, Any], i: int, field: str, value: Any, text: str) -> Measure:
     typed = field in target
     return Measure(path=f"targets[{i}].{field}", value=value, text=text, used=not typed,
@@ -59,23 +40,23 @@ def _measured(target: dict[str, Any], i: int, field: str, value: Any, text: str)
 
 @hookimpl
 def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]:
-    shooter = _name(_table(document.get("shooter")).get("name"))
+    shooter = text(table(document.get("shooter")).get("name"))
     listed = document.get("targets")
-    targets = [_table(t) for t in listed] if isinstance(listed, list) else []
-    weapon = _weapon(document)
+    targets = [table(t) for t in listed] if isinstance(listed, list) else []
+    weapon = with_catalogue(document.get("weapon"), CATALOGUE)
     out = []
     for i, target in enumerate(targets):
-        d = battlefield.distance(shooter, _name(target.get("name")))
+        d = battlefield.distance(shooter, text(target.get("name")))
         if d is not None:
             inches = round(d, 1)
             out.append(_measured(target, i, "distance", inches,
                                  f"{target.get('name')}: {battlefield.say(inches)} from {shooter} on the map"))
-    first = _name(targets[0].get("name")) if targets else None
+    first = text(targets[0].get("name")) if targets else None
     centre = battlefield.where(first)
     if centre is None:
         return out
     for i, target in enumerate(targets[1:], 1):
-        name = _name(target.get("name"))
+        name = text(target.get("name"))
         if battlefield.where(name) is None:
             continue
         if weapon.get("sustained_fire"):

@@ -62,12 +62,12 @@ def _shots(weapon: dict[str, Any], attacks: int) -> int:
     return weapon["shots"] if weapon["shots"] is not None else attacks
 
 
-def _in_range(weapon: dict[str, Any], distance: int | None) -> bool:
+def _in_range(weapon: dict[str, Any], distance: float | None) -> bool:
     return weapon["range"] is None or distance is None or distance <= weapon["range"]
 
 
 def _fire_of_one(name: str, shooting: int, attacks: int, body: int, ref: WeaponRef | None,
-                 distance: int | None) -> tuple[dict[str, Any] | None, str]:
+                 distance: float | None) -> tuple[dict[str, Any] | None, str]:
     """A single model's return fire, or why it is impossible."""
     weapon = profile(ref) if ref is not None else None
     if weapon is None:

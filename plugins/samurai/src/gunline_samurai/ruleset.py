@@ -14,7 +14,7 @@ from typing import Any
 
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 
-from . import checks, hits, losses, outcome, sequence, units, volleys, wounds
+from . import checks, hits, losses, measuring, outcome, sequence, units, volleys, wounds
 from .catalogue import CATALOGUE
 from .characteristic import need_text
 from .schema import SamuraiAttack, Settings, Shooter, Target, Weapon, settings_of
@@ -39,7 +39,13 @@ def gunline_ruleset() -> Ruleset:
         description="Shooting by the nine-step sequence: reactions, return fire as a comparative test, "
         "armour and wound tests, units.",
         api=2,
+        map="inches",
     )
+
+
+#: With a [map]: distances and who sees the shooter measured on the table.
+measure = measuring.measure
+map_areas = measuring.map_areas
 
 
 @hookimpl

@@ -43,6 +43,9 @@ Agility = Annotated[int, Meta(
     ge=0, le=20, description="«Ловкость» (Agility): a dodge is a test on it (unless the shots stay plain tests)"
 )]
 Inches = Annotated[int, Meta(ge=0, le=1000, description="inches")]
+#: A distance between two models: whole inches as a GM measures, or a fraction as a
+#: map measures (see :mod:`.measuring`).
+Distance = Annotated[float, Meta(ge=0, le=1000, description="inches")]
 SeesShooter = Annotated[bool, Meta(description=(
     "whether this model sees the shooter (it faces it, in line of sight), as the GM sets it: a target that "
     "sees the shooter may react; one that does not may react only if its Alert overcomes the shooter's Stealth"
@@ -176,7 +179,7 @@ class Reactor(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         title="Its weapon",
         description="the weapon it returns fire with",
     )] = None
-    distance: Annotated[Inches | None, msgspec.Meta(
+    distance: Annotated[Distance | None, msgspec.Meta(
         title="Distance",
         description="inches from the shooter: within its weapon's range to return fire",
     )] = None
@@ -195,7 +198,7 @@ class UnitModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     from the shooter orders who takes wounds first."""
 
     name: Annotated[str, msgspec.Meta(title="Model", description="a model of the unit shot at, by name")]
-    distance: Annotated[Inches, msgspec.Meta(
+    distance: Annotated[Distance, msgspec.Meta(
         title="Distance",
         description="inches from the shooter: the nearest take the wounds first",
     )]
@@ -255,7 +258,7 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         title="Partly hidden",
         description="the shooter sees only part of it: −1 to hit",
     )] = False
-    distance: Annotated[Inches | None, msgspec.Meta(
+    distance: Annotated[Distance | None, msgspec.Meta(
         title="Distance",
         description="inches from the shooter: within the weapon's range, and who reacts",
     )] = None

@@ -39,11 +39,16 @@ def majority(target: Target, field: str) -> Any:
     return next(v for v in values if counts[v] == most)
 
 
-def distance(target: Target) -> int | None:
+def inches(value: float) -> float:
+    """A distance as it is said: whole inches as an int (``15``, not ``15.0``), a
+    measured fraction as it is (``12.5``)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def distance(target: Target) -> float | None:
     """How far the target is: a unit's nearest model."""
-    if is_unit(target):
-        return nearest_first(target)[0].distance
-    return target.distance
+    d = nearest_first(target)[0].distance if is_unit(target) else target.distance
+    return None if d is None else inches(d)
 
 
 def state_words(target: Target, state: dict[str, Any]) -> str:

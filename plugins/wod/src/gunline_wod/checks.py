@@ -1,7 +1,8 @@
 """Why an attack cannot be made, each reason saying what would work instead.
 
 Read before any die: the fire mode against the weapon, the targets and the rounds
-left (from the chain state, which an encounter may have carried over).
+left (from the chain state, which an encounter may have carried over); on a map,
+who the burst catches and who is out of reach.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from gunline import ChainState
 
 from .fire_modes import FIRE_MODES
+from .measuring import caught_unlisted, out_of_reach
 from .schema import WodAttack
 
 
@@ -90,6 +92,9 @@ def refusals(attack: WodAttack, state: ChainState) -> list[str]:
         out.append(
             f"{count} targets: the Storyteller allows a long burst at most {cap}; drop targets"
         )
+
+    # on a map: someone the burst catches but the file does not list; a target out of reach
+    out += caught_unlisted(attack) + out_of_reach(attack)
 
     left = state.weapon.get("rounds_left")
     if left is not None and left < mode.rounds:

@@ -6,6 +6,8 @@ targets (when two or more), then each target's range, concealment, prone and arm
 point of lethal damage (bashing through bulletproof armor). Ammo is spent once per
 attack: 1, 3, 10 or 20 rounds; a dramatic failure jams the weapon (or, shot into close
 combat, hits an avoided combatant), and clearing the jam is an action between attacks.
+On a map (yards) the range bands and who stands within a yard of whom are read off it
+(:mod:`.measuring`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 
 from . import attack as rolls
-from . import jams
+from . import jams, measuring
 from .catalogue import FIREARMS
 from .checks import refusals
 from .fire_modes import FIRE_MODES
@@ -48,7 +50,13 @@ def gunline_ruleset() -> Ruleset:
         ),
         actions=jams.ACTIONS,
         api=2,
+        map="yards",
     )
+
+
+# on a map (yards): the range bands, who stands within a yard of whom (see measuring)
+measure = measuring.measure
+map_areas = measuring.map_areas
 
 
 @hookimpl

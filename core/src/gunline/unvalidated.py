@@ -1,0 +1,42 @@
+"""Reading a scenario before it is validated, as the ``measure`` hook must.
+
+The file may hold anything anywhere (a hostile or mistyped file): these read what is
+there when it has the right type, and nothing otherwise, so that a hook measures
+what it can and leaves the rest to validation, which names the field to the GM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def table(value: Any) -> dict[str, Any]:
+    """A table of the file, or an empty one where the file has something else."""
+    return value if isinstance(value, dict) else {}
+
+
+def text(value: Any) -> str | None:
+    """A string of the file (a name), or None where it has something else."""
+    return value if isinstance(value, str) else None
+
+
+def tables(value: Any) -> list[dict[str, Any]]:
+    """An array of tables (``[[targets]]``), each entry that is not a table empty."""
+    return [table(t) for t in value] if isinstance(value, list) else []
+
+
+def number(value: Any) -> float | None:
+    """A number of the file (not a boolean), or None."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def with_catalogue(given: Any, catalogue: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """A weapon (or any table with a ``name``) as the rules will see it: the
+    catalogue's entry of that name (matched as the scenario loader matches it,
+    ignoring case and surrounding spaces) under what the file gives."""
+    given = table(given)
+    name = text(given.get("name"))
+    wanted = name.strip().casefold() if name is not None else None
+    entry = next((e for k, e in catalogue.items() if k.casefold() == wanted), {})
+    return {**entry, **given}
