@@ -259,7 +259,7 @@ def _close(a, b, tol=1e-9):
     if isinstance(a, dict):
         assert a.keys() == b.keys()
         return all(_close(a[k], b[k], tol) for k in a)
-    if isinstance(a, list):
+    if isinstance(a, (list, tuple)):
         assert len(a) == len(b)
         return all(_close(x, y, tol) for x, y in zip(a, b))
     if isinstance(a, float) or isinstance(b, float):

@@ -117,3 +117,59 @@ def test_odds_from_an_encounter_state(toy_file, capsys, tmp_path):
 def test_journal_without_encounter_is_bad_input(toy_file, capsys, tmp_path):
     code, _, err = _run(capsys, "odds", str(toy_file), "--journal", str(tmp_path / "j.sqlite"))
     assert code == 2 and "--encounter" in err
+
+
+def test_plot_prints_the_charts_after_the_table(toy_file, capsys):
+    """Two shots at 4+ against 2 wounds: 0, 1, 2 hits (and wounds) with 1/4, 1/2,
+    1/4; at 40 columns a bar is 40 - 4 - 8 - 2 - 6 = 20 cells, so 1/4 is 5 of them."""
+    code, out, err = _run(capsys, "odds", str(toy_file), "--plot", "--width", "40")
+    assert code == 0 and err == ""
+    assert out == """\
+toy — odds (exact)
+Bo:
+  hit        75.0%
+  wound      75.0%
+  status:
+    unharmed           25.0%
+    wounded            50.0%
+    dead               25.0%
+weapon:
+    ok                100.0%
+    empty               0.0%
+  rounds spent (expected) 2
+
+charts (exact; each bar from 0 to 100%)
+Bo:
+  status:
+    unharmed █████░░░░░░░░░░░░░░░  25.0%
+    wounded  ██████████░░░░░░░░░░  50.0%
+    dead     █████░░░░░░░░░░░░░░░  25.0%
+  hits:
+    0        █████░░░░░░░░░░░░░░░  25.0%
+    1        ██████████░░░░░░░░░░  50.0%
+    2        █████░░░░░░░░░░░░░░░  25.0%
+  wounds:
+    0        █████░░░░░░░░░░░░░░░  25.0%
+    1        ██████████░░░░░░░░░░  50.0%
+    2        █████░░░░░░░░░░░░░░░  25.0%
+"""
+
+
+def test_json_carries_the_distributions(toy_file, capsys):
+    code, out, _ = _run(capsys, "odds", str(toy_file), "--json")
+    bo = json.loads(out)["targets"]["Bo"]
+    assert bo["distributions"] == {"hit": [[0, 0.25], [1, 0.5], [2, 0.25]],
+                                   "wound": [[0, 0.25], [1, 0.5], [2, 0.25]]}
+
+
+@pytest.mark.parametrize(
+    "argv,line",
+    [
+        (["--plot", "--json"],
+         "gunline: --plot: not with --json (the charts are text; --json has their numbers, in distributions)"),
+        (["--width", "60"], "gunline: --width: given without --plot; add --plot to draw the charts"),
+    ],
+)
+def test_plot_refuses_what_it_cannot_do_in_one_line(toy_file, capsys, argv, line):
+    code, out, err = _run(capsys, "odds", str(toy_file), *argv)
+    assert (code, out, err) == (2, "", line + "\n")

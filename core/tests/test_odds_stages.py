@@ -130,7 +130,7 @@ def _close(a, b):
         assert a.keys() == b.keys()
         for k in a:
             _close(a[k], b[k])
-    elif isinstance(a, list):
+    elif isinstance(a, (list, tuple)):
         assert len(a) == len(b)
         for x, y in zip(a, b):
             _close(x, y)

@@ -209,7 +209,7 @@ def _close(a, b, tol=1e-12):
     """Equal structures, floats within ``tol`` (sums taken in another order)."""
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(_close(a[k], b[k], tol) for k in a)
-    if isinstance(a, list):
+    if isinstance(a, (list, tuple)):
         return len(a) == len(b) and all(_close(x, y, tol) for x, y in zip(a, b))
     if isinstance(a, float) or isinstance(b, float):
         return abs(a - b) <= tol

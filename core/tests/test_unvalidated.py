@@ -5,6 +5,7 @@ import pytest
 
 from gunline.unvalidated import number, table, tables, text, with_catalogue
 
+
 @pytest.mark.parametrize(("junk", "as_text", "as_number"), [
     (None, None, None), (3, None, 3.0), ("x", "x", None), ([1], None, None), (True, None, None),
     (2.5, None, 2.5),

@@ -115,3 +115,22 @@ async def test_f6_reaches_the_map_only_when_there_is_one(registry):
     plain = ROOT / "examples" / "necromunda" / "missile-blast-scatter.toml"
     assert "map-pane" not in {pane for pane, _ in await panes_f6_shows(registry, plain)}
     assert await panes_f6_shows(registry, TABLE) == [("log", "Tree"), ("odds-pane", "Tree"), ("map-pane", "MapView")]
+
+
+@run_async
+async def test_a_hex_map_shows_the_burst_band_and_moves_a_hex_at_a_time(registry):
+    """Fallout's burst on the hex map: the band shaded ░, the letters on it; Right
+    moves the selected model one hex east (q + 1), Up one row north-east (r − 1)."""
+    app = make_app(registry, file=str(ROOT / "examples" / "fallout" / "harry_on_the_hex_map.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        text = drawn(app)
+        assert "░ burst area" in text and "@ Harry (shooting)" in text
+        row = next(r for r in text.splitlines() if "@" in r)
+        assert row.index("@") < row.index("D") < row.index("B") and "░" in row
+        view = app.screen.query_one(MapView)
+        app.set_focus(view)
+        start = list(app.main.model.doc["map"]["at"][view.selected])
+        await pilot.press("right", "up")
+        await settle(pilot)
+        assert app.main.model.doc["map"]["at"][view.selected] == [start[0] + 1, start[1] - 1]

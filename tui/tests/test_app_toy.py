@@ -247,7 +247,12 @@ async def test_odds_beside_the_steps_and_as_bars(toy_registry):
         await pilot.press("f6")
         text = screen_text(app)
         assert "Odds (exact)" in text and "hit 50% · wound 50%" in text
-        assert f"dead          {'█' * 8}{'░' * 8}    50%" in text
+        # its charts: 1/2 is half of each bar, the bar as wide as the pane lets it be
+        dead = next(line for line in text.splitlines() if line.startswith("  dead "))
+        label, drawn, percent = dead.split()
+        assert (label, percent) == ("dead", "50.0%") and len(drawn) >= 16
+        assert drawn == "█" * (len(drawn) // 2) + ("▌" if len(drawn) % 2 else "") + "░" * (len(drawn) // 2)
+        assert "  1        " + drawn + "  50.0%" in text  # one hit, half the time
         assert "p=50%" in text  # beside the hit step of the chain
         # an edit recomputes them: skill 2 hits on 2+ (5 of 6)
         await set_field(pilot, "shooter.skill", "2")

@@ -32,8 +32,8 @@ EXIT_INTERRUPTED = 130
 #: Modules that add subcommands: each defines ``add_parser(subparsers)``, which adds
 #: its parser and sets ``func`` (called with the parsed args, returns an exit code).
 #: Kept as modules of their own so the CLI grows without one file growing.
-EXTRA_COMMANDS = (".odds.cli", ".journal.cli", ".journal.roster_cli", ".actions.cli", ".scaffold.cli", ".jsonschemas",
-                  ".mapcli")
+EXTRA_COMMANDS = (".odds.cli", ".odds.compare_cli", ".journal.cli", ".journal.roster_cli", ".actions.cli",
+                  ".scaffold.cli", ".jsonschemas", ".mapcli")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,10 +1,11 @@
 """The JSON gunline prints, described as JSON Schemas, and ``gunline schema``.
 
-Three shapes leave gunline for programs, each with a ``schema_version`` first:
+Four shapes leave gunline for programs, each with a ``schema_version`` first:
 
 - a chain (``resolve --json``, ``act --json``): :class:`gunline.models.Chain`, or
   :class:`gunline.models.ActionChain` for an action;
 - odds (``odds --json``, ``act --odds --json``): :class:`gunline.odds.Odds`;
+- a comparison (``compare --json``): :class:`gunline.odds.compare.Comparison`;
 - a scenario (``validate --json``): the attack a scenario file validates into, in
   its ruleset's own Structs (so each ruleset has a schema of its own). The ruleset's
   top-level settings are under ``settings`` there, and the weapon is merged with its
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 SCENARIO_SCHEMA_VERSION = 1
 
 #: The shapes that do not depend on a ruleset, by the name ``gunline schema`` takes.
-FIXED = ("chain", "action", "odds")
+FIXED = ("chain", "action", "odds", "compare")
 
 
 def scenario_type(ruleset: Ruleset) -> type:
@@ -75,6 +76,10 @@ def schema_of(name: str, ruleset: Ruleset | None = None) -> dict[str, Any]:
         from .odds.model import Odds
 
         kind = Odds
+    elif name == "compare":
+        from .odds.compare import Comparison
+
+        kind = Comparison
     elif name == "scenario":
         if ruleset is None:
             raise ValueError("a scenario's schema is its ruleset's: give the ruleset")
@@ -96,7 +101,7 @@ def schema_text(schema: dict[str, Any]) -> str:
 
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
-        "schema", help="the JSON Schema of what --json prints: chain, action, odds, or a ruleset's scenario"
+        "schema", help="the JSON Schema of what --json prints: chain, action, odds, compare, or a ruleset's scenario"
     )
     p.add_argument("name", choices=(*FIXED, "scenario"), help="which JSON")
     p.add_argument("--ruleset", metavar="NAME", help="for 'scenario': the ruleset whose scenarios it describes")

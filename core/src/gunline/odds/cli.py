@@ -1,5 +1,5 @@
-"""``gunline odds FILE [--variant NAME]... [--samples N] [--seed N] [--json]
-[--encounter NAME [--journal PATH]]``.
+"""``gunline odds FILE [--variant NAME]... [--samples N] [--seed N] [--json | --plot
+[--width W]] [--encounter NAME [--journal PATH]]``.
 
 Exact odds of every step and of each final status, or Monte Carlo with 95%
 intervals when the tree is too large (or ``--samples`` asks for it). Bad input
@@ -9,11 +9,16 @@ The work is bounded: ``--samples`` takes at most :data:`MAX_SAMPLES` and ``--wor
 at most :data:`MAX_WORK`, so that a typo (a billion samples) is refused in one line
 rather than run for a day. Monte Carlo says how far it has got on stderr when that is
 a terminal (or with ``--progress``), and Ctrl+C stops it (exit 130).
+
+``--plot`` prints, after the table, each target's bar charts (:mod:`.chart`): its
+final status, the hits it takes, the wounds that get through; ``--width`` is the line
+they fit (default: the terminal's width).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -30,6 +35,8 @@ MAX_SAMPLES = 1_000_000
 #: Most hook runs and paths ``--work`` may allow an enumeration (a tree that large
 #: takes about a minute).
 MAX_WORK = 20_000_000
+#: Widest line ``--width`` may ask the charts to fit.
+MAX_WIDTH = 1000
 #: Seconds between two progress reports.
 PROGRESS_INTERVAL = 0.5
 
@@ -128,6 +135,10 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--progress", action="store_true",
                    help="report Monte Carlo progress on stderr even when it is not a terminal")
     p.add_argument("--json", action="store_true", help="print the odds as JSON")
+    p.add_argument("--plot", action="store_true",
+                   help="after the table, bar charts per target: final status, hits, wounds")
+    p.add_argument("--width", type=_at_most(MAX_WIDTH, "columns"), metavar="W",
+                   help="the width the --plot charts fit (default: the terminal's)")
     p.add_argument(
         "--encounter", metavar="NAME", help="start from this encounter's saved state (rounds left, wounds)"
     )
@@ -150,6 +161,10 @@ def _prior(args: argparse.Namespace, attack: Attack) -> ChainState | None:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    if args.plot and args.json:
+        raise BadInput("--plot: not with --json (the charts are text; --json has their numbers, in distributions)")
+    if args.width is not None and not args.plot:
+        raise BadInput("--width: given without --plot; add --plot to draw the charts")
     from .. import cli
     from ..runner import run
     from ..scenario import load_attack
@@ -178,4 +193,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
         say_json(odds_json(odds))
     else:
         say(odds_text(odds))
+    if args.plot:
+        from .chart import charts_text
+
+        say()
+        say(charts_text(odds, args.width or shutil.get_terminal_size().columns))
     return 0

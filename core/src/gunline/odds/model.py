@@ -17,6 +17,10 @@ Per target, keyed by the target's name:
   ``expected[kind]``: the mean of the summed values of that kind (hits, wounds);
 * ``pools[label]``: for each success pool of that label rolled for this target,
   ``[P(>= 0), P(>= 1), ...]`` successes, given that the pool was rolled;
+* ``distributions[kind]``: for ``hit`` and ``wound`` (counts: hits scored, wounds
+  or damage points through), the distribution of the summed value over every chain
+  (a chain without such a step counts 0), as ``[value, probability]`` pairs by
+  value; it sums to 1 and its mean is ``expected[kind]``;
 * ``models[model]``: for a target made of several models (its state lists them
   under ``models``, each with its own ``status``), each model's final status
   distribution, like ``status``; absent for a single model.
@@ -46,6 +50,8 @@ class TargetInterval(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, o
     expected: dict[str, Interval]
     pools: dict[str, list[Interval]]
     models: dict[str, dict[str, Interval]] = {}
+    #: One interval per pair of ``distributions``, in the same order.
+    distributions: dict[str, list[Interval]] = {}
 
 
 class TargetOdds(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -61,6 +67,8 @@ class TargetOdds(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_
     #: A target made of several models (a unit): each model's final status
     #: distribution, like ``status`` (sums to 1); absent for a single model.
     models: dict[str, dict[str, float]] = {}
+    #: kind (``hit``, ``wound``) -> [(summed value, P(that value))] by value.
+    distributions: dict[str, list[tuple[int | float, float]]] = {}
     ci95: TargetInterval | None = None
 
 

@@ -29,6 +29,9 @@ from .model import (
 Z95 = 1.959963984540054
 #: Pool tables stop where P(>= k) falls below this.
 POOL_TABLE_FLOOR = 1e-12
+#: Kinds whose summed value (hits scored, wounds or damage points through: counts, by
+#: the chain contract) the odds give as a whole distribution, ``distributions``.
+DISTRIBUTED = ("hit", "wound")
 
 
 def wilson(p: float, n: float) -> Interval:
@@ -71,7 +74,8 @@ def _same(x: Any) -> Any:
 class _Block:
     """Accumulates the probabilities of one target (or of the attack-level steps)."""
 
-    def __init__(self, statuses: Iterable[str]) -> None:
+    def __init__(self, statuses: Iterable[str], distributed: tuple[str, ...] = DISTRIBUTED) -> None:
+        self.distributed = distributed
         self.hit = 0.0
         self.wound = 0.0
         self.statuses = tuple(statuses)
@@ -82,6 +86,9 @@ class _Block:
         self.reached: dict[str, float] = {}
         self.sums: dict[str, list[float]] = {}
         self.pools: dict[str, dict[int, float]] = {}
+        #: kind -> summed value -> weight, for the :data:`DISTRIBUTED` kinds (a chain
+        #: without such a step counts as 0)
+        self.values: dict[str, dict[int | float, float]] = {}
 
     def add(self, leaf: TargetLeaf, w: float) -> None:
         status, positive, present, sums, pools, models = leaf
@@ -107,6 +114,12 @@ class _Block:
         for label, successes in pools:
             table = self.pools.setdefault(label, {})
             table[successes] = table.get(successes, 0.0) + w
+        if self.distributed:
+            summed = dict(sums)
+            for kind in self.distributed:
+                value = summed.get(kind, 0)
+                of_kind = self.values.setdefault(kind, {})
+                of_kind[value] = of_kind.get(value, 0.0) + w
 
     def scaled(self, total: float) -> None:
         f = 1.0 / total
@@ -121,6 +134,14 @@ class _Block:
         for table in self.pools.values():
             for count in table:
                 table[count] *= f
+        for of_kind in self.values.values():
+            for value in of_kind:
+                of_kind[value] *= f
+
+    def distributions(self) -> dict[str, list[tuple[int | float, float]]]:
+        """kind -> [(summed value, P(that value))] by value, for the
+        :data:`DISTRIBUTED` kinds."""
+        return {kind: sorted(of_kind.items()) for kind, of_kind in self.values.items()}
 
     def pool_tables(self) -> dict[str, tuple[list[float], float]]:
         """label -> ([P(>= k | rolled) for k = 0..], P(rolled))."""
@@ -191,7 +212,7 @@ def build_odds(
     note: str = "",
 ) -> Odds:
     blocks = [_Block(statuses) for _ in names]
-    attack = _Block(())
+    attack = _Block((), distributed=())
     for block, table in zip(blocks, marginals.targets):
         for leaf, w in table.items():
             block.add(leaf, w)
@@ -222,6 +243,7 @@ def build_odds(
     target_odds = {}
     for name, block in zip(names, blocks):
         tables = block.pool_tables()
+        distributions = block.distributions()
         ci = None
         if n is not None:
             ci = TargetInterval(
@@ -236,6 +258,7 @@ def build_odds(
                     label: [wilson(p, rolled * n) for p in at_least]
                     for label, (at_least, rolled) in tables.items()
                 },
+                distributions={kind: [wilson(p, n) for _, p in pairs] for kind, pairs in distributions.items()},
             )
         target_odds[name] = TargetOdds(
             hit=r(block.hit),
@@ -246,6 +269,7 @@ def build_odds(
             reached=r(block.reached),
             expected=r(block.expected()),
             pools={label: r(at_least) for label, (at_least, _) in tables.items()},
+            distributions={kind: [(v, r(p)) for v, p in pairs] for kind, pairs in distributions.items()},
             ci95=ci,
         )
     weapon = WeaponOdds(

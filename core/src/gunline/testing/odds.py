@@ -139,6 +139,8 @@ def _against_whole_chains(registry: Registry, attack: Attack, odds: Any, budget:
         pairs += [(f"{model} {status}", p, other.models.get(model, {}).get(status, 0.0))
                   for model, statuses in target.models.items() for status, p in statuses.items()]
         pairs += [(f"expected {kind}", v, other.expected.get(kind, 0.0)) for kind, v in target.expected.items()]
+        pairs += [(f"{kind} {v:g}", p, dict(other.distributions.get(kind, [])).get(v, 0.0))
+                  for kind, values in target.distributions.items() for v, p in values]
         for label, p, q in pairs:
             if not isclose(p, q, abs_tol=1e-9):
                 problems.append(

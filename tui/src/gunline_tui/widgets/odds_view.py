@@ -1,7 +1,10 @@
 """The odds of the scenario as it stands: each target's chance to be hit and
-wounded, and its final status as a small bar chart (bars of text, read without
-colour); for a unit, each model's final status on a line of its own. Computed by
-``gunline.odds`` in a worker; exact, or Monte Carlo and then labelled so."""
+wounded, then bar charts of its final status, of the hits it takes and of the wounds
+that get through (:mod:`gunline.odds.chart`, the charts ``gunline odds --plot``
+prints: the same block characters with the percentage beside each bar, so they read
+without colour; here coloured too); for a unit, each model's final status on a line
+of its own. Computed by ``gunline.odds`` in a worker; exact, or Monte Carlo and then
+labelled so."""
 
 from __future__ import annotations
 
@@ -9,15 +12,34 @@ from typing import Any
 
 from textual.widgets import Static
 
+from gunline.odds import chart
+
 from ..shown import Text
 
 BAR = 16
+#: The colour of each chart's bars (their track is dim).
+COLOURS = {"status": "cyan", "hits": "yellow", "wounds": "red"}
 
 
 def bar(p: float, width: int = BAR) -> str:
-    """``p`` as a bar of ``width`` cells: full blocks, then light shade."""
-    filled = round(max(0.0, min(1.0, p)) * width)
-    return "█" * filled + "░" * (width - filled)
+    """``p`` as a bar of ``width`` cells, as the charts draw it (:func:`gunline.odds.chart.bar`)."""
+    return chart.bar(p, width)
+
+
+def append_charts(text: Text, target: Any, width: int) -> None:
+    """A target's charts appended to ``text``: a title per chart, then a row per
+    status or value, its bar coloured and its percentage beside it."""
+    made = chart.charts(target, width, indent=2)
+    label = chart.label_width(made)
+    for one in made:
+        text.append(f"\n {one.title}", style="dim italic")
+        colour = COLOURS.get(one.title, "cyan")
+        for row in one.rows:
+            filled = row.filled
+            text.append(f"\n  {row.label:<{label}} ")
+            text.append(filled, style=colour)
+            text.append(row.bar[len(filled):], style="bright_black")
+            text.append(f" {row.percent:>{chart.PERCENT}}")
 
 
 def percent(p: float) -> str:
@@ -30,8 +52,7 @@ def percent(p: float) -> str:
 
 def odds_text(odds: Any, width: int = 80) -> Text:
     """The odds in lines of at most ``width`` cells where it can: the bars shrink to
-    fit a narrow pane (a status line is its name, its bar and its percent)."""
-    width_of_bar = max(4, min(BAR, width - 24))
+    fit a narrow pane (a chart's row is its label, its bar and its percent)."""
     text = Text()
     how = "exact" if odds.exact else f"≈ Monte Carlo, {odds.samples} samples"
     text.append(f"Odds ({how})", style="bold")
@@ -45,12 +66,11 @@ def odds_text(odds: Any, width: int = 80) -> Text:
                         f" · wound {percent(t.wound)} ±{(ci.wound[1] - ci.wound[0]) / 2:.1%}")
         else:
             text.append(f"  hit {percent(t.hit)} · wound {percent(t.wound)}")
-        for status, p in t.status.items():
-            text.append(f"\n  {status.replace('_', ' '):<13.13} {bar(p, width_of_bar)} {percent(p):>6}")
         for model, statuses in (getattr(t, "models", None) or {}).items():
             # a unit: each model's own final status, so no model's fate hides in the unit's
             shown = " · ".join(f"{s.replace('_', ' ')} {percent(p)}" for s, p in statuses.items() if p)
             text.append(f"\n  {model}: {shown}")
+        append_charts(text, t, width)
     shooter_status = getattr(getattr(odds, "shooter", None), "status", None) or {}
     hurt = {s: p for s, p in shooter_status.items() if p}
     if len(hurt) > 1 or (hurt and next(iter(hurt)) != next(iter(shooter_status), None)):
