@@ -5,6 +5,7 @@ hooks (a [map] the ruleset does not read, the wrong kind, a plugin's junk)."""
 
 from __future__ import annotations
 
+import re
 import types
 
 import msgspec
@@ -218,3 +219,23 @@ def test_the_line_of_fire_runs_along_a_burst_band_not_to_the_first_target():
     band = Area(shape="band", label="burst", start="Ann", through="Bo")
     assert "· line of fire, 5 hexes to Bo" in draw(field, "Ann", ["Cy", "Bo"], [band]).text()
     assert "· line of fire, 2 hexes to Cy" in draw(field, "Ann", ["Cy", "Bo"]).text()
+
+
+@pytest.mark.parametrize("kind", ["hex", "inches"])
+def test_models_in_one_cell_say_who_is_on_top(kind):
+    """The shooter is drawn last, then the first target: the legend says who lies
+    under whom, so no model is lost from the drawing unsaid."""
+    field = Battlefield(kind=kind, at={"Ann": (0, 0), "Bo": (6, 0), "Cy": (6, 0), "Di": (0, 0)})
+    text = draw(field, "Ann", ["Bo", "Cy"], width=78, height=5).text()
+    assert "@ Ann (shooting)   B Bo   C Cy (under B)   D Di (under @)" in text
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    ({"at": {"Ann": [0.5, 0], "Bo": [3, 4], "Cy": [6, 8]}}, "map.at.Ann: expected a hex [q, r]: two whole numbers"),
+    ({"walls": [[[0, 0], [1, 1]]]}, "map.walls: a hex map blocks sight with blocked hexes (map.blocked), not walls"),
+])
+def test_a_hex_map_is_of_whole_hexes_and_blocked_hexes(toy, doc, change, says):
+    bad = placed(doc)
+    bad["map"] = {**bad["map"], "kind": "hex", **change}
+    with pytest.raises(BadInput, match=re.escape(f"f.toml: {says}")):
+        build_attack(map_toy(toy, kind="hex"), bad, "f.toml")

@@ -93,9 +93,23 @@ async def test_moving_the_juve_nearer_than_the_target_is_refused_by_the_nearest_
         await pilot.press("right_square_bracket", "left", "left")  # (11, 0.5): 11" away, nearer than 12"
         await settle(pilot)
         assert app.main.problem.startswith("refused: nearest target: Goliath Heavy must shoot at Van Saar Juve")
+        assert "V Van Saar" in drawn(app)  # the map still there, to move him back
         await pilot.press("right")
         await settle(pilot)
         assert app.main.problem is None
+
+
+@run_async
+async def test_a_scenario_refused_as_it_opens_still_shows_its_map(registry, tmp_path):
+    doc = TABLE.read_text(encoding="utf-8").replace('"Van Saar Juve" = [13, 0.5]', '"Van Saar Juve" = [11, 0.5]')
+    assert "[11, 0.5]" in doc
+    path = tmp_path / "nearer.toml"
+    path.write_text(doc, encoding="utf-8")
+    app = make_app(registry, file=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.main.problem.startswith("refused: nearest target")
+        assert app.screen.query_one("#bottom").current == "map-pane" and "A Van Saar Juve" in drawn(app)
 
 
 async def panes_f6_shows(registry, file) -> list[tuple[str, str]]:
@@ -114,7 +128,8 @@ async def panes_f6_shows(registry, file) -> list[tuple[str, str]]:
 async def test_f6_reaches_the_map_only_when_there_is_one(registry):
     plain = ROOT / "examples" / "necromunda" / "missile-blast-scatter.toml"
     assert "map-pane" not in {pane for pane, _ in await panes_f6_shows(registry, plain)}
-    assert await panes_f6_shows(registry, TABLE) == [("log", "Tree"), ("odds-pane", "Tree"), ("map-pane", "MapView")]
+    # the map came up by itself: the first F6 takes it in hand, the next ones move on
+    assert await panes_f6_shows(registry, TABLE) == [("map-pane", "MapView"), ("log", "Tree"), ("odds-pane", "Tree")]
 
 
 @run_async

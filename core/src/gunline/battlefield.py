@@ -114,6 +114,21 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
         facing = self.facing_towards(observer, other, arc)
         return (facing is not False) and self.line_of_sight(pa, pb)
 
+    def out_of_sight(self, shooter: str | None, names: Iterable[str]) -> list[str]:
+        """Why each of ``names`` cannot be shot at by ``shooter``: a wall (or a blocked
+        hex) crosses the line between them. One line each, naming both; nothing for a
+        model not placed. A ruleset that lets no shot pass a wall refuses the attack
+        with these (its ``check_attack``)."""
+        at = self.where(shooter)
+        out = []
+        for name in names:
+            there = self.where(name)
+            if at is not None and there is not None and name != shooter and not self.line_of_sight(at, there):
+                what = "a blocked hex" if self.hex else "a wall"
+                out.append(f"{name} is out of {shooter}'s sight on the map: {what} stands between them; "
+                           "move one of them, or the wall")
+        return out
+
     # -- areas -------------------------------------------------------------------------
     def band(self, shooter: str | None, target: str | None, beyond: int = 1, half_width: int = 1) -> list[str]:
         """On a hex grid, the models in the band along the line of fire from

@@ -78,8 +78,15 @@ def draw(field: Battlefield, shooter: str | None, targets: Sequence[str], areas:
 
 def _legend(field: Battlefield, marks: dict[str, str], areas: list[Area], shooter: str | None,
             targets: list[str], spots: dict[str, tuple[int, int]], width: int) -> list[str]:
-    items = [f"{marks[n]} {n}" + (" (shooting)" if n == shooter else "") + ("" if n in spots else " (off the drawing)")
-             for n in marks]
+    on_top = {spot: n for n, spot in spots.items()}  # the last drawn in each cell
+    items = []
+    for n in marks:
+        item = f"{marks[n]} {n}" + (" (shooting)" if n == shooter else "")
+        if n not in spots:
+            item += " (off the drawing)"
+        elif on_top[spots[n]] != n:
+            item += f" (under {marks[on_top[spots[n]]]})"
+        items.append(item)
     if shooter and targets:
         d = field.distance(shooter, targets[0])
         if d is not None:
@@ -94,6 +101,13 @@ def _legend(field: Battlefield, marks: dict[str, str], areas: list[Area], shoote
             line = ""
         line = f"{line}   {item}" if line else item
     return lines + ([line] if line else [])
+
+
+def _drawing_order(field: Battlefield, shooter: str | None, targets: list[str]) -> list[str]:
+    """The models in the order they are drawn, the last on top where two share a
+    cell: the others, then the target the line of fire runs to, then the shooter."""
+    first = targets[0] if targets else None
+    return [n for n in field.at if n not in (first, shooter)] + [n for n in (first, shooter) if n in field.at]
 
 
 def _swatch(field: Battlefield, area: Area) -> str:
@@ -148,9 +162,8 @@ def _plane(field: Battlefield, shooter: str | None, targets: list[str], areas: l
         for r, c in _segment(cell(field.at[shooter]), cell(field.at[targets[0]]))[1:-1]:
             if grid[r][c][1] == "empty":
                 grid[r][c] = ("·", "fire")
-    spots = {}
-    for name, p in field.at.items():
-        r, c = spots[name] = cell(p)
+    spots = {name: cell(field.at[name]) for name in _drawing_order(field, shooter, targets)}
+    for name, (r, c) in spots.items():
         grid[r][c] = (marks[name], "shooter" if name == shooter else "model")
     return Drawing(grid, _legend(field, marks, areas, shooter, targets, spots, width), spots)
 
@@ -207,7 +220,8 @@ def _hexes(field: Battlefield, shooter: str | None, targets: list[str], areas: l
             if h not in shaded and h not in blocked:
                 put(h, "·", "fire")
     spots = {}
-    for name, p in field.at.items():
+    for name in _drawing_order(field, shooter, targets):
+        p = field.at[name]
         spot = put((round(p[0]), round(p[1])), marks[name], "shooter" if name == shooter else "model")
         if spot is not None:
             spots[name] = spot

@@ -284,7 +284,7 @@ def build_attack(
         raise _fail(source, "targets", "required: at least one [[targets]] table")
     if not isinstance(raw_targets, list) or not raw_targets:
         raise _fail(source, "targets", "expected at least one [[targets]] table")
-    targets = tuple(convert(t, ruleset.target, source, f"targets[{i}]") for i, t in enumerate(raw_targets))
+    targets = tuple(_target(t, ruleset, source, i, battlefield, measures) for i, t in enumerate(raw_targets))
     seen: set[str] = set()
     for i, t in enumerate(targets):
         name = getattr(t, "name", None)
@@ -336,10 +336,16 @@ def measured(
         if not (isinstance(where, (list, tuple)) and len(where) == 2 and all(_coordinate(v) for v in where)):
             raise _fail(source, f"map.at.{name}", "expected a position [x, y]: two numbers, "
                                                   f"each within ±{MAP_EXTENT:,}")
+    facing = doc["map"].get("facing") if isinstance(doc["map"], dict) else None
+    for name, degrees in facing.items() if isinstance(facing, dict) else ():
+        if not (isinstance(degrees, (int, float)) and not isinstance(degrees, bool) and -360 <= degrees <= 360):
+            raise _fail(source, f"map.facing.{name}", "expected degrees: a number from -360 to 360 "
+                                                      "(0 east, 90 north)")
     battlefield = convert(doc["map"], Battlefield, source, "map")
     if battlefield.kind != ruleset.map:
         raise _fail(source, "map.kind", f"{ruleset.name} is played on a map of kind {ruleset.map!r}, "
                                         f"not {battlefield.kind!r}")
+    _check_map(battlefield, source)
     stack = registry.stack(ruleset.name, variants)
     result, plugin = stack.first("measure", document=doc, battlefield=battlefield)
     if result is None:
@@ -361,6 +367,44 @@ def measured(
         now = {old: new for new, old in enumerate(moved)}
         result = [_reindexed(m, now) for m in result]
     return out, battlefield, tuple(result)
+
+
+def _check_map(field: Any, source: str) -> None:
+    """What a map's own fields cannot say: a hex between hexes, walls on a hex grid
+    (it blocks hexes) or blocked hexes on a plane (it has walls), a facing for
+    nobody placed."""
+    if field.hex:
+        for name, (q, r) in field.at.items():
+            if not (float(q).is_integer() and float(r).is_integer()):
+                raise _fail(source, f"map.at.{name}", "expected a hex [q, r]: two whole numbers")
+        if field.walls:
+            raise _fail(source, "map.walls", "a hex map blocks sight with blocked hexes (map.blocked), not walls")
+    elif field.blocked:
+        raise _fail(source, "map.blocked", f"a map in {field.kind} blocks sight with walls (map.walls), "
+                                           "not blocked hexes")
+    for name in field.facing if field.at else ():  # (facing first, positions later is fine)
+        if name not in field.at:
+            raise _fail(source, f"map.facing.{name}", "no model of that name is placed in map.at")
+
+
+def _target(raw: Any, ruleset: Ruleset, source: str, i: int, battlefield: Any, measures: Any) -> Any:
+    """Target ``i`` validated; on a map, an error in a field read off it says so, and
+    one in a field the map could have given says the target is not on it."""
+    try:
+        return convert(raw, ruleset.target, source, f"targets[{i}]")
+    except BadInput as exc:
+        if battlefield is None:
+            raise
+        message = str(exc)
+        read = {m.path for m in measures if m.used}
+        field = next((p for p in read if f": {p}: " in f": {message}"), None)
+        name = _target_name(raw)
+        if field is not None:
+            raise BadInput(f"{message} (read off the map: move the model, or type {field.split('.')[-1]})") from None
+        if "required field is missing" in message and name is not None and battlefield.where(name) is None:
+            raise BadInput(f"{message} ({_printable(name)} is not placed on the map: add him to map.at, "
+                           "or type it)") from None
+        raise
 
 
 def _target_name(target: Any) -> Any:

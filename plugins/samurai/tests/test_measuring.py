@@ -138,10 +138,10 @@ def test_a_wall_across_the_line_blocks_sight(example, attack_of, resolve, step_o
     doc = example("sentry_on_the_map")
     doc["map"]["walls"].append(wall)
     assert attack_of(doc).targets[0].sees_shooter is sees
-    if not sees:
-        chain = resolve(doc, [2, 5, 9, 9, 9, 9])
-        assert step_of(chain, "reaction_check", "Sentry").value == 0
-        assert "a wall blocks the line from Sentry to Ninja" in geometry(chain)["targets[0].sees_shooter"].text
+    if not sees:  # nor can the ninja shoot him through it
+        assert "a wall blocks the line from Sentry to Ninja" in geometry(attack_of(doc))["targets[0].sees_shooter"].text
+        with pytest.raises(AttackRefused, match="Sentry is out of Ninja's sight on the map: a wall stands"):
+            resolve(doc, [2, 5, 9, 9, 9, 9])
 
 
 def test_without_a_facing_only_a_wall_says_anything(example, attack_of):

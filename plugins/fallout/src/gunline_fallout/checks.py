@@ -8,6 +8,7 @@ from . import conditions, turns
 from .ammo import misfit, shot_damage
 from .damage import adds_to_ammo
 from .fire import aim_of, bullets_fired
+from .measuring import out_of_sight
 from .schema import FalloutAttack
 from .tables import AREAS
 
@@ -39,6 +40,7 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
         if len(targets) > 1:
             out.append(f"a single shot takes one target, {len(targets)} given: list one, or use mode = \"burst\"")
     out.extend(_line_of_fire(attack))
+    out.extend(out_of_sight(attack))
     aim = aim_of(attack)
     if aim is not None:
         for i, t in enumerate(targets):

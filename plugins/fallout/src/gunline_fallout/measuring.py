@@ -144,3 +144,17 @@ def map_areas(attack: Any, chain: Any) -> list[Area] | None:
         return []
     return [Area(shape="band", label=f"burst area: {band_words(shooter, aimed)}", start=shooter, through=aimed,
                  beyond=BAND_BEYOND)]
+
+
+def out_of_sight(attack: Any) -> list[str]:
+    """On the hex map, a blocked hex on the line from the shooter to the target he
+    fires at (for a burst, also the model the burst is fired along) refuses the
+    attack; the others in a burst's band are hit by where they stand, seen or not."""
+    field = attack.map
+    if field is None or not attack.targets:
+        return []
+    aimed = [attack.targets[0].name]
+    along = attack.settings.line_of_fire if attack.settings is not None else None
+    if attack.mode == "burst" and along and along not in aimed:
+        aimed.append(along)
+    return field.out_of_sight(attack.shooter.name, aimed)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gunline import ChainState
 
+from .measuring import out_of_sight
 from .nearest import nearest_problem
 from .profiles import NecromundaAttack
 from .targeting import BLASTS
@@ -23,7 +24,7 @@ CANNOT_SHOOT = {
 
 def problems(attack: NecromundaAttack, state: ChainState) -> list[str]:
     shooter, weapon, targets = attack.shooter, attack.weapon, attack.targets
-    out = []
+    out = out_of_sight(attack)
     own = state.shooter_as_target.get("status")
     if own in CANNOT_SHOOT:
         out.append(f"{shooter.name} {CANNOT_SHOOT[own]}: he cannot shoot")

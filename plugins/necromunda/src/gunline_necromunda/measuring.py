@@ -70,7 +70,8 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if radius is not None:
             lies = battlefield.coverage(centre, radius, name)
             words = "not" if lies == "none" else lies
-            out.append(_measured(target, i, "under_template", lies, f"{words} under the template centred on {first}"))
+            out.append(_measured(target, i, "under_template", lies,
+                                 f"{words} under the template if it comes down on {first}"))
     return out
 
 
@@ -117,3 +118,15 @@ def map_areas(attack: Any, chain: Any) -> list[Area] | None:
     if missed:  # a dud or a misfire: nothing comes down on the table
         return []
     return [Area(shape="circle", label=f"{size} template on {first}", centre=centre, radius=radius)]
+
+
+def out_of_sight(attack: Any) -> list[str]:
+    """On the table, a wall between the shooter and a fighter he shoots at refuses
+    the shot: the first target always, and with a weapon that is no template the
+    others too (a template covers whoever lies under it, seen or not)."""
+    field = attack.map
+    if field is None or not attack.targets:
+        return []
+    template = attack.weapon.template not in (None, "none")
+    shot_at = attack.targets[:1] if template else attack.targets
+    return field.out_of_sight(attack.shooter.name, [t.name for t in shot_at])

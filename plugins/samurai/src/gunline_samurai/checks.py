@@ -5,13 +5,14 @@ from __future__ import annotations
 from gunline import ChainState
 
 from . import losses, units, volleys
+from .measuring import out_of_sight
 from .readings import readings_of
 from .schema import SamuraiAttack
 from .sequence import shots_at, shots_available
 
 
 def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
-    out: list[str] = []
+    out: list[str] = out_of_sight(attack)
     shooter, weapon = attack.shooter, attack.weapon
     status = state.shooter.get("status", "unharmed")
     if not losses.standing(state.shooter):

@@ -156,3 +156,21 @@ def map_areas(attack: Any, chain: Any) -> list[Area] | None:
         return []
     return [Area(shape="circle", label=f"{attack.weapon.name}'s range, {field.say(reach)}", centre=centre,
                  radius=float(reach))]
+
+
+def out_of_sight(attack: Any) -> list[str]:
+    """On the table, a wall between the shooter and a target he shoots at refuses the
+    shot (a unit's target is seen when one of its placed models is)."""
+    field = attack.map
+    if field is None:
+        return []
+    out = []
+    for target in attack.targets:
+        models = [m.name for m in getattr(target, "models", None) or [] if field.where(m.name) is not None]
+        if models:
+            blocked = field.out_of_sight(attack.shooter.name, models)
+            if len(blocked) == len(models):
+                out.append(blocked[0])
+        else:
+            out += field.out_of_sight(attack.shooter.name, [target.name])
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from gunline import ChainState
 
 from .fire_modes import FIRE_MODES
-from .measuring import caught_unlisted, out_of_reach
+from .measuring import caught_unlisted, out_of_reach, out_of_sight
 from .schema import WodAttack
 
 
@@ -28,7 +28,7 @@ def refusals(attack: WodAttack, state: ChainState) -> list[str]:
     """Every reason the attack cannot be made (empty when it can)."""
     mode = FIRE_MODES[attack.mode]
     weapon = attack.weapon
-    out: list[str] = []
+    out: list[str] = out_of_sight(attack)
 
     if weapon.rounds is not None and weapon.rounds > weapon.clip:
         out.append(

@@ -229,3 +229,12 @@ def map_areas(attack: WodAttack, chain: Any) -> list[Area] | None:
         out.append(Area(shape="circle", label=f"a yard round {attack.shooter.name}: point blank", centre=shooter,
                         radius=WITHIN))
     return out
+
+
+def out_of_sight(attack: Any) -> list[str]:
+    """On the map, a wall between the shooter and someone he shoots at refuses the
+    attack; a bystander the spray catches is hit where he stands, seen or not."""
+    field = attack.map
+    if field is None:
+        return []
+    return field.out_of_sight(attack.shooter.name, [t.name for t in attack.targets if not t.bystander])

@@ -224,6 +224,10 @@ class Resolving(ScreenParts):
         if self.encounter.name is not None:
             panes.append("encounter-pane")
         current = self.query_one("#bottom", ContentSwitcher).current
+        view = self.query_one(MapView)
+        if current == "map-pane" and self.focused is not view:
+            self.app.set_focus(view)  # the map came up by itself: F6 first takes it in hand
+            return
         index = panes.index(current) if current in panes else -1
         pane = panes[(index + 1) % len(panes)]
         self._show_pane(pane)
@@ -263,6 +267,7 @@ class Resolving(ScreenParts):
     def _resolved(self, job: Job, chain: Chain | None, refused: str | None) -> None:
         if refused is not None:
             self._refused(refused)
+            self.show_map(job)  # the map still shows who stands where: moving one may mend it
         else:
             assert chain is not None, "_resolve gives a chain when it gives no refusal"
             self.show_chain(job, chain)
