@@ -140,6 +140,36 @@ weapon
 """
 
 
+def test_the_chart_after_the_table(guns, capsys):
+    """--plot: per target a bar per column. 60 cells leave 32 for a bar (4 of indent,
+    "out of action" and two spaces, the column, three spaces, 6 for the value): 256
+    eighths. pinned 7/24 is 74.7 eighths, 75: 9 cells and 3/8; 2/9 is 56.9: 7 and 1/8;
+    out of action 1/18 is 14.2: 1 and 6/8. The expected values run to 0.50 hits:
+    1/3 wound is 2/3 of the bar, 170.7 eighths, 21 cells and 3/8."""
+    code, out, err = run(capsys, "compare", "las.toml", "bolt.toml", "--plot", "--width", "60")
+    assert code == 0 and err == ""
+    table, charts = out.split("\n\n", 2)[1:]
+    assert table.endswith("  rounds spent (expected)    0.00      0.00")
+    assert charts == """\
+charts (a bar per column, by its number; status from 0 to 100%)
+Goliath:
+  status:
+    unharmed       1 ████████████████░░░░░░░░░░░░░░░░  50.0%
+                   2 ████████████████░░░░░░░░░░░░░░░░  50.0%
+    pinned         1 █████████▍░░░░░░░░░░░░░░░░░░░░░░  29.2%
+                   2 ███████▏░░░░░░░░░░░░░░░░░░░░░░░░  22.2%
+    down           1 █████▍░░░░░░░░░░░░░░░░░░░░░░░░░░  16.7%
+                   2 ███████▏░░░░░░░░░░░░░░░░░░░░░░░░  22.2%
+    out of action  1 █▍░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░   4.2%
+                   2 █▊░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░   5.6%
+  expected (a full bar is 0.50):
+    hits           1 ████████████████████████████████   0.50
+                   2 ████████████████████████████████   0.50
+    wounds         1 ████████████████░░░░░░░░░░░░░░░░   0.25
+                   2 █████████████████████▍░░░░░░░░░░   0.33
+"""
+
+
 def test_odds_are_those_of_gunline_odds(guns, capsys):
     """Each column is what ``gunline odds`` says of its scenario, to the last digit."""
     code, out, _ = run(capsys, "compare", "las.toml", "bolt.toml", "--json")
@@ -238,6 +268,10 @@ def test_split_column():
      "gunline: las.toml: variants: 'wod.9-again' is a variant of 'wod', not 'necromunda'"),
     (["las.toml"],
      "gunline: compare: give two scenarios or more (FILE or FILE+VARIANT), e.g. a.toml a.toml+VARIANT"),
+    (["las.toml", "bolt.toml", "--plot", "--json"],
+     "gunline: --plot: not with --json (the charts are text; --json has their numbers, in rows)"),
+    (["las.toml", "bolt.toml", "--width", "60"],
+     "gunline: --width: given without --plot; add --plot to draw the charts"),
     (["las.toml", "las.toml+"],
      "gunline: compare: 'las.toml+': expected FILE or FILE+VARIANT[+VARIANT...], a variant's name after each +"),
 ])

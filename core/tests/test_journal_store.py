@@ -154,3 +154,31 @@ def test_write_atomic_replaces_whole_and_leaves_no_temp_on_failure(tmp_path, mon
         write_atomic(target, "half")
     assert target.read_text() == "new\n"
     assert [p.name for p in tmp_path.iterdir()] == ["draft.toml"]
+
+
+def test_read_only_open_reads_and_cannot_write(tmp_path, registry, doc):
+    """``read_only=True`` (the players' view): the connection is SQLite's ``mode=ro``,
+    so a write through it fails in SQLite itself, and the file's bytes stay as they
+    were; a journal not there yet is refused rather than created."""
+    path = tmp_path / "j.db"
+    with Journal(path) as j:
+        j.resolve("pit", registry, build_attack(registry, doc), doc, seed=1)
+    before = path.read_bytes()
+    with Journal(path, read_only=True) as ro:
+        assert ro.writable is False
+        assert [e.number for e in ro.entries("pit")] == [1]
+        with pytest.raises(BadInput) as refused:
+            ro.resolve("pit", registry, build_attack(registry, doc), doc, seed=2)
+        assert str(refused.value) == f"journal {path}: cannot write to it: it is opened read-only"
+        with pytest.raises(sqlite3.OperationalError, match="attempt to write a readonly database"):
+            ro.conn.execute("INSERT INTO encounters (name, created_at) VALUES ('x', 'now')")
+        with pytest.raises(sqlite3.OperationalError, match="attempt to write a readonly database"):
+            ro.conn.execute("PRAGMA user_version = 99")
+    assert path.read_bytes() == before
+    with Journal(path) as j:
+        assert [e.number for e in j.entries("pit")] == [1]
+        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    with pytest.raises(BadInput) as missing:
+        Journal(tmp_path / "none.db", read_only=True)
+    assert str(missing.value).startswith(f"journal {tmp_path / 'none.db'}: no journal there yet")
+    assert not (tmp_path / "none.db").exists()

@@ -33,7 +33,7 @@ EXIT_INTERRUPTED = 130
 #: its parser and sets ``func`` (called with the parsed args, returns an exit code).
 #: Kept as modules of their own so the CLI grows without one file growing.
 EXTRA_COMMANDS = (".odds.cli", ".odds.compare_cli", ".journal.cli", ".journal.roster_cli", ".actions.cli",
-                  ".scaffold.cli", ".jsonschemas", ".mapcli")
+                  ".scaffold.cli", ".jsonschemas", ".mapcli", ".serve")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -354,7 +354,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .watch import hook_timeout, run
 
         limit = hook_timeout(args.hook_timeout)
-        if command is cmd_tui:  # the app runs in this thread and watches its own workers
+        if command is cmd_tui or getattr(command, "main_thread", False):
+            # the app (and the players' view, and its server) runs in this thread and
+            # watches its own workers
             args.hook_limit = limit
             return command(args)
         # Every other command runs in a worker thread that this one watches: a

@@ -26,7 +26,7 @@ from gunline.scenario import read_document
 from .control_filter import ControlFilter
 from .draft import blank
 from .encounter import Encounter
-from .screens.main import ACTIONS, PALETTE_ONLY, MainScreen
+from .screens.main import ACTIONS, PALETTE_ONLY, UNLISTED, MainScreen, key_shown
 
 #: Signals that end the app the way Ctrl+Q does, the draft written first: the
 #: terminal hung up (a dropped SSH session), the process was asked to stop, or
@@ -157,8 +157,8 @@ class GunlineApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         if isinstance(screen, MainScreen):
-            for key, action, label, help in ACTIONS:
-                yield SystemCommand(f"{label} ({key})", help, _runner(screen, action))
+            for key, action, label, help in (*ACTIONS, *UNLISTED):
+                yield SystemCommand(f"{label} ({key_shown(key)})", help, _runner(screen, action))
             for action, label, help in PALETTE_ONLY:
                 yield SystemCommand(label, help, _runner(screen, action))
 

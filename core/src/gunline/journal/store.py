@@ -75,6 +75,7 @@ class Store:
         timeout: float = BUSY_TIMEOUT,
         must_exist: bool = False,
         verify: bool = True,
+        read_only: bool = False,
     ) -> None:
         """Open the journal at ``path`` (see :func:`journal_path`), creating it unless
         ``must_exist``. It is checked first, without writing to it: its file
@@ -82,15 +83,21 @@ class Store:
         journal that fails is refused (:class:`BadInput` naming the file and what is
         wrong) and left as it is. ``verify=False`` skips the checks, for ``journal
         check``, which reports them all. A journal file that cannot be written is
-        opened for reading: listing and showing work, a commit is refused."""
+        opened for reading: listing and showing work, a commit is refused.
+
+        ``read_only=True`` opens an existing journal for reading only, whatever its
+        permissions (SQLite's ``mode=ro``: the connection itself cannot write, so no
+        code path through it can): the players' view (``gunline serve``) reads the
+        GM's journal this way."""
         self.path, default = journal_path(path)
         self._lock = threading.RLock()
-        self._usable_path(default, must_exist)
+        self.read_only = read_only
+        self._usable_path(default, must_exist or read_only)
         if verify:
             problem = file_problem(self.path)
             if problem is not None:
                 raise self._refused(problem)
-        self.writable = os.access(self.path, os.W_OK)
+        self.writable = not read_only and os.access(self.path, os.W_OK)
         if verify:
             self._verify(timeout)
         self.conn = self._connect(timeout, readonly=not self.writable)
@@ -138,6 +145,9 @@ class Store:
             create(path)
         except (OSError, sqlite3.Error) as exc:
             raise BadInput(f"journal {path}: cannot create it: {getattr(exc, 'strerror', None) or exc}") from None
+
+    def _why_not_written(self) -> str:
+        return "it is opened read-only" if self.read_only else "the file is read-only"
 
     def _refused(self, problem: str) -> BadInput:
         return BadInput(
@@ -211,7 +221,7 @@ class Store:
             self.conn.execute("PRAGMA foreign_keys = ON")
             if not self.writable:
                 if version < SCHEMA_VERSION:
-                    raise BadInput(f"journal {self.path}: cannot upgrade it: the file is read-only")
+                    raise BadInput(f"journal {self.path}: cannot upgrade it: {self._why_not_written()}")
                 return
             mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
@@ -303,7 +313,7 @@ class Store:
         is read is still true when the transaction commits. Any exception rolls
         everything back."""
         if not self.writable:
-            raise BadInput(f"journal {self.path}: cannot write to it: the file is read-only")
+            raise BadInput(f"journal {self.path}: cannot write to it: {self._why_not_written()}")
         with self._lock, self._errors():
             self.conn.execute("BEGIN IMMEDIATE")
             try:

@@ -1,23 +1,28 @@
 """``gunline compare FILE[+VARIANT...] FILE[+VARIANT...]... [--variant NAME]...
 [--samples N] [--seed N] [--budget TIME] [--precision POINTS] [--jobs N] [--work N]
-[--progress] [--json]``.
+[--progress] [--json | --plot [--width W]]``.
 
 Scenarios side by side: each column's odds are computed exactly as ``gunline odds``
 computes them (same options, same seed for every column), then laid out as one table
 (:mod:`.compare`, :mod:`.compare_render`). A column is a scenario file, with variants
 of its own after a ``+`` (``shotgun.toml+wod.9-again``); ``--variant`` adds a variant to
 every column. Every column must be of one ruleset. Bad input exits 2 with one line.
+
+``--plot`` prints, after the table, per target a bar per column of each final status
+and of the expected hits and wounds (:mod:`.compare_chart`); ``--width`` is the line
+they fit (default: the terminal's width).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from typing import Any
 
 from ..errors import BadInput
 from ..output import end_progress, say, say_json
-from .cli import MAX_SAMPLES, MAX_WORK, Progress, _at_most, _points, _seconds
+from .cli import MAX_SAMPLES, MAX_WIDTH, MAX_WORK, Progress, _at_most, _points, _seconds
 
 #: Fewest columns: a comparison of one scenario is ``gunline odds``.
 FEWEST = 2
@@ -54,6 +59,11 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--progress", action="store_true",
                    help="report Monte Carlo progress on stderr even when it is not a terminal")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.add_argument("--plot", action="store_true",
+                   help="after the table, bar charts per target, a bar per column: final status, expected hits "
+                        "and wounds")
+    p.add_argument("--width", type=_at_most(MAX_WIDTH, "columns"), metavar="W",
+                   help="the width the --plot charts fit (default: the terminal's)")
     p.set_defaults(func=cmd_compare)
 
 
@@ -65,6 +75,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from .compare import build_comparison, comparison_json, same_ruleset, split_column
     from .compare_render import comparison_text
 
+    if args.plot and args.json:
+        raise BadInput("--plot: not with --json (the charts are text; --json has their numbers, in rows)")
+    if args.width is not None and not args.plot:
+        raise BadInput("--width: given without --plot; add --plot to draw the charts")
     if len(args.columns) < FEWEST:
         raise BadInput("compare: give two scenarios or more (FILE or FILE+VARIANT), e.g. a.toml a.toml+VARIANT")
     registry = cli._registry()  # the one place commands find plugins
@@ -101,4 +115,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         say_json(comparison_json(comparison))
     else:
         say(comparison_text(comparison))
+    if args.plot:
+        from .compare_chart import comparison_charts_text
+
+        say()
+        say(comparison_charts_text(comparison, args.width or shutil.get_terminal_size().columns))
     return 0

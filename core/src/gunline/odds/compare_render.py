@@ -75,7 +75,8 @@ def comparison_text(comparison: Comparison) -> str:
     """The legend, then the table."""
     columns = comparison.columns
     how = "exact" if all(c.exact for c in columns) else "estimates where a column says Monte Carlo"
-    out = [f"{comparison.ruleset} — {len(columns)} scenarios compared ({how})"]
+    count = f"{len(columns)} scenario{'' if len(columns) == 1 else 's'}"
+    out = [f"{comparison.ruleset} — {count} compared ({how})"]
     out += [_legend(comparison, i, c) for i, c in enumerate(columns)]
     out.append(f"{BEST} marks the best of a row where better is clear; {MISSING}: not in that scenario")
     out.append("")

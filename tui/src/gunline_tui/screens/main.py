@@ -44,6 +44,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.log_view import LogView
 from ..widgets.map_view import MapView
 from ..widgets.odds_view import OddsView
+from .compare_view import CompareActions
 from .dialogs import ConfirmDialog, TextScreen
 from .encounter_actions import EncounterActions
 from .resolving import Job, Resolving
@@ -80,6 +81,13 @@ ACTIONS: tuple[tuple[str, str, str, str], ...] = (
     ("escape", "cancel", "Cancel", "stop resolving or computing odds (a plugin that takes too long)"),
 )
 
+#: Keys left out of the footer (no room for them at 80 columns): in the command
+#: palette and help, with their key.
+UNLISTED: tuple[tuple[str, str, str, str], ...] = (
+    ("ctrl+backslash", "compare", "Compare", "scenarios side by side: the columns kept (a: this scenario, "
+     "v: with a variant toggled), their odds in one table and one chart"),
+)
+
 #: Actions with no key of their own: in the command palette (Ctrl+P) and help.
 PALETTE_ONLY: tuple[tuple[str, str, str], ...] = (
     ("examples", "Examples", "open a copy of a bundled example"),
@@ -88,13 +96,15 @@ PALETTE_ONLY: tuple[tuple[str, str, str], ...] = (
     ("reload", "Reload", "the shooter reloads the weapon (an action in the encounter)"),
     ("act", "Act", "an action between attacks (a recovery roll, a jam cleared), with its odds"),
     ("encounter", "Pick encounter", "pick or start an encounter: attacks start from its saved state"),
+    ("keep_column", "Keep as a column", "keep the scenario as it stands as a column of the compare view"),
 )
 
 
-class MainScreen(Resolving, ScenarioFiles, EncounterActions):
+class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
     AUTO_FOCUS = None
     BINDINGS = [
         *[Binding(k, a, label, id=a, priority=k != "escape", tooltip=h) for k, a, label, h in ACTIONS],
+        *[Binding(k, a, label, id=a, priority=True, show=False, tooltip=h) for k, a, label, h in UNLISTED],
         Binding("question_mark", "help", "Help", show=False, id="help-key"),
     ]
 
@@ -442,11 +452,16 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions):
         self.app.push_screen(TextScreen("Help", help_text()))
 
 
+def key_shown(key: str) -> str:
+    """A key as help and the palette write it: ``ctrl+\\``, not ``ctrl+backslash``."""
+    return key.replace("backslash", "\\")
+
+
 def help_text() -> Text:
     text = Text()
     text.append("Keys (also in the command palette, Ctrl+P)\n\n", style="bold")
-    for key, _action, label, helptext in ACTIONS:
-        text.append(f"{key:<8}", style="bold")
+    for key, _action, label, helptext in (*ACTIONS, *UNLISTED):
+        text.append(f"{key_shown(key):<8}", style="bold")
         text.append(f" {label:<10} {helptext}\n")
     text.append(f"{'ctrl+q':<8}", style="bold")
     text.append(f" {'Quit':<10} leave (the draft is already saved)\n\n")

@@ -1,0 +1,209 @@
+"""The compare view: scenarios side by side, as ``gunline compare --plot`` shows files.
+
+The GM keeps the scenario on show as a column (``a``), or the same with a variant
+toggled (``v``), and sees every column's odds in one table and one chart; ``d`` drops
+a column, Esc goes back to the scenario (the columns stay for the session; edit the
+scenario, come back, keep another). Each column's odds are computed off the event
+loop, by the main screen (:mod:`gunline_tui.offload`), so they go on while this view is
+closed, and the screen never waits for them.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import ScrollableContainer
+from textual.screen import Screen
+from textual.widgets import Static
+
+from gunline.errors import BadInput
+from gunline.scenario import build_attack
+
+from ..comparing import Comparing, column_name
+from ..shown import Text, line
+from .base import ScreenParts
+from .dialogs import PickDialog
+from .resolving import _message
+
+if TYPE_CHECKING:
+    from .main import MainScreen
+
+
+#: The view's keys, under it.
+HELP = "a add this scenario · v with a variant toggled · d drop a column · Esc back"
+
+
+class CompareScreen(Screen[None]):
+    """The columns kept (:class:`gunline_tui.comparing.Comparing`), their table and chart."""
+
+    BINDINGS = [
+        Binding("a", "add", "Add this scenario", id="compare-add"),
+        Binding("v", "add_variant", "Add with a variant toggled", id="compare-variant"),
+        Binding("d", "drop", "Drop a column", id="compare-drop"),
+        Binding("escape", "close", "Back", id="compare-close"),
+    ]
+
+    def __init__(self, main: MainScreen) -> None:
+        super().__init__()
+        self.main = main
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="compare-title")
+        with ScrollableContainer(id="compare-scroll"):
+            yield Static("", id="compare-body")
+        yield Static(Text(HELP), id="compare-keys")
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.query_one("#compare-scroll").focus()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def _width(self) -> int:
+        scroll = self.query_one("#compare-scroll")
+        return (scroll.content_region.width or self.app.size.width) - 1  # room for a scroll bar
+
+    def redraw(self) -> None:
+        comparing = self.main.comparing
+        count = len(comparing.columns)
+        title = Text("Compare", style="bold")
+        title.append(f" · {comparing.ruleset} · " if comparing.ruleset else " · ")
+        title.append(f"{count} column{'' if count == 1 else 's'}")
+        self.query_one("#compare-title", Static).update(title)
+        self.query_one("#compare-body", Static).update(comparing.text(self._width()))
+
+    def body_text(self) -> str:
+        """What the table and chart say, as plain text."""
+        return str(self.query_one("#compare-body", Static).render())
+
+    # -- keys -----------------------------------------------------------------------
+    def action_add(self) -> None:
+        self.main.keep_column()
+
+    def action_add_variant(self) -> None:
+        doc = self.main.model.doc
+        names = sorted(self.main.registry.variants_for(str(doc.get("ruleset", ""))))
+        if not names:
+            self.notify("this ruleset has no variants installed", severity="warning")
+            return
+        enabled = set(doc.get("variants", []))
+        options = [(f"{name}: {'on → off' if name in enabled else 'off → on'}", name) for name in names]
+
+        def picked(name: str | None) -> None:
+            if name is not None:
+                self.main.keep_column(toggled=name)
+
+        self.app.push_screen(PickDialog("Add the scenario with this variant toggled", options), picked)
+
+    def action_drop(self) -> None:
+        columns = self.main.comparing.columns
+        if not columns:
+            self.notify("no column to drop", severity="warning")
+            return
+        if len(columns) == 1:
+            self.main.drop_column(0)
+            return
+        options = [(f"{i + 1}  {c.name}", str(i)) for i, c in enumerate(columns)]
+
+        def picked(index: str | None) -> None:
+            if index is not None:
+                self.main.drop_column(int(index))
+
+        self.app.push_screen(PickDialog("Drop a column", [(line(label).plain, key) for label, key in options]),
+                             picked)
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+def toggled_doc(doc: dict[str, Any], toggled: str) -> dict[str, Any]:
+    """``doc`` with the variant ``toggled`` switched (on if off, off if on)."""
+    out = copy.deepcopy(doc)
+    variants = [v for v in out.get("variants", []) if v != toggled]
+    if toggled not in (doc.get("variants") or []):
+        variants.append(toggled)
+    out["variants"] = variants
+    return out
+
+
+class CompareActions(ScreenParts):
+    """The main screen's part that keeps the columns (they outlive the view) and
+    computes their odds (a mixin of the main screen)."""
+
+    _comparing: Comparing | None = None
+
+    @property
+    def comparing(self) -> Comparing:
+        if self._comparing is None:
+            self._comparing = Comparing()
+        return self._comparing
+
+    def action_compare(self) -> None:
+        if not any(isinstance(s, CompareScreen) for s in self.app.screen_stack):
+            self.app.push_screen(CompareScreen(self))  # type: ignore[arg-type]
+
+    def action_keep_column(self) -> None:
+        self.keep_column()
+
+    def keep_column(self, toggled: str | None = None) -> None:
+        """Keep the scenario as it stands as a column, or the same with the variant
+        ``toggled`` switched; its odds are computed off the event loop."""
+        if toggled is None:
+            attack = self.attack_or_say()
+            if attack is None:
+                return
+            name, added = column_name(attack), []
+        else:
+            try:
+                attack = build_attack(self.registry, toggled_doc(self.model.doc, toggled))
+            except BadInput as exc:
+                self.notify(f"column not added: {exc}", severity="error")
+                return
+            on = toggled in attack.variants
+            name, added = column_name(attack, toggled, on), [toggled] if on else []
+        refusal = self.comparing.refusal(attack)
+        if refusal is not None:
+            self.notify(f"column not added: {refusal}", severity="error")
+            return
+        column = self.comparing.add(name, attack, added)
+        self.set_status(f"column {len(self.comparing.columns)} kept: {name} (Ctrl+\\ compares)")
+        if self.odds is not None and self.odds_key == self.odds_key_of(attack):
+            column.odds = self.odds  # the odds pane's, of this very scenario
+        else:
+            self._compute_column(column)
+        self.redraw_comparison()
+
+    def _compute_column(self, column: Any) -> None:
+        from gunline.odds import compute_odds
+
+        attack = column.attack
+
+        def work() -> Any:
+            return compute_odds(self.registry, attack, prior=self.encounter.prior(attack))
+
+        def done(odds: Any) -> None:
+            column.odds = odds
+            self.redraw_comparison()
+
+        def failed(error: BaseException) -> None:
+            column.problem = _message(error)
+            self.redraw_comparison()
+
+        self.off_loop.later(work, done, failed, group=f"compare-{column.key}",
+                            description="Computing a column's odds")
+
+    def drop_column(self, index: int) -> None:
+        column = self.comparing.drop(index)
+        self.off_loop.cancel(f"compare-{column.key}")
+        self.set_status(f"column {index + 1} dropped: {column.name}")
+        self.redraw_comparison()
+
+    def redraw_comparison(self) -> None:
+        """Redraw the compare view, if it is open."""
+        for screen in self.app.screen_stack:
+            if isinstance(screen, CompareScreen):
+                screen.redraw()

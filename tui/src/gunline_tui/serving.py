@@ -1,0 +1,74 @@
+"""``gunline serve``: the players' view (:mod:`.players`) in the players' browsers.
+
+textual-serve's server runs one ``gunline players`` process per browser that opens
+the page, and relays its screen and the keys pressed (the view has nothing to type
+into; the journal is opened read-only). The page's websocket goes back to the
+address the browser reached the page at, so ``--host 0.0.0.0`` works from the other
+machines at the table.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from textual_serve.server import Server
+
+from gunline.errors import BadInput
+from gunline.output import say
+
+#: A Host header that names an address and a port, and nothing else.
+_HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?")
+
+
+def players_command(encounter: str, journal: Path) -> str:
+    """The shell line textual-serve runs for each browser: this Python's gunline,
+    the players' view of ``encounter`` in ``journal``."""
+    return shlex.join([sys.executable, "-m", "gunline.cli", "players", "--encounter", encounter,
+                       "--journal", str(journal)])
+
+
+class PlayersServer(Server):
+    """textual-serve's server, telling each page the address it was reached at."""
+
+    def __init__(self, command: str, host: str, port: int, title: str) -> None:
+        shown = f"[{host}]" if ":" in host else host
+        super().__init__(command, host=host, port=port, title=title, public_url=f"http://{shown}:{port}")
+        self.default_url = self.public_url
+
+    async def handle_index(self, request: web.Request) -> Any:
+        # Read and used at once (no await between): another request cannot interleave.
+        host = request.host
+        self.public_url = f"http://{host}" if _HOST.fullmatch(host) else self.default_url
+        return await super().handle_index(request)
+
+    async def on_startup(self, app: web.Application) -> None:
+        say(f"gunline: serving the players' view at {self.default_url} (read-only; Ctrl+C stops)")
+        sys.stdout.flush()
+
+
+def serve(encounter: str, journal: Path, host: str, port: int) -> int:
+    """Serve until Ctrl+C (or SIGTERM). A port that is taken, or an address this
+    machine does not have, is bad input (one line, exit 2)."""
+    server = PlayersServer(players_command(encounter, journal), host, port, f"gunline: {encounter}")
+    try:
+        _can_listen(host, port)  # said before the server says it serves
+        server.serve()
+    except OSError as exc:
+        raise BadInput(f"--host/--port: cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return 0
+
+
+def _can_listen(host: str, port: int) -> None:
+    """Raise the OSError listening on ``host``:``port`` would (taken, or no such
+    address here), as the server would bind it."""
+    for family, kind, proto, _, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                              flags=socket.AI_PASSIVE):
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
