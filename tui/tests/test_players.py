@@ -135,3 +135,19 @@ async def test_a_journal_or_encounter_not_there_yet_is_waited_for(tmp_path, toy_
         await until(pilot, lambda: "Nothing committed to encounter 'pit' yet" in shown(app, "#chains"))
         commit(path, toy_registry, [6, 6])
         await until(pilot, lambda: "#1 attack" in shown(app, "#chains"))
+
+
+@run_async
+async def test_snapshot_of_the_players_view(tmp_path, toy_registry):
+    """What the players see (the README shows it): two attacks, the newest first, and
+    the odds the newest had."""
+    from gunline_tui.testing import check_snapshot
+
+    path = tmp_path / "j.db"
+    commit(path, toy_registry, [6, 6])
+    commit(path, toy_registry, [1, 5])
+    app = PlayersApp("pit", str(path), poll=0.05, registry=toy_registry)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "#2 attack" in shown(app, "#chains") and "Odds" in shown(app, "#odds"))
+        await pilot.pause(0.1)
+        check_snapshot(app, Path(__file__).parent / "snapshots" / "players-100x30.svg", clock=True)
