@@ -30,3 +30,13 @@ def test_a_weapon_is_its_catalogue_entry_under_what_the_file_gives():
     assert with_catalogue({"name": "plasma"}, catalogue) == {"name": "plasma"}
     assert with_catalogue("junk", catalogue) == {}
     assert with_catalogue({"name": 7}, catalogue) == {"name": 7}
+
+
+def test_a_measure_is_used_unless_the_field_was_typed():
+    from gunline.unvalidated import measured
+
+    m = measured({"name": "Bo"}, "targets[1]", "distance", 12.5, '12.5" on the map')
+    assert (m.path, m.value, m.text, m.used, m.typed) == ("targets[1].distance", 12.5, '12.5" on the map', True, None)
+    m = measured({"name": "Bo", "distance": 9}, "targets[1]", "distance", 12.5, "")
+    assert (m.used, m.typed, m.value) == (False, 9, 12.5)
+    assert measured("junk", "targets[0]", "distance", 3, "").used is True

@@ -8,7 +8,10 @@ what it can and leaves the rest to validation, which names the field to the GM.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .models import Measure
 
 
 def table(value: Any) -> dict[str, Any]:
@@ -40,3 +43,15 @@ def with_catalogue(given: Any, catalogue: Mapping[str, Mapping[str, Any]]) -> di
     wanted = name.strip().casefold() if name is not None else None
     entry = next((e for k, e in catalogue.items() if k.casefold() == wanted), {})
     return {**entry, **given}
+
+
+def measured(given: Any, path: str, field: str, value: Any, words: str) -> Measure:
+    """What the map says of ``field`` of the table at ``path`` (``targets[1]``):
+    used, unless the file's table ``given`` has the field, whose value then wins and
+    is carried beside the map's (``typed``), so that the chain says both."""
+    from .models import Measure
+
+    given = table(given)
+    typed = field in given
+    return Measure(path=f"{path}.{field}", value=value, text=words, used=not typed,
+                   typed=given[field] if typed else None)

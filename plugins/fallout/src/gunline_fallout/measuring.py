@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from gunline import Area, Battlefield, Measure, hookimpl
-from gunline.unvalidated import table, text
+from gunline.unvalidated import measured, table, text
 
 #: «на 1 гекс в направлении ведения стрельбы»: hexes the band runs past the model
 #: the burst is fired at.
@@ -36,12 +36,6 @@ LINE_OF_FIRE = "line_of_fire"
 
 def _hexes(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _measured(target: dict[str, Any], i: int, field: str, value: Any, text: str) -> Measure:
-    typed = field in target
-    return Measure(path=f"targets[{i}].{field}", value=value, text=text, used=not typed,
-                   typed=target[field] if typed else None)
 
 
 def band_words(shooter: str, aimed: str) -> str:
@@ -75,7 +69,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         d = battlefield.distance(shooter, name)
         if d is not None and shooter is not None:
             hexes[i] = int(d)
-            each[i] = [_measured(target, i, "distance", hexes[i],
+            each[i] = [measured(target, f"targets[{i}]", "distance", hexes[i],
                                  f"{name}: {battlefield.say(d)} from {shooter} on the map")]
     if document.get("mode") != "burst" or shooter is None or battlefield.where(shooter) is None:
         return [m for i in sorted(each) for m in each[i]]
@@ -99,7 +93,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
                 continue
             inside[i] = name in band
             where = "in" if inside[i] else "outside"
-            each.setdefault(i, []).append(_measured(target, i, "in_area", inside[i],
+            each.setdefault(i, []).append(measured(target, f"targets[{i}]", "in_area", inside[i],
                                                     f"{where} {band_words(shooter, aimed)}"))
     order = _order(targets, names, hexes, inside, band) if inside else None
     rank: dict[str | None, int] = {name: k for k, name in enumerate(order or [])}

@@ -18,7 +18,7 @@ from typing import Any
 from gunline import Area, Battlefield, Measure, hookimpl
 from gunline.battlefield import Point, displaced
 from gunline.dice import faces
-from gunline.unvalidated import table, text, with_catalogue
+from gunline.unvalidated import measured, table, text, with_catalogue
 
 from .catalogue import CATALOGUE
 
@@ -32,12 +32,6 @@ BEARINGS = faces({1: 0.0, 2: 60.0, 3: 120.0, 4: 180.0, 5: 240.0, 6: 300.0})
 LANDED = "landed"
 
 
-def _measured(target: dict[str, Any], i: int, field: str, value: Any, text: str) -> Measure:
-    typed = field in target
-    return Measure(path=f"targets[{i}].{field}", value=value, text=text, used=not typed,
-                   typed=target[field] if typed else None)
-
-
 @hookimpl
 def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]:
     shooter = text(table(document.get("shooter")).get("name"))
@@ -49,7 +43,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         d = battlefield.distance(shooter, text(target.get("name")))
         if d is not None:
             inches = round(d, 1)
-            out.append(_measured(target, i, "distance", inches,
+            out.append(measured(target, f"targets[{i}]", "distance", inches,
                                  f"{target.get('name')}: {battlefield.say(inches)} from {shooter} on the map"))
     first = text(targets[0].get("name")) if targets else None
     centre = battlefield.where(first)
@@ -62,7 +56,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if weapon.get("sustained_fire"):
             apart = battlefield.distance(first, name) or 0.0
             near = apart <= NEAR_FIRST
-            out.append(_measured(target, i, "near_first", near,
+            out.append(measured(target, f"targets[{i}]", "near_first", near,
                                  f"{battlefield.say(round(apart, 1))} from {first}: " + ("within" if near else "beyond")
                                  + f" {NEAR_FIRST:g}\""))
         template = weapon.get("template")
@@ -70,7 +64,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if radius is not None:
             lies = battlefield.coverage(centre, radius, name)
             words = "not" if lies == "none" else lies
-            out.append(_measured(target, i, "under_template", lies,
+            out.append(measured(target, f"targets[{i}]", "under_template", lies,
                                  f"{words} under the template if it comes down on {first}"))
     return out
 

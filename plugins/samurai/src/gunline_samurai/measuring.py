@@ -30,18 +30,12 @@ from __future__ import annotations
 from typing import Any
 
 from gunline import Area, Battlefield, Measure, hookimpl
-from gunline.unvalidated import table, tables, text
+from gunline.unvalidated import measured, table, tables, text
 
 from .units import inches
 
 #: A model's field of view, degrees, centred on where it faces [notes, SRC 2].
 FIELD_OF_VIEW = 180.0
-
-
-def _measured(table: dict[str, Any], path: str, field: str, value: Any, text: str) -> Measure:
-    typed = field in table
-    return Measure(path=f"{path}.{field}", value=value, text=text, used=not typed,
-                   typed=table[field] if typed else None)
 
 
 def _shooting_at(document: dict[str, Any], battlefield: Battlefield, target: str | None, only: bool) -> list[str]:
@@ -105,14 +99,14 @@ def _model(out: list[Measure], battlefield: Battlefield, model: dict[str, Any], 
     """Measure one placed model's distance and sight into ``out``; what it sees."""
     name = text(model.get("name"))
     if distance:
-        measured = _distance(battlefield, eyes, name)
-        if measured is not None:
-            d, e = measured
-            out.append(_measured(model, path, "distance", d, f"{name}: {battlefield.say(d)} from {e} on the map"))
+        far = _distance(battlefield, eyes, name)
+        if far is not None:
+            d, e = far
+            out.append(measured(model, path, "distance", d, f"{name}: {battlefield.say(d)} from {e} on the map"))
     sight = _sight(battlefield, name, eyes)
     if sight is None:
         return None
-    out.append(_measured(model, path, "sees_shooter", sight[0], sight[1]))
+    out.append(measured(model, path, "sees_shooter", sight[0], sight[1]))
     return sight[0]
 
 
@@ -132,7 +126,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
             if any(seen) or (seen and all(s is False for s in seen)):
                 unit = any(seen)
                 words = "one of its models sees him" if unit else "none of its models sees him"
-                out.append(_measured(target, path, "sees_shooter", unit, f"{name}: {words}"))
+                out.append(measured(target, path, "sees_shooter", unit, f"{name}: {words}"))
         else:
             _model(out, battlefield, target, path, eyes)
         reactor = target.get("reactor")

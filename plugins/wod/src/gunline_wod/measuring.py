@@ -35,7 +35,7 @@ from typing import Any
 
 from gunline import Area, Battlefield, Measure, hookimpl
 from gunline.battlefield import Point
-from gunline.unvalidated import table, text, with_catalogue
+from gunline.unvalidated import measured, table, text, with_catalogue
 
 from .catalogue import FIREARMS
 from .fire_modes import FIRE_MODES
@@ -74,12 +74,6 @@ def band_of(yards: float, ranges: tuple[float, float, float]) -> str | None:
     return next((band for band, reach in zip(BANDS, ranges) if yards <= reach + EPS), None)
 
 
-def _measured(target: dict[str, Any], i: int, field: str, value: Any, text: str) -> Measure:
-    typed = field in target
-    return Measure(path=f"targets[{i}].{field}", value=value, text=text, used=not typed,
-                   typed=target[field] if typed else None)
-
-
 def _say_ranges(ranges: tuple[float, float, float]) -> str:
     return "/".join(f"{r:g}" for r in ranges)
 
@@ -105,11 +99,11 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if ranges is not None:
             band = band_of(yards, ranges)
             said = (f"{band} range" if band else f"beyond long range ({battlefield.say(ranges[2])}): out of reach")
-            out.append(_measured(target, i, "range", band or "long",
+            out.append(measured(target, f"targets[{i}]", "range", band or "long",
                                  f"{far}: {said} (the {gun}: {_say_ranges(ranges)} yd)"))
         if target.get("prone") is True:
             close = yards <= WITHIN + EPS
-            out.append(_measured(target, i, "point_blank", close,
+            out.append(measured(target, f"targets[{i}]", "point_blank", close,
                                  f"{far}: " + ("within a yard, point blank" if close else "not at point blank")))
     aimed = text(targets[0].get("name")) if targets else None
     if battlefield.where(aimed) is None or mode not in ("short", "single"):
@@ -122,11 +116,11 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         near = round(apart, TENTH) <= WITHIN + EPS
         how = f"{name}: {battlefield.say(round(apart, TENTH))} from {aimed}"
         if mode == "short":
-            out.append(_measured(target, i, "bystander", near, how + (
+            out.append(measured(target, f"targets[{i}]", "bystander", near, how + (
                 ": within a yard, caught by the burst" if near
                 else ": not within a yard of him, so not caught by the burst")))
         else:
-            out.append(_measured(target, i, "avoided", near, how + (
+            out.append(measured(target, f"targets[{i}]", "avoided", near, how + (
                 ": within a yard, in close combat with him: the shot avoids him" if near
                 else ": not in close combat with him")))
     return out
