@@ -291,3 +291,12 @@ def test_names_from_files_reach_the_terminal_escaped(guns, capsys):
     code, out, _ = run(capsys, "compare", "las.toml", "red\x1b[31m.toml", "--json")
     assert "\x1b" not in out
     assert json.loads(out)["targets"] == ["Goliath", "Gol\x1b[2Jiath"]
+
+
+def test_a_difference_within_the_sampling_noise_is_not_marked_best():
+    from gunline.odds.compare import _best
+
+    assert _best([0.799, 0.792], "higher", [(0.78, 0.82), (0.77, 0.81)]) == []  # intervals overlap
+    assert _best([0.799, 0.592], "higher", [(0.78, 0.82), (0.57, 0.61)]) == [0]  # clear apart
+    assert _best([0.799, 0.792], "higher", [None, None]) == [0]  # exact: any difference
+    assert _best([119.56, 119.61], "lower", [(118.0, 121.0), None]) == []  # the exact one inside the other's

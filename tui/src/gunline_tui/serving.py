@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server
 
 from gunline.errors import BadInput
@@ -48,7 +49,11 @@ class PlayersServer(Server):
         return await super().handle_index(request)
 
     async def on_startup(self, app: web.Application) -> None:
-        say(f"gunline: serving the players' view at {self.default_url} (read-only; Ctrl+C stops)")
+        if self.host in ("0.0.0.0", "::", ""):  # every address: the players use one of them
+            where = f"on every address of this machine, port {self.port} (http://ADDRESS:{self.port}/)"
+        else:
+            where = f"at {self.default_url}"
+        say(f"gunline: serving the players' view {where} (read-only; Ctrl+C stops)")
         sys.stdout.flush()
 
 
@@ -59,6 +64,8 @@ def serve(encounter: str, journal: Path, host: str, port: int) -> int:
     try:
         _can_listen(host, port)  # said before the server says it serves
         server.serve()
+    except GracefulExit:  # a second stop signal while stopping: stopped all the same
+        pass
     except OSError as exc:
         raise BadInput(f"--host/--port: cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     return 0

@@ -127,7 +127,10 @@ def same_ruleset(rulesets: Sequence[tuple[str, str]]) -> str:
     return first
 
 
-def _best(values: Sequence[float | None], better: Better | None) -> list[int]:
+def _best(values: Sequence[float | None], better: Better | None,
+          ci95: Sequence[Interval | None] = ()) -> list[int]:
+    """The columns with the best value; none where a sampled column's 95% interval
+    leaves the order open (a difference within the noise is no difference)."""
     present = [(i, v) for i, v in enumerate(values) if v is not None]
     if better is None or len(present) < 2:
         return []
@@ -135,7 +138,23 @@ def _best(values: Sequence[float | None], better: Better | None) -> list[int]:
     if max(figures) - min(figures) <= TIE:
         return []
     top = max(figures) if better == "higher" else min(figures)
-    return [i for i, v in present if abs(v - top) <= TIE]
+    best = [i for i, v in present if abs(v - top) <= TIE]
+
+    def span(i: int) -> Interval:
+        c = ci95[i] if i < len(ci95) else None
+        v = values[i]
+        assert v is not None
+        return c if c is not None else (v, v)
+
+    for i in best:
+        for j, _ in present:
+            if j in best:
+                continue
+            (lo_i, hi_i), (lo_j, hi_j) = span(i), span(j)
+            apart = lo_i > hi_j + TIE if better == "higher" else hi_i < lo_j - TIE
+            if not apart:
+                return []
+    return best
 
 
 def _row(
@@ -146,7 +165,8 @@ def _row(
     values = [v for v, _ in pairs]
     return Row(
         section=section, target=target, measure=measure, key=key, values=values,
-        ci95=[c if v is not None else None for v, c in pairs], better=better, best=_best(values, better),
+        ci95=[c if v is not None else None for v, c in pairs], better=better,
+        best=_best(values, better, [c if v is not None else None for v, c in pairs]),
     )
 
 
