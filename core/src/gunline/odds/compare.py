@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -205,16 +205,20 @@ def _target_rows(name: str, odds: Sequence[Odds]) -> list[Row]:
     return rows
 
 
+def _status_rows(section: Section, blocks: Sequence[Any]) -> list[Row]:
+    """A row per final status of the weapon or the shooter (each column's ``blocks``):
+    the first status (ok, untouched) is better higher, the others lower."""
+    return [
+        _row(section, None, "status", status,
+             ((b.status.get(status), b.ci95.status.get(status) if b.ci95 else None) for b in blocks),
+             "higher" if i == 0 else "lower")
+        for i, status in enumerate(_keys(b.status for b in blocks))
+    ]
+
+
 def _attack_rows(odds: Sequence[Odds]) -> list[Row]:
     rows: list[Row] = []
-    statuses = _keys(o.weapon.status for o in odds)
-    for i, status in enumerate(statuses):
-        rows.append(_row(
-            "weapon", None, "status", status,
-            ((o.weapon.status.get(status), o.weapon.ci95.status.get(status) if o.weapon.ci95 else None)
-             for o in odds),
-            "higher" if i == 0 else "lower",
-        ))
+    rows += _status_rows("weapon", [o.weapon for o in odds])
     rows.append(_row(
         "weapon", None, "rounds_spent", None,
         ((o.weapon.rounds_spent, o.weapon.ci95.rounds_spent if o.weapon.ci95 else None) for o in odds), "lower",
@@ -227,13 +231,7 @@ def _attack_rows(odds: Sequence[Odds]) -> list[Row]:
     shooter = _keys(o.shooter.status for o in odds)
     # The shooter's rows only where some column can harm him (targets that shoot back).
     if any(p > 0 for o in odds for s, p in o.shooter.status.items() if shooter and s != shooter[0]):
-        for i, status in enumerate(shooter):
-            rows.append(_row(
-                "shooter", None, "status", status,
-                ((o.shooter.status.get(status), o.shooter.ci95.status.get(status) if o.shooter.ci95 else None)
-                 for o in odds),
-                "higher" if i == 0 else "lower",
-            ))
+        rows += _status_rows("shooter", [o.shooter for o in odds])
     return rows
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from gunline import Area, Battlefield, Measure, hookimpl
-from gunline.unvalidated import measured, table, text
+from gunline.unvalidated import measured, table, tables, text
 
 #: «на 1 гекс в направлении ведения стрельбы»: hexes the band runs past the model
 #: the burst is fired at.
@@ -60,8 +60,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
     band and the order the bullets reach them. Listed as the chain will take the
     targets, so that the same map listed in another order reads the same."""
     shooter = text(table(document.get("shooter")).get("name"))
-    listed = document.get("targets")
-    targets = [table(t) for t in listed] if isinstance(listed, list) else []
+    targets = tables(document.get("targets"))
     names = [text(t.get("name")) for t in targets]
     each: dict[int, list[Measure]] = {}
     hexes: dict[int, int] = {}

@@ -18,7 +18,7 @@ from typing import Any
 from gunline import Area, Battlefield, Measure, hookimpl
 from gunline.battlefield import Point, displaced
 from gunline.dice import faces
-from gunline.unvalidated import measured, table, text, with_catalogue
+from gunline.unvalidated import measured, table, tables, text, with_catalogue
 
 from .catalogue import CATALOGUE
 
@@ -35,8 +35,7 @@ LANDED = "landed"
 @hookimpl
 def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]:
     shooter = text(table(document.get("shooter")).get("name"))
-    listed = document.get("targets")
-    targets = [table(t) for t in listed] if isinstance(listed, list) else []
+    targets = tables(document.get("targets"))
     weapon = with_catalogue(document.get("weapon"), CATALOGUE)
     out = []
     for i, target in enumerate(targets):

@@ -35,7 +35,7 @@ from typing import Any
 
 from gunline import Area, Battlefield, Measure, hookimpl
 from gunline.battlefield import Point
-from gunline.unvalidated import measured, table, text, with_catalogue
+from gunline.unvalidated import measured, table, tables, text, with_catalogue
 
 from .catalogue import FIREARMS
 from .fire_modes import FIRE_MODES
@@ -82,8 +82,7 @@ def _say_ranges(ranges: tuple[float, float, float]) -> str:
 @hookimpl
 def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]:
     shooter = text(table(document.get("shooter")).get("name"))
-    listed = document.get("targets")
-    targets = [table(t) for t in listed] if isinstance(listed, list) else []
+    targets = tables(document.get("targets"))
     weapon = with_catalogue(document.get("weapon"), FIREARMS)
     gun = weapon.get("name") if isinstance(weapon.get("name"), str) else "weapon"
     ranges = ranges_of(weapon.get("ranges"))
