@@ -9,6 +9,7 @@ import base64
 import csv
 import hashlib
 import io
+import re
 import zipfile
 from pathlib import Path
 
@@ -93,6 +94,9 @@ def test_a_player_installs_gunline_and_one_ruleset_without_the_app(built, checko
     out = fresh_user.run(PLAYER, cwd=checkout, UV_INDEX=decoy_index)
     # BS 3 at long range needs 4+ to hit, S3 against T3 4+ to wound (the file's own comment)
     assert "hit        50.0%" in out and "wound      25.0%" in out
+    # the wheels carry their catalogues: the same odds in Russian
+    russian = fresh_user.run("gunline --lang ru odds examples/necromunda/lasgun-long-range.toml", cwd=checkout)
+    assert re.search(r"попадание +50.0%", russian) and "состояние:" in russian, russian
     tool = Path(fresh_user.env["UV_TOOL_DIR"]) / "gunline"
     assert_installed_as_built(tool, built, ("gunline", "gunline-necromunda"))
     assert not list(tool.glob("lib/python*/site-packages/gunline_tui"))

@@ -75,7 +75,12 @@ def test_the_server_runs_this_pythons_players_view(tmp_path):
 
     line = players_command("pit fight", tmp_path / "my journal.db")
     assert line == (f"{sys.executable} -m gunline.cli players --encounter 'pit fight' "
-                    f"--journal '{tmp_path / 'my journal.db'}'")
+                    f"--journal '{tmp_path / 'my journal.db'}' --lang en")
+    # the players see the language the server was started in
+    from gunline.language import speaking
+
+    with speaking("ru"):
+        assert players_command("pit fight", tmp_path / "j.db").endswith(" --lang ru")
 
 
 @pytest.mark.parametrize("argv", [["serve", "--help"], ["players", "--help"]])

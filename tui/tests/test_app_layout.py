@@ -99,3 +99,18 @@ async def test_a_big_terminal_puts_the_odds_beside_the_chain(registry):
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert chain.region.bottom <= bottom.region.y  # one above the other
+
+
+@run_async
+async def test_snapshot_in_russian_with_odds(registry):
+    """The app in the seed's own language: the samurai duel at 120×40, the form,
+    the chain and the odds in Russian (the README shows it)."""
+    from gunline.language import speaking
+
+    with speaking("ru"):
+        app = make_app(registry, file=str(ROOT / "examples" / "samurai" / EXAMPLES["samurai"]))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await opened(pilot, odds=True)
+            await pilot.press("f6")
+            await settle(pilot)
+            check_snapshot(app, SNAPSHOTS / "samurai-ru-120x40.svg")

@@ -57,8 +57,18 @@ class Battlefield(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
         return self.kind == "hex"
 
     def say(self, distance: float) -> str:
-        """A distance with its unit: ``12 hexes``, ``6.5"``, ``3 yd``."""
+        """A distance with its unit, in the language in use: ``12 hexes``, ``6.5"``,
+        ``3 yd``."""
+        from .language import _, _n
+
         text = f"{distance:g}" if float(distance).is_integer() else f"{distance:.1f}"
+        if self.kind == "hex":
+            # Translators: a distance on a hex grid; the English says "hexes" whatever the count.
+            return _n("{n} hexes", "{n} hexes", round(distance), n=text)
+        if self.kind == "yards":
+            return _("{n} yd", n=text)
+        if self.kind == "metres":
+            return _("{n} m", n=text)
         unit = UNITS[self.kind]
         return f"{text}{unit}" if unit == '"' else f"{text} {unit}"
 

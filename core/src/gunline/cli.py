@@ -122,6 +122,11 @@ def _parser(wanted: frozenset[str] | None = None) -> _Parser:
     )
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument(
+        "--lang", metavar="LANG",
+        help="the language of labels, steps and statuses: en, ru, tr (default: LANGUAGE, LC_ALL, "
+        "LC_MESSAGES, LANG; anywhere on the line; --json stays English unless --lang is given)",
+    )
+    parser.add_argument(
         "--hook-timeout", metavar="SECONDS",
         help="abandon a plugin's hook that runs longer (default $GUNLINE_HOOK_TIMEOUT, else 10; 0: no limit)",
     )
@@ -256,7 +261,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.json:
         say_json(chain_json(chain))
     else:
-        say(chain_text(chain))
+        say(chain_text(chain, registry.packages(chain.ruleset, chain.variants)))
     if unused:
         warn(f"gunline: note: {unused} of the dice given were not needed")
     if entry is not None:
@@ -338,13 +343,52 @@ def _warning(message: Any, category: type[Warning], filename: str, lineno: int, 
     warn(f"gunline: warning: {category.__name__}: {message}")
 
 
+def take_language(argv: list[str]) -> tuple[list[str], str | None]:
+    """``--lang ru`` (or ``--lang=ru``) taken out of the command line wherever it
+    stands, so that it may follow the command (``gunline odds FILE --lang tr``);
+    the rest of the line and the language asked for (None: none)."""
+    rest: list[str] = []
+    asked = None
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            rest += argv[i:]
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+            i += 2
+            continue
+        if word.startswith("--lang="):
+            asked = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+        i += 1
+    return rest, asked
+
+
+def set_language(argv: list[str], asked: str | None) -> str:
+    """The command's language: ``--lang``, else the environment's; a command that
+    prints JSON for programs speaks English unless ``--lang`` says otherwise."""
+    from .language import SHIPPED, SOURCE, choose, use
+
+    if asked is not None and not asked.replace("_", "").replace("-", "").replace(".", "").isalnum():
+        raise BadInput(f"--lang: {asked!r} is not a language; expected one of {', '.join(SHIPPED)}")
+    lang = choose(asked) if asked or "--json" not in argv else SOURCE
+    if asked and lang not in SHIPPED:
+        warn(f"gunline: --lang {asked}: gunline speaks {', '.join(SHIPPED)}; English where no catalogue has {lang}")
+    use(lang)
+    return lang
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv, asked = take_language(list(sys.argv[1:] if argv is None else argv))
     debug = "--debug" in argv
     import warnings
 
     warnings.showwarning = _warning  # text from outside, like everything else, made safe
     try:
+        set_language(argv, asked)
         parser = _parser(_wanted(argv))
         args = parser.parse_args(with_default_command(argv, parser.commands))
         if args.version:

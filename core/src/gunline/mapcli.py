@@ -58,6 +58,7 @@ def cmd_map(args: Any) -> int:
     from .cli import _faces, _registry, roster_of
     from .dice import BadFace, DiceNeeded
     from .errors import AttackRefused, BadInput
+    from .language import _
     from .output import say, warn
     from .render import chain_text, geometry_lines
     from .runner import run
@@ -74,7 +75,7 @@ def cmd_map(args: Any) -> int:
     if args.seed is not None or args.dice is not None:
         faces = _faces(args.dice) if args.dice is not None else None
         try:
-            chain, _ = run(registry, attack, seed=args.seed, faces=faces, manual=False)
+            chain, _unused = run(registry, attack, seed=args.seed, faces=faces, manual=False)
         except DiceNeeded as exc:
             warn(f"gunline: dice needed: {exc.request.describe()} (die {exc.position + 1})")
             return 3
@@ -84,7 +85,8 @@ def cmd_map(args: Any) -> int:
             raise AttackRefused(f"{args.file}: {exc}") from None
     say(picture(registry, attack, chain, args.width, args.height).text())
     if chain is not None:
-        say("\n" + chain_text(chain))
+        say("\n" + chain_text(chain, registry.packages(chain.ruleset, chain.variants)))
     elif attack.measures:
-        say("\nmap:\n" + "\n".join(geometry_lines(attack.measures)))
+        say("\n" + _("map:") + "\n" + "\n".join(geometry_lines(attack.measures, [t.name for t in attack.targets],
+                                                           registry.packages(attack.ruleset, attack.variants))))
     return 0

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .battlefield import Area, Battlefield, Point, band_cells, hex_line
+from .language import _
 
 #: The characters a drawing uses, by kind.
 GLYPHS = {"fire": "·", "area": "░", "landed": "×", "wall": "#", "empty": " "}
@@ -81,19 +82,20 @@ def _legend(field: Battlefield, marks: dict[str, str], areas: list[Area], shoote
     on_top = {spot: n for n, spot in spots.items()}  # the last drawn in each cell
     items = []
     for n in marks:
-        item = f"{marks[n]} {n}" + (" (shooting)" if n == shooter else "")
+        item = f"{marks[n]} {n}" + (" " + _("(shooting)") if n == shooter else "")
         if n not in spots:
-            item += " (off the drawing)"
+            item += " " + _("(off the drawing)")
         elif on_top[spots[n]] != n:
-            item += f" (under {marks[on_top[spots[n]]]})"
+            item += " " + _("(under {mark})", mark=marks[on_top[spots[n]]])
         items.append(item)
     if shooter and targets:
         d = field.distance(shooter, targets[0])
         if d is not None:
-            items.append(f"· line of fire, {field.say(round(d, 1))} to {targets[0]}")
+            items.append("· " + _("line of fire, {distance} to {target}", distance=distance_words(field, round(d, 1)),
+                                  target=targets[0]))
     items += [f"{_swatch(field, a)} {a.label}" for a in areas]
     if field.walls or field.blocked:
-        items.append("# blocks sight")
+        items.append("# " + _("blocks sight"))
     lines, line = [], ""
     for item in items:
         if line and len(line) + 3 + len(item) > width:
@@ -101,6 +103,12 @@ def _legend(field: Battlefield, marks: dict[str, str], areas: list[Area], shoote
             line = ""
         line = f"{line}   {item}" if line else item
     return lines + ([line] if line else [])
+
+
+def distance_words(field: Battlefield, distance: float) -> str:
+    """A distance with its unit, in the language in use (in English as
+    :meth:`Battlefield.say` says it: ``12 hexes``, ``6.5"``, ``3 yd``)."""
+    return field.say(distance)
 
 
 def _drawing_order(field: Battlefield, shooter: str | None, targets: list[str]) -> list[str]:

@@ -30,7 +30,7 @@ import pluggy
 from . import entry_points as installed
 from .compat import IncompatiblePlugin, check_api
 from .contract import check_declaration
-from .errors import BadInput
+from .errors import BadInput, GunlineError
 from .hookspecs import REQUIRED_RULESET_HOOKS, GunlineSpec
 from .models import HOOKSPEC_VERSION, PluginInfo, Ruleset, Variant
 
@@ -298,6 +298,15 @@ class Registry:
             stack = RulesStack(self.plugins[ruleset], [self.plugins[v] for v in variants])
             self._stacks[key] = stack
         return stack
+
+    def packages(self, ruleset: str, variants: Iterable[str] = ()) -> tuple[str, ...]:
+        """Whose catalogues word the kinds and statuses of a chain of ``ruleset`` with
+        ``variants`` (:attr:`RulesStack.packages`); none where they are not installed
+        now (a chain from an old journal): the keys are then shown as they are."""
+        try:
+            return self.stack(ruleset, variants).packages
+        except GunlineError:
+            return ()
 
     def infos(self) -> list[PluginInfo]:
         """Everything ``gunline plugins`` lists: loaded plugins and those in conflict

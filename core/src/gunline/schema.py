@@ -18,6 +18,11 @@ from typing import Any, Literal
 import msgspec
 import msgspec.inspect as mi
 
+from .language import N_
+
+#: The kinds in words, for the catalogue (:meth:`FieldSpec.hint` words them).
+KIND_WORDS = (N_("int"), N_("float"), N_("str"), N_("bool"), N_("struct"), N_("list"), N_("table"), N_("any"))
+
 #: msgspec type-info classes mapped to the kind of form field that edits them.
 _KINDS: dict[type, str] = {
     mi.IntType: "int",
@@ -69,23 +74,27 @@ class FieldSpec(msgspec.Struct, frozen=True, kw_only=True):
         return self.title or self.name.replace("_", " ")
 
     def hint(self) -> str:
-        """The type and bounds in a few characters: ``int 1–10``, ``a|b|c``."""
+        """The type and bounds in a few characters: ``int 1–10``, ``a|b|c`` (the
+        type in the language in use; a choice's values as they are typed)."""
+        from .language import _, term
+
+        kind = term(self.kind)
         if self.kind == "choice":
             text = "|".join(str(c) for c in self.choices)
         elif self.kind in ("int", "float"):
             lo = _num(self.ge)
             hi = _num(self.le)
             if lo is not None and hi is not None:
-                text = f"{self.kind} {lo}–{hi}"
+                text = f"{kind} {lo}–{hi}"
             elif lo is not None:
-                text = f"{self.kind} ≥{lo}"
+                text = f"{kind} ≥{lo}"
             elif hi is not None:
-                text = f"{self.kind} ≤{hi}"
+                text = f"{kind} ≤{hi}"
             else:
-                text = self.kind
+                text = kind
         else:
-            text = self.kind
-        return text + (" or empty" if self.optional else "")
+            text = kind
+        return text + (_(" or empty") if self.optional else "")
 
 
 def _num(value: float | None) -> str | None:

@@ -16,6 +16,7 @@ specialised at compile time for the usual case of one implementation.
 from __future__ import annotations
 
 import inspect
+import types
 from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
@@ -91,6 +92,7 @@ class RulesStack:
     def __init__(self, base: Plugin, variants: list[Plugin]) -> None:
         self.base = base
         self.variants = tuple(v.name for v in variants)
+        self._variant_plugins = tuple(variants)
         self.ruleset: Ruleset = base.declaration  # type: ignore[assignment]
         #: The actions between attacks this stack offers: the ruleset's, then each
         #: enabled variant's (a variant's action of the same name replaces it).
@@ -122,6 +124,20 @@ class RulesStack:
     @property
     def name(self) -> str:
         return self.ruleset.name
+
+    @property
+    def packages(self) -> tuple[str, ...]:
+        """The top-level packages of the enabled variants, then of the ruleset:
+        whose message catalogues word this stack's statuses, kinds and fields
+        (:func:`gunline.language.term`), a variant's before the ruleset's."""
+        found: list[str] = []
+        for plugin in (*self._variant_plugins, self.base):
+            obj = plugin.obj
+            module = obj.__name__ if isinstance(obj, types.ModuleType) else type(obj).__module__
+            top = str(module).split(".")[0]
+            if top not in found:
+                found.append(top)
+        return tuple(found)
 
     def first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
         """Call a first-result hook; return ``(result, plugin name)`` or ``(None, "")``."""

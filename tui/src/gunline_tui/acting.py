@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gunline.runner import new_seed
 
 from .screens.dialogs import PickDialog
+from .speech import _, said, term
 
 if TYPE_CHECKING:
     from gunline.actions import Offer
@@ -22,8 +23,9 @@ if TYPE_CHECKING:
     from .screens.base import ScreenParts
 
 
-def odds_words(odds: Odds, applies_to: str) -> str:
-    """The outcomes an action can have, with their chances: "pinned 17% · down 67%"."""
+def odds_words(odds: Odds, applies_to: str, packages: tuple[str, ...] = ()) -> str:
+    """The outcomes an action can have, with their chances: "pinned 17% · down 67%";
+    ``packages`` (the stack's) word the statuses."""
     if applies_to == "target":
         status = next(iter(odds.targets.values())).status if odds.targets else {}
     elif applies_to == "weapon":
@@ -32,8 +34,8 @@ def odds_words(odds: Odds, applies_to: str) -> str:
         status = odds.shooter.status
     shown = [(s, p) for s, p in status.items() if p > 0]
     if len(shown) == 1:
-        return shown[0][0].replace("_", " ")
-    return " · ".join(f"{s.replace('_', ' ')} {p:.0%}" for s, p in shown)
+        return term(shown[0][0], packages)
+    return " · ".join(f"{term(s, packages)} {p:.0%}" for s, p in shown)
 
 
 def offer_lines(registry: Any, attack: Attack, prior: Any) -> list[tuple[Offer, str]]:
@@ -46,10 +48,10 @@ def offer_lines(registry: Any, attack: Attack, prior: Any) -> list[tuple[Offer, 
     out = []
     for offer in offered(stack, attack, prior):
         if offer.refused:
-            out.append((offer, f"not now: {offer.refused}"))
+            out.append((offer, _("not now: {why}", why=offer.refused)))
             continue
         odds = action_odds(registry, attack, offer.action, offer.who, prior=prior)
-        out.append((offer, odds_words(odds, offer.applies_to)))
+        out.append((offer, odds_words(odds, offer.applies_to, stack.packages)))
     return out
 
 
@@ -68,22 +70,26 @@ def offer_actions(screen: ScreenParts) -> None:
 
     def ready(lines: list[tuple[Offer, str]]) -> None:
         if not lines:
-            screen.notify(f"the {attack.ruleset} rules have no actions between attacks", severity="warning")
+            screen.notify(_("the {ruleset} rules have no actions between attacks", ruleset=attack.ruleset),
+                          severity="warning")
             return
-        options = [(f"{o.action} · {o.who}: {words}", str(i)) for i, (o, words) in enumerate(lines)]
+        options = [(f"{said(o.action, packages)} · {o.who}: {words}", str(i)) for i, (o, words) in enumerate(lines)]
 
         def picked(choice: str | None) -> None:
             if choice is None:
                 return
             offer, words = lines[int(choice)]
             if offer.refused:
-                screen.notify(offer.refused, title=f"{offer.action}: not now", severity="warning")
+                screen.notify(offer.refused, title=_("{action}: not now", action=said(offer.action, packages)),
+                              severity="warning")
                 return
             take(screen, name, attack, document, offer)
 
-        screen.app.push_screen(PickDialog(f"Actions in {name} ({attack.ruleset})", options), picked)
+        screen.app.push_screen(PickDialog(_("Actions in {name} ({ruleset})", name=name, ruleset=attack.ruleset),
+                                          options), picked)
 
-    screen.off_loop.later(work, ready, lambda error: screen.work_failed(error, "no actions"),
+    packages = screen.registry.packages(attack.ruleset, attack.variants)
+    screen.off_loop.later(work, ready, lambda error: screen.work_failed(error, _("no actions")),
                           group="act", description="Reading the actions")
 
 
@@ -96,13 +102,15 @@ def take(screen: ScreenParts, name: str, attack: Attack, document: dict[str, Any
             name, screen.registry, offer.action, who=offer.who, attack=attack, document=document, seed=seed
         )
 
+    action = said(offer.action, screen.registry.packages(attack.ruleset, attack.variants))
+
     def done(result: Any) -> None:
-        chain, _, entry = result
-        line = f"⚑ #{entry.number} {offer.action}: " + "; ".join(chain.outcomes.values())
-        screen._encounter_changed(line, f"{offer.action} committed as #{entry.number}")
+        chain, _state, entry = result
+        line = f"⚑ #{entry.number} {action}: " + "; ".join(chain.outcomes.values())
+        screen._encounter_changed(line, _("{action} committed as #{number}", action=action, number=entry.number))
         screen.notify(line, timeout=5)
 
-    screen.off_loop.later(work, done, lambda error: screen.work_failed(error, "action not taken"),
+    screen.off_loop.later(work, done, lambda error: screen.work_failed(error, _("action not taken")),
                           group="act", description=f"Taking {offer.action}")
 
 
@@ -111,4 +119,7 @@ def actions_line(registry: Any, ruleset: str | None) -> str:
     if ruleset is None or ruleset not in registry.rulesets:
         return ""
     actions = registry.rulesets[ruleset].declaration.actions
-    return f"actions (F3): {', '.join(sorted(actions))}" if actions else ""
+    if not actions:
+        return ""
+    names = ", ".join(said(a, lambda: registry.packages(ruleset)) for a in sorted(actions))
+    return _("actions (F3): {names}", names=names)

@@ -27,6 +27,7 @@ from .control_filter import ControlFilter
 from .draft import blank
 from .encounter import Encounter
 from .screens.main import ACTIONS, PALETTE_ONLY, UNLISTED, MainScreen, key_shown
+from .speech import N_, _, textual_words
 
 #: Signals that end the app the way Ctrl+Q does, the draft written first: the
 #: terminal hung up (a dropped SSH session), the process was asked to stop, or
@@ -60,31 +61,36 @@ def initial_doc(registry: Registry, file: str | None) -> tuple[dict[str, Any], s
     """What to open: the file asked for, else the saved draft, else a bundled
     example, else an empty scenario. Returns (document, file, notice); the notice
     is "draft restored" for the draft."""
+    return _opening(registry, file)[:3]
+
+
+def _opening(registry: Registry, file: str | None) -> tuple[dict[str, Any], str | None, str | None, bool]:
+    """:func:`initial_doc`, and whether the document is the draft restored."""
     notice = None
     if file:
         try:
-            return read_document(file), file, None
+            return read_document(file), file, None, False
         except BadInput as exc:
             notice = f"✗ {exc}"
     draft = drafts.load_draft()
     if draft:
-        return draft, None, notice or "draft restored"
+        return draft, None, notice or _("draft restored"), True
     example = first_example(registry)
     if example is not None:
         try:
-            return read_document(example), str(example), notice or f"example {example.name}"
+            return read_document(example), str(example), notice or _("example {file}", file=example.name), False
         except BadInput:
             pass
     names = sorted(registry.rulesets)
     if names:
-        return blank(registry.ruleset(names[0])), None, notice
-    return {}, None, notice or "no rulesets installed: see Plugins (Ctrl+L)"
+        return blank(registry.ruleset(names[0])), None, notice, False
+    return {}, None, notice or _("no rulesets installed: see Plugins (Ctrl+L)"), False
 
 
 class GunlineApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "gunline"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), id="quit", priority=True)]
     #: Room the layout uses (app.tcss): at 110 columns the chain and the pane below
     #: it (log, odds, encounter) stand side by side; at 34 rows that pane grows.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
@@ -92,19 +98,21 @@ class GunlineApp(App[None]):
 
     def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
                  notice: str | None = None, encounter: Encounter | None = None,
-                 hook_limit: float | None = None, **kwargs: Any) -> None:
+                 hook_limit: float | None = None, *, restored: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.registry = registry
         self.encounter = encounter or Encounter()
         #: Seconds a plugin's hook may run before it is abandoned (None: no limit).
         self.hook_limit = hook_limit
         self._start = (doc, file, notice)
+        #: The document is the draft an earlier session left.
+        self._restored = restored
         self._control_filter = ControlFilter()
 
     def on_mount(self) -> None:
         doc, file, notice = self._start
         self.push_screen(MainScreen(self.registry, doc, file, notice, self.encounter,
-                                    restored=notice == "draft restored"))
+                                    restored=self._restored))
         if not self.is_headless:  # a test's process keeps its own signal handlers
             loop = asyncio.get_running_loop()
             for sig in ENDING_SIGNALS:
@@ -134,7 +142,7 @@ class GunlineApp(App[None]):
         """Ctrl+C: the draft is written at once (a GM who presses it may close the
         terminal next), and the app says which key quits."""
         self.flush_draft()
-        self.notify("Ctrl+Q quits (the draft is saved)", title="Do you want to quit?")
+        self.notify(_("Ctrl+Q quits (the draft is saved)"), title=_("Do you want to quit?"))
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -154,13 +162,22 @@ class GunlineApp(App[None]):
                 return screen
         raise LookupError("main screen not shown yet")
 
+    def action_command_palette(self) -> None:
+        """The command palette, its line's placeholder in the language in use."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            self.push_screen(CommandPalette(placeholder=textual_words("Search for commands…"),
+                                            id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's own, in the language in use
+            yield command._replace(title=textual_words(command.title), help=textual_words(command.help))
         if isinstance(screen, MainScreen):
             for key, action, label, help in (*ACTIONS, *UNLISTED):
-                yield SystemCommand(f"{label} ({key_shown(key)})", help, _runner(screen, action))
+                yield SystemCommand(f"{_(label)} ({key_shown(key)})", _(help), _runner(screen, action))
             for action, label, help in PALETTE_ONLY:
-                yield SystemCommand(label, help, _runner(screen, action))
+                yield SystemCommand(_(label), _(help), _runner(screen, action))
 
 
 def _runner(screen: MainScreen, action: str):
@@ -192,8 +209,8 @@ def make_app(registry: Registry | None = None, file: str | None = None,
     where = Encounter(journal, encounter)
     if doc is not None:
         return GunlineApp(registry, doc, file, encounter=where, hook_limit=limit)
-    start_doc, start_file, notice = initial_doc(registry, file)
-    return GunlineApp(registry, start_doc, start_file, notice, encounter=where, hook_limit=limit)
+    start_doc, start_file, notice, restored = _opening(registry, file)
+    return GunlineApp(registry, start_doc, start_file, notice, encounter=where, hook_limit=limit, restored=restored)
 
 
 def main(file: str | None = None, *, journal: str | None = None, encounter: str | None = None,

@@ -15,6 +15,7 @@ import msgspec
 from gunline.models import Attack
 
 from .shown import Text
+from .speech import Packages, _, said
 
 
 @dataclass
@@ -34,10 +35,12 @@ class Column:
     problem: str | None = None
 
 
-def column_name(attack: Attack, toggled: str | None = None, on: bool = True) -> str:
-    """``Vex · lasgun · single``: the shooter, the weapon and the fire mode, then
-    ``+wod.9-again`` or ``−wod.9-again`` for a variant toggled on or off."""
-    parts = [getattr(attack.shooter, "name", None), getattr(attack.weapon, "name", None), attack.mode]
+def column_name(attack: Attack, toggled: str | None = None, on: bool = True, packages: Packages = ()) -> str:
+    """``Vex · lasgun · single``: the shooter, the weapon and the fire mode (in the
+    ruleset's words, with its ``packages``), then ``+wod.9-again`` or
+    ``−wod.9-again`` for a variant toggled on or off."""
+    mode = said(attack.mode, packages) if attack.mode else attack.mode
+    parts = [getattr(attack.shooter, "name", None), getattr(attack.weapon, "name", None), mode]
     name = " · ".join(str(n) for n in parts if n) or attack.ruleset
     if toggled is not None:
         name += f" {'+' if on else '−'}{toggled}"
@@ -58,8 +61,8 @@ class Comparing:
     def refusal(self, attack: Attack) -> str | None:
         """Why ``attack`` cannot join the columns (another ruleset), or None."""
         if self.ruleset is not None and attack.ruleset != self.ruleset:
-            return (f"ruleset {attack.ruleset!r}, but the columns are {self.ruleset!r}: the scenarios compared "
-                    "must share a ruleset (drop the columns first: d)")
+            return _("ruleset {ruleset}, but the columns are {columns}: the scenarios compared must share a ruleset "
+                     "(drop the columns first: d)", ruleset=repr(attack.ruleset), columns=repr(self.ruleset))
         return None
 
     def add(self, name: str, attack: Attack, added: list[str] | None = None) -> Column:
@@ -79,28 +82,29 @@ class Comparing:
         done = [(i, c) for i, c in enumerate(self.columns) if c.odds is not None]
         if not done:
             return None
-        made = build_comparison([(c.name, c.added, c.odds) for _, c in done])
+        made = build_comparison([(c.name, c.added, c.odds) for _i, c in done])
         made.columns = [msgspec.structs.replace(col, label=str(i + 1))
-                        for (i, _), col in zip(done, made.columns, strict=True)]
+                        for (i, _c), col in zip(done, made.columns, strict=True)]
         return made
 
-    def text(self, width: int = 80) -> Text:
+    def text(self, width: int = 80, packages: tuple[str, ...] = ()) -> Text:
         """What the view shows: the columns still computing or failed, the table,
-        then the chart (bars fitting ``width`` cells)."""
+        then the chart (bars fitting ``width`` cells); ``packages`` (the stacks')
+        word the ruleset's statuses and kinds."""
         from gunline.odds.compare_chart import comparison_charts_text
         from gunline.odds.compare_render import comparison_text
 
         if not self.columns:
-            return Text("No columns yet. a keeps the scenario as it stands as a column; v the same with a "
-                        "variant toggled. Edit the scenario (Esc), come back, add another.")
+            return Text(_("No columns yet. a keeps the scenario as it stands as a column; v the same with a "
+                          "variant toggled. Edit the scenario (Esc), come back, add another."))
         text = Text()
         for i, column in enumerate(self.columns):
             if column.odds is None:
-                how = f"✗ {column.problem}" if column.problem is not None else "computing…"
+                how = f"✗ {column.problem}" if column.problem is not None else _("computing…")
                 text.append(f"  {i + 1}  {column.name}: {how}\n")
         made = self.comparison()
         if made is not None:
-            text.append(comparison_text(made))
+            text.append(comparison_text(made, packages))
             text.append("\n\n")
-            text.append(comparison_charts_text(made, width))
+            text.append(comparison_charts_text(made, width, packages))
         return text

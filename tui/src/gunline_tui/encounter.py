@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from gunline.models import Attack
 from gunline.state import ChainState
-from gunline.words import fields, key_words, plain
+from gunline.words import fields, plain
 
 from .shown import Text
+from .speech import _, _n, said, term
 
 if TYPE_CHECKING:  # the journal (SQLite) is imported when first used, not at start-up
     from gunline.journal import EncounterState, Journal
@@ -53,30 +54,36 @@ class Encounter:
                 self._journal = None
 
 
-def state_text(name: str, state: EncounterState | None, entries: int, last: str = "", actions: str = "") -> Text:
+def state_text(name: str, state: EncounterState | None, entries: int, last: str = "", actions: str = "",
+               packages: tuple[str, ...] = ()) -> Text:
     """The encounter's state to read at a glance: every weapon with its rounds left
     and status (a broken or jammed weapon says so in the ruleset's word), every
     target with its status and the counts that are not zero; ``actions`` is the line
-    of the ruleset's actions between attacks, if it has any."""
+    of the ruleset's actions between attacks, if it has any; ``packages`` (the
+    ruleset's) word its statuses."""
     text = Text()
-    text.append(f"encounter {name}", style="bold")
-    text.append(f" · {entries} entr{'y' if entries == 1 else 'ies'}")
+    text.append(_("encounter {name}", name=name), style="bold")
+    text.append(" · " + _n("{n} entry", "{n} entries", entries, n=entries))
     if state is None or not (state.weapons or state.targets or state.shooters):
-        text.append("\nnothing committed yet: F2 commits the chain shown")
+        text.append("\n" + _("nothing committed yet: F2 commits the chain shown"))
         if actions:
             text.append(f"\n{actions}")
         return text
     for shooter, weapons in state.weapons.items():
         for weapon, saved in weapons.items():
             rounds = saved.get("rounds_left")
-            parts = [f"{rounds} rounds left" if rounds is not None else ""]
-            parts.append(plain(saved.get("status", "")) if saved.get("status") else "")
-            parts += fields(saved, ("rounds_left", "status"))
-            text.append(f"\n{shooter}'s {weapon}: ", style="bold")
+            count = int(rounds) if isinstance(rounds, (int, float)) else 0
+            parts = [_n("{rounds} rounds left", "{rounds} rounds left", count, rounds=rounds)
+                     if rounds is not None else ""]
+            status = saved.get("status")
+            parts.append(said(status, packages) if isinstance(status, str) and status else
+                         plain(status, packages) if status else "")
+            parts += fields(saved, ("rounds_left", "status"), packages=packages)
+            text.append("\n" + _("{shooter}'s {weapon}:", shooter=shooter, weapon=weapon) + " ", style="bold")
             text.append(" · ".join(p for p in parts if p))
     for who, saved in state.targets.items():
-        parts = [key_words(str(saved.get("status", "")))]
-        parts += fields(saved, ("status",))
+        parts = [term(str(saved.get("status", "")), packages)]
+        parts += fields(saved, ("status",), packages=packages)
         text.append(f"\n{who}: ", style="bold")
         text.append(" · ".join(p for p in parts if p))
     for who, saved in state.shooters.items():
@@ -84,10 +91,10 @@ def state_text(name: str, state: EncounterState | None, entries: int, last: str 
             continue
         status = saved.get("status")
         if status:
-            text.append(f"\n{who} (shooter): ", style="bold")
-            text.append(key_words(str(status)))
+            text.append("\n" + _("{name} (shooter):", name=who) + " ", style="bold")
+            text.append(term(str(status), packages))
     if last:
-        text.append(f"\nlast: {last}", style="italic")
+        text.append("\n" + _("last: {entry}", entry=last), style="italic")
     if actions:
         text.append(f"\n{actions}")
     return text

@@ -24,6 +24,8 @@ from typing import Any
 
 from gunline.drafts import data_dir
 
+from .speech import _
+
 
 def scenarios_dir(ruleset: str | None) -> Path:
     """The folder an untitled scenario of ``ruleset`` is offered to be saved in."""
@@ -85,13 +87,13 @@ class Files:
         """What saving to ``text`` (as typed: ``~`` expanded) may do."""
         path = Path(text.strip()).expanduser()
         if not text.strip():
-            return Verdict("refuse", path, "give a file name")
+            return Verdict("refuse", path, _("give a file name"))
         if self.is_example(path):
-            return Verdict("refuse", path, "bundled examples are read-only: save the copy elsewhere")
+            return Verdict("refuse", path, _("bundled examples are read-only: save the copy elsewhere"))
         if path.is_dir():
-            return Verdict("refuse", path, "is a folder: give a file name")
+            return Verdict("refuse", path, _("is a folder: give a file name"))
         if path.exists() and _real(path) not in self.owned:
-            return Verdict("ask", path, f"{path} exists and was not opened or saved in this session")
+            return Verdict("ask", path, _("{path} exists and was not opened or saved in this session", path=path))
         return Verdict("write", path)
 
     def write(self, path: Path, text: str) -> None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from gunline.models import Chain
 from gunline.render import chain_text
 
+from .speech import _, _n
+
 
 @dataclass
 class Entry:
@@ -23,7 +25,8 @@ class Entry:
         return bool(self.chain.manual)
 
     def headline(self) -> str:
-        typed = f" ✎ {len(self.chain.manual)} typed" if self.chain.manual else ""
+        count = len(self.chain.manual)
+        typed = " " + _n("✎ {n} typed", "✎ {n} typed", count, n=count) if self.chain.manual else ""
         variants = f" [{', '.join(self.chain.variants)}]" if self.chain.variants else ""
         return f"#{self.number} {self.when} {self.chain.ruleset}{variants} · {self.how}{typed}"
 
@@ -38,13 +41,14 @@ class Logbook:
         return entry
 
     def markdown(self) -> str:
-        out = ["# gunline session", ""]
+        out = ["# " + _("gunline session"), ""]
         if not self.entries:
-            out.append("No resolutions yet.")
+            out.append(_("No resolutions yet."))
         for e in self.entries:
             out += [f"## {e.headline()}", ""]
             out += [f"- {line}" for line in e.chain.outcomes.values()]
             if e.manual:
-                out.append(f"- dice typed by hand at positions {', '.join(str(i + 1) for i in e.chain.manual)}")
+                where = ", ".join(str(i + 1) for i in e.chain.manual)
+                out.append("- " + _("dice typed by hand at positions {positions}", positions=where))
             out += ["", "```", chain_text(e.chain), "```", ""]
         return "\n".join(out).rstrip() + "\n"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .draft import Draft
+from .speech import _
 
 #: Most changes kept for undo; the oldest are forgotten first.
 HISTORY = 200
@@ -44,8 +45,8 @@ class Source:
         if self.path:
             return os.path.basename(self.path)
         if self.example:
-            return f"copy of {os.path.basename(self.example)} (unsaved)"
-        return "restored draft (unsaved)" if self.restored else "untitled"
+            return _("copy of {file} (unsaved)", file=os.path.basename(self.example))
+        return _("restored draft (unsaved)") if self.restored else _("untitled")
 
 
 @dataclass(frozen=True)
@@ -156,12 +157,12 @@ class ScenarioModel:
 
     def undo(self) -> Change | None:
         """Step back one change; the change made (None: nothing to undo)."""
-        return self._step(self._undo, self._redo, "undone")
+        return self._step(self._undo, self._redo, undoing=True)
 
     def redo(self) -> Change | None:
-        return self._step(self._redo, self._undo, "redone")
+        return self._step(self._redo, self._undo, undoing=False)
 
-    def _step(self, source: list[_Snapshot], target: list[_Snapshot], verb: str) -> Change | None:
+    def _step(self, source: list[_Snapshot], target: list[_Snapshot], *, undoing: bool) -> Change | None:
         if not source:
             return None
         snap = source.pop()
@@ -171,7 +172,8 @@ class ScenarioModel:
         self.source = snap.source
         self._clean = snap.clean
         self._typing = None
-        change = Change(f"{verb}: {snap.what}", snap.path, structural=True, replayed=True, replaced=snap.replaced)
+        what = _("undone: {change}", change=snap.what) if undoing else _("redone: {change}", change=snap.what)
+        change = Change(what, snap.path, structural=True, replayed=True, replaced=snap.replaced)
         self._tell(change)
         return change
 

@@ -21,11 +21,13 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from gunline.journal.models import EncounterState, Entry
+from gunline.language import SOURCE, language
 from gunline.render import step_lines
 from gunline.state import ChainState
 
 from .control_filter import ControlFilter
 from .shown import Text
+from .speech import N_, _, _n, said
 
 #: Seconds between two looks at the journal.
 POLL = 1.0
@@ -33,15 +35,26 @@ POLL = 1.0
 SHOWN = 30
 
 Rows = dict[str, dict[tuple[str, ...], dict[str, Any]]]
+#: What a journal entry did, in words.
+ACTIONS = {"attack": N_("attack"), "reload": N_("reload"), "undo": N_("undo"), "act": N_("act")}
 
 
 # -- what is shown (no Textual) ----------------------------------------------------------
-def entry_text(entry: Entry) -> Text:
+def _packages(registry: Any, entry: Entry) -> tuple[str, ...]:
+    """Whose catalogues word the kinds and statuses of ``entry``'s chain."""
+    if registry is None or not entry.ruleset:
+        return ()
+    return registry.packages(entry.ruleset, entry.variants)
+
+
+def entry_text(entry: Entry, registry: Any = None) -> Text:
     """One entry as the players read it: its number and what happened, the lines to
-    read out, and (an attack or an action) its steps with their dice."""
+    read out, and (an attack or an action) its steps with their dice; ``registry``,
+    when given, words the ruleset's kinds (in a language other than English)."""
     text = Text()
-    undone = f"  (undone by #{entry.undone_by_number})" if entry.undone_by is not None else ""
-    text.append(f"#{entry.number} {entry.action}", style="bold")
+    undone = "  " + _("(undone by #{number})", number=entry.undone_by_number) if entry.undone_by is not None else ""
+    action = _(ACTIONS[entry.action]) if entry.action in ACTIONS else said(entry.action)
+    text.append(f"#{entry.number} {action}", style="bold")
     text.append(f"  {entry.at[11:19]}{undone}", style="dim")
     chain = entry.chain if isinstance(entry.chain, dict) else None
     outcomes = chain.get("outcomes") if chain else None
@@ -49,15 +62,17 @@ def entry_text(entry: Entry) -> Text:
         for line in outcomes.values():
             text.append(f"\n  » {line}", style="bold")
     else:
-        text.append(f"\n  {entry.summary or entry.action}")
+        text.append(f"\n  {entry.summary or action}")
     steps = _steps(chain)
     if steps:
+        packages = _packages(registry, entry)
         current: object = object()
         for step in steps:
             if step.target != current:
                 current = step.target
-                text.append(f"\n {step.target if step.target is not None else 'attack'}:", style="italic")
-            for line in step_lines(step):
+                who = step.target if step.target is not None else _("attack")
+                text.append(f"\n {who}:", style="italic")
+            for line in step_lines(step, packages):
                 text.append("\n" + line)
     return text
 
@@ -77,18 +92,20 @@ def _steps(chain: dict[str, Any] | None) -> list[Any]:
         return []
 
 
-def encounter_text(name: str, entries: list[Entry]) -> Text:
+def encounter_text(name: str, entries: list[Entry], registry: Any = None) -> Text:
     """The whole log as the players see it: newest first, at most :data:`SHOWN`."""
     if not entries:
-        return Text(f"Nothing committed to encounter {name!r} yet: the GM's attacks appear here.")
+        return Text(_("Nothing committed to encounter {name} yet: the GM's attacks appear here.", name=repr(name)))
     text = Text()
     newest = entries[::-1][:SHOWN]
     for i, entry in enumerate(newest):
         if i:
             text.append("\n\n")
-        text.append(entry_text(entry))
+        text.append(entry_text(entry, registry))
     if len(entries) > SHOWN:
-        text.append(f"\n\n({len(entries) - SHOWN} older entries not shown)", style="dim")
+        older = len(entries) - SHOWN
+        text.append("\n\n" + _n("({n} older entries not shown)", "({n} older entries not shown)", older, n=older),
+                    style="dim")
     return text
 
 
@@ -144,7 +161,7 @@ def attack_odds(registry: Any, state: EncounterState, entries: list[Entry], entr
     from gunline.scenario import build_attack
 
     assert entry.scenario is not None
-    attack = build_attack(registry, entry.scenario, f"journal entry #{entry.number}", entry.variants)
+    attack = build_attack(registry, entry.scenario, _("journal entry #{number}", number=entry.number), entry.variants)
     return compute_odds(registry, attack, prior=prior_of(rows_before(state, entries, entry), attack), jobs=1)
 
 
@@ -153,10 +170,10 @@ class PlayersApp(App[None]):
     """The players' view of ``encounter`` in the journal at ``journal`` (as the CLI
     finds it: ``--journal``, else ``GUNLINE_JOURNAL``, else the per-user default)."""
 
-    TITLE = "gunline: players' view"
+    TITLE = "gunline: players' view"  # the terminal's title, worded when the view opens
     #: Nothing to type into: no command palette (it holds an input, and commands).
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
     CSS = """
     #status { height: auto; background: $panel; padding: 0 1; }
     #log { height: 1fr; padding: 0 1; }
@@ -181,13 +198,15 @@ class PlayersApp(App[None]):
         return [*super().get_line_filters(), self._control_filter]
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Encounter {self.encounter!r} · read-only · updates by itself"), id="status")
+        yield Static(Text(_("Encounter {name} · read-only · updates by itself", name=repr(self.encounter))),
+                     id="status")
         with VerticalScroll(id="log"):
-            yield Static(Text("Reading the journal…"), id="chains")
+            yield Static(Text(_("Reading the journal…")), id="chains")
         with VerticalScroll(id="odds-box"):
             yield Static(Text(""), id="odds")
 
     def on_mount(self) -> None:
+        self.title = _("gunline: players' view")
         self.query_one("#odds-box").display = False
         self.poll()
         self.set_interval(self.poll_every, self.poll)
@@ -226,14 +245,19 @@ class PlayersApp(App[None]):
             else:
                 state, entries = self._journal.state(self.encounter), self._journal.entries(self.encounter)
         except GunlineError as exc:
-            self.call_from_thread(self._show_status, f"Encounter {self.encounter!r} · waiting: {exc}")
+            self.call_from_thread(self._show_status, _("Encounter {name} · waiting: {why}", name=repr(self.encounter),
+                                                         why=exc))
             if self._journal is not None:
                 self._journal.close()
                 self._journal = None
             self._seen = object()
             return
         self._seen = latest
-        text = encounter_text(self.encounter, entries)
+        if self.registry is None and entries and language() != SOURCE:
+            from gunline.plugins import discover
+
+            self.registry = discover()  # the ruleset's words for its kinds
+        text = encounter_text(self.encounter, entries, self.registry)
         self.call_from_thread(self._show, text, len(entries))
         target = newest_attack(entries)
         if self.with_odds and state is not None and target is not None:
@@ -253,7 +277,7 @@ class PlayersApp(App[None]):
         if entry.id == self._odds_of:
             return  # shown already, or on their way
         self._odds_of = entry.id
-        self._show_odds(entry, Text("working them out…", style="dim"))
+        self._show_odds(entry, Text(_("working them out…"), style="dim"))
         self.run_worker(lambda: self._odds(state, entries, entry), thread=True, group="odds",
                         exit_on_error=False)
 
@@ -267,19 +291,22 @@ class PlayersApp(App[None]):
                 self.registry = discover()
             odds = attack_odds(self.registry, state, entries, entry)
         except GunlineError as exc:
-            self.call_from_thread(self._show_odds, entry, Text(f"no odds for #{entry.number}: {exc}"))
+            self.call_from_thread(self._show_odds, entry, Text(_("no odds for #{number}: {why}", number=entry.number,
+                                                                   why=exc)))
             return
         from .widgets.odds_view import odds_text
 
         width = max(40, self.size.width - 4)
-        self.call_from_thread(self._show_odds, entry, odds_text(odds, width))
+        packages = self.registry.packages(odds.ruleset, odds.variants)
+        self.call_from_thread(self._show_odds, entry, odds_text(odds, width, packages))
 
     # -- on screen ------------------------------------------------------------------
     def _show(self, text: Text, count: int) -> None:
         self.query_one("#chains", Static).update(text)
         self.query_one("#log", VerticalScroll).scroll_home(animate=False)
-        entries = f"{count} entr{'y' if count == 1 else 'ies'}"
-        self._show_status(f"Encounter {self.encounter!r} · {entries} · read-only · updates by itself")
+        entries = _n("{n} entry", "{n} entries", count, n=count)
+        self._show_status(_("Encounter {name} · {entries} · read-only · updates by itself", name=repr(self.encounter),
+                            entries=entries))
 
     def _show_status(self, line: str) -> None:
         self.query_one("#status", Static).update(Text(line))
@@ -287,7 +314,7 @@ class PlayersApp(App[None]):
     def _show_odds(self, entry: Entry, body: Text) -> None:
         if entry.id != self._odds_of:
             return  # a newer attack came in meanwhile: its odds are the ones shown
-        text = Text(f"The odds #{entry.number} had before its dice were rolled\n", style="bold")
+        text = Text(_("The odds #{number} had before its dice were rolled", number=entry.number) + "\n", style="bold")
         text.append(body)
         self.query_one("#odds", Static).update(text)
         self.query_one("#odds-box").display = True

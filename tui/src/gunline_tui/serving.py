@@ -23,15 +23,20 @@ from textual_serve.server import Server
 from gunline.errors import BadInput
 from gunline.output import say
 
+from .speech import _
+
 #: A Host header that names an address and a port, and nothing else.
 _HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?")
 
 
 def players_command(encounter: str, journal: Path) -> str:
     """The shell line textual-serve runs for each browser: this Python's gunline,
-    the players' view of ``encounter`` in ``journal``."""
+    the players' view of ``encounter`` in ``journal``, in the language the server
+    was started in (``gunline serve --lang ru``)."""
+    from gunline.language import language
+
     return shlex.join([sys.executable, "-m", "gunline.cli", "players", "--encounter", encounter,
-                       "--journal", str(journal)])
+                       "--journal", str(journal), "--lang", language()])
 
 
 class PlayersServer(Server):
@@ -50,10 +55,10 @@ class PlayersServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         if self.host in ("0.0.0.0", "::", ""):  # every address: the players use one of them
-            where = f"on every address of this machine, port {self.port} (http://ADDRESS:{self.port}/)"
+            say(_("gunline: serving the players' view on every address of this machine, port {port} "
+                  "(http://ADDRESS:{port}/) (read-only; Ctrl+C stops)", port=self.port))
         else:
-            where = f"at {self.default_url}"
-        say(f"gunline: serving the players' view {where} (read-only; Ctrl+C stops)")
+            say(_("gunline: serving the players' view at {url} (read-only; Ctrl+C stops)", url=self.default_url))
         sys.stdout.flush()
 
 
@@ -67,14 +72,15 @@ def serve(encounter: str, journal: Path, host: str, port: int) -> int:
     except GracefulExit:  # a second stop signal while stopping: stopped all the same
         pass
     except OSError as exc:
-        raise BadInput(f"--host/--port: cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise BadInput(_("--host/--port: cannot listen on {host}:{port}: {error}", host=host, port=port,
+                         error=exc.strerror or exc)) from None
     return 0
 
 
 def _can_listen(host: str, port: int) -> None:
     """Raise the OSError listening on ``host``:``port`` would (taken, or no such
     address here), as the server would bind it."""
-    for family, kind, proto, _, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+    for family, kind, proto, _name, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                                               flags=socket.AI_PASSIVE):
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -14,6 +14,7 @@ import argparse
 from typing import Any
 
 from ..errors import AttackRefused, BadInput
+from ..language import _
 from ..output import say, say_json, warn
 
 EXIT_OK, EXIT_DICE_NEEDED = 0, 3
@@ -99,11 +100,12 @@ def _roll(args: argparse.Namespace) -> int:
     if args.json:
         say_json(chain_json(chain))
     else:
-        say(action_text(chain))
+        say(action_text(chain, registry.packages(chain.ruleset, chain.variants)))
     if unused:
-        warn(f"gunline: note: {unused} of the dice given were not needed")
+        warn("gunline: " + _("note: {unused} of the dice given were not needed", unused=unused))
     if entry is not None:
-        warn(f"gunline: committed to encounter {entry.encounter!r} as entry #{entry.number}")
+        warn("gunline: " + _("committed to encounter {encounter} as entry #{number}",
+                             encounter=repr(entry.encounter), number=entry.number))
     return EXIT_OK
 
 
@@ -124,7 +126,7 @@ def _odds(args: argparse.Namespace) -> int:
 
         with Journal(args.journal, must_exist=True) as journal:
             if attack is None:
-                attack, _ = journal.act_source(
+                attack, _document = journal.act_source(
                     args.encounter, registry, args.action, who=_who(args), shooter=args.shooter,
                     weapon=args.weapon, variants=args.variant,
                 )
@@ -136,5 +138,5 @@ def _odds(args: argparse.Namespace) -> int:
     if args.json:
         say_json(odds_json(odds))
     else:
-        say(action_odds_text(odds, args.action, who, declared(stack, args.action).applies_to))
+        say(action_odds_text(odds, args.action, who, declared(stack, args.action).applies_to, stack.packages))
     return EXIT_OK

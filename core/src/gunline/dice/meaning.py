@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
+from ..language import _
 from ..models import Roll
 from .reads import need_of
 from .results import Rolled, Tally
@@ -37,7 +38,7 @@ def _asked(label: str, target: str | None, by: str | None) -> tuple[str, str | N
     Ashigaru"); else by whom the roll is about ("Goliath, to hit")."""
     if by is None or by == target:
         return label, target if by is None else by
-    return (f"{label} at {target}" if target else label), by
+    return (_("{roll} at {target}", roll=label, target=target) if target else label), by
 
 
 def _counted(sides: int, success: Callable[[int], Any] | None, again: int | None) -> tuple[int, int] | None:
@@ -118,7 +119,7 @@ def pool(
             if reading is not None:
                 counts[reading] = counts.get(reading, 0) + 1
     if need is None:
-        need = success_need + (f", {again}-again" if again is not None else "")
+        need = success_need + (_(", {face}-again", face=again) if again is not None else "")
     record = Roll(
         label=label,
         dice=shown if shown is not None else notation(count, sides),

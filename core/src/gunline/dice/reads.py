@@ -26,6 +26,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from ..language import _, language
+
 T = TypeVar("T", bound=Hashable)
 
 #: What a read is: a pure function of a face (or of a sum's total).
@@ -34,7 +36,7 @@ Read = Callable[[int], T]
 
 #: The words of each threshold, made once (every roll of every chain asks for them).
 _AT_LEAST: dict[int, str] = {}
-_AT_MOST: dict[int, str] = {}
+_AT_MOST: dict[tuple[int, str], str] = {}
 
 
 class at_least(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
@@ -63,9 +65,10 @@ class at_most(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
 
     @property
     def need(self) -> str:
-        words = _AT_MOST.get(self.n)
+        key = (self.n, language())
+        words = _AT_MOST.get(key)
         if words is None:
-            words = _AT_MOST[self.n] = f"{self.n} or less"
+            words = _AT_MOST[key] = _("{face} or less", face=self.n)
         return words
 
 

@@ -35,18 +35,24 @@ class DieRequest(msgspec.Struct, frozen=True, kw_only=True):
         succeeds``, ``Goliath, to hit: 1d6, needs 5+``, or, naming the model who
         rolls it (``by``), ``Ninja, to hit at General, die 1 of 2: d10, 4 or less
         succeeds``."""
+        from ..language import _
+
         who = f"{self.target}, " if self.target else ""
         if self.of > 1 or self.reroll:
-            which = "reroll" if self.reroll else "die"
-            what = f"{self.label}, {which} {self.index} of {self.of}: d{self.sides}"
+            if self.reroll:
+                what = _("{roll}, reroll {index} of {count}: d{sides}", roll=self.label, index=self.index,
+                         count=self.of, sides=self.sides)
+            else:
+                what = _("{roll}, die {index} of {count}: d{sides}", roll=self.label, index=self.index,
+                         count=self.of, sides=self.sides)
         else:
             what = f"{self.label}: 1d{self.sides}"
         if not self.need:
             need = ""
         elif self.success:
-            need = f", {self.need} succeeds"
+            need = _(", {need} succeeds", need=self.need)
         else:
-            need = f", needs {self.need}"
+            need = _(", needs {need}", need=self.need)
         return f"{who}{what}{need}"
 
 
@@ -55,7 +61,9 @@ def need_text(at_least: int | None, at_most: int | None) -> str:
     if at_least is not None:
         return f"{at_least}+"
     if at_most is not None:
-        return f"{at_most} or less"
+        from ..language import _
+
+        return _("{face} or less", face=at_most)
     return ""
 
 

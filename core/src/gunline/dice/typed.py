@@ -96,13 +96,16 @@ def _with_count(faces: list[int | None], count: int, request: DieRequest) -> lis
 
 def hint(request: DieRequest) -> str:
     """What the GM may type for ``request``, in a line."""
+    from ..language import _
+
     n = left_in_roll(request)
     if n == 1:
-        text = "the face shown"
+        text = _("the face shown")
+    elif request.sides <= 10:
+        text = _("the {count} faces, apart (or run together: 7927)", count=n)
     else:
-        together = " (or run together: 7927)" if request.sides <= 10 else ""
-        text = f"the {n} faces, apart{together}"
+        text = _("the {count} faces, apart", count=n)
     if request.counted is not None and n > 1:
-        text += ", or the successes alone: 3s"
-    zero = " · 0 is 10" if request.sides == 10 else ""
-    return f"{text} · . rolls one for you · blank: roll this die{zero}"
+        text += _(", or the successes alone: 3s")
+    zero = _(" · 0 is 10") if request.sides == 10 else ""
+    return text + _(" · . rolls one for you · blank: roll this die") + zero

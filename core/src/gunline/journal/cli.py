@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from ..language import _, _n
 from ..output import safe_json, say, say_json, warn
 
 if TYPE_CHECKING:
@@ -85,15 +86,31 @@ def cmd_list(args: argparse.Namespace) -> int:
         _print_json(rows)
         return EXIT_OK
     if not rows:
-        say(f"no encounters in {journal.path}")
+        say(_("no encounters in {path}", path=journal.path))
     for row in rows:
-        last = f", last {row.last_at}" if row.last_at else ""
-        say(f"{row.name}  ({row.entries} entr{'y' if row.entries == 1 else 'ies'}{last})")
+        if row.last_at:
+            said = _n("{n} entry, last {at}", "{n} entries, last {at}", row.entries, n=row.entries, at=row.last_at)
+        else:
+            said = _n("{n} entry", "{n} entries", row.entries, n=row.entries)
+        say(f"{row.name}  ({said})")
     return EXIT_OK
 
 
+def _registry_for_words() -> Registry | None:
+    """The plugins, where the language in use needs their catalogues to word an
+    encounter's keys and statuses (in English nothing is loaded for it)."""
+    from ..language import SOURCE, language
+
+    if language() == SOURCE:
+        return None
+    from ..cli import _registry
+
+    return _registry()
+
+
 def cmd_show(args: argparse.Namespace) -> int:
-    from .export import state_markdown
+    from ..language import term
+    from .export import packages_of, state_markdown, undone_by
 
     with _open(args) as journal:
         state = journal.state(args.encounter)
@@ -101,11 +118,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"encounter": state, "entries": entries})
         return EXIT_OK
-    say(f"encounter {state.name} (started {state.created_at})")
-    say("\n".join(state_markdown(state)))
+    packages = packages_of(entries, _registry_for_words())
+    say(_("encounter {name} (started {at})", name=state.name, at=state.created_at))
+    say("\n".join(state_markdown(state, packages)))
     for e in entries:
-        undone = f"  [undone by #{e.undone_by_number}]" if e.undone_by is not None else ""
-        say(f"#{e.number} {e.at} {e.action}: {e.summary}{undone}")
+        undone = f"  [{undone_by(e)}]" if e.undone_by is not None else ""
+        say(f"#{e.number} {e.at} {term(e.action, packages)}: {e.summary}{undone}")
     return EXIT_OK
 
 
@@ -140,7 +158,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     as_json = args.json or args.format == "json"
     with _open(args) as journal:
-        text = (export_json if as_json else export_markdown)(journal, args.encounter)
+        if as_json:
+            text = export_json(journal, args.encounter)
+        else:
+            text = export_markdown(journal, args.encounter, _registry_for_words())
     # The same bytes to a file as to the terminal: Markdown is read in one, later.
     text = safe_json(text.encode("utf-8")) if as_json else shown(text)
     if args.output:
@@ -165,7 +186,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .paths import journal_path
     from .verify import problems
 
-    path, _ = journal_path(args.journal)
+    path, _given = journal_path(args.journal)
     found: list[str] = []
     if path.is_file():
         problem = file_problem(path)
@@ -180,7 +201,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         for line in found[:-1]:
             warn(line)
         raise GunlineError(f"journal {path}: {len(found)} problem(s); last: {found[-1]}")
-    say(f"journal {path}: consistent")
+    say(_("journal {path}: consistent", path=path))
     return EXIT_OK
 
 

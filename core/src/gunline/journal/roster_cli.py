@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from ..errors import BadInput
+from ..language import _
 from ..output import say, say_json
 from .cli import add_journal_option
 
@@ -68,10 +69,39 @@ def cmd_list(args: argparse.Namespace) -> int:
         say_json(msgspec.json.encode(entries))
         return EXIT_OK
     if not entries:
-        say(f"no roster entries in {journal.path}" + (f" for {args.ruleset}" if args.ruleset else ""))
+        if args.ruleset:
+            say(_("no roster entries in {path} for {ruleset}", path=journal.path, ruleset=args.ruleset))
+        else:
+            say(_("no roster entries in {path}", path=journal.path))
+    kinds = _kinds()
+    width = max(len(k) for k in kinds.values())
     for e in entries:
-        say(f"{e.ruleset}  {e.kind:<7}  {e.name}")
+        say(f"{e.ruleset}  {kinds.get(e.kind, e.kind):<{width}}  {e.name}")
     return EXIT_OK
+
+
+def _kinds() -> dict[str, str]:
+    """A roster entry's kind in words, as ``roster list`` shows it."""
+    return {"shooter": _("shooter"), "weapon": _("weapon"), "target": _("target")}
+
+
+def _kept(ruleset: str, kind: str, name: str, path: object) -> str:
+    """What ``roster add`` says of an entry it kept (a whole sentence per kind: the
+    kind's word may change with its place in it)."""
+    if kind == "shooter":
+        return _("kept {ruleset} shooter {name} in {path}", ruleset=ruleset, name=name, path=path)
+    if kind == "weapon":
+        return _("kept {ruleset} weapon {name} in {path}", ruleset=ruleset, name=name, path=path)
+    return _("kept {ruleset} target {name} in {path}", ruleset=ruleset, name=name, path=path)
+
+
+def _forgot(ruleset: str, kind: str, name: str) -> str:
+    """What ``roster remove`` says of the entry it forgot."""
+    if kind == "shooter":
+        return _("forgot {ruleset} shooter {name}", ruleset=ruleset, name=name)
+    if kind == "weapon":
+        return _("forgot {ruleset} weapon {name}", ruleset=ruleset, name=name)
+    return _("forgot {ruleset} target {name}", ruleset=ruleset, name=name)
 
 
 def cmd_add(args: argparse.Namespace) -> int:
@@ -102,7 +132,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     with _open(args, must_exist=False) as journal:
         for kind, data in wanted:
             entry = journal.roster_put(registry, ruleset, kind, data)
-            say(f"kept {ruleset} {kind} {entry.name!r} in {journal.path}")
+            say(_kept(ruleset, kind, repr(entry.name), journal.path))
     return EXIT_OK
 
 
@@ -124,5 +154,5 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_remove(args: argparse.Namespace) -> int:
     with _open(args) as journal:
         journal.roster_remove(args.ruleset, args.kind, args.name)
-    say(f"forgot {args.ruleset} {args.kind} {args.name!r}")
+    say(_forgot(args.ruleset, args.kind, repr(args.name)))
     return EXIT_OK

@@ -16,6 +16,7 @@ from typing import Any
 from ..actions import action_refusals, action_start, declared, resolve_action, who_for
 from ..dice import Dice
 from ..errors import AttackRefused, PluginFailed
+from ..language import _
 from ..models import Attack
 from ..state import ChainState
 from .api import _shape, whole_marginals
@@ -68,11 +69,12 @@ def action_odds(
         try:
             return build_odds(whole_marginals(run, work, len(names)), **shape)
         except TreeTooLarge as exc:
-            note = f"Monte Carlo: the outcome tree is too large to enumerate ({exc}; at most {work:,} replays)"
+            note = _("Monte Carlo: the outcome tree is too large to enumerate ({why}; at most {work} replays)",
+                     why=exc, work=format(work, ","))
         except NotReplayable as exc:
             raise PluginFailed(stack.name, "dice", str(exc)) from None
         samples = ACTION_SAMPLES
     else:
-        note = f"Monte Carlo: {samples} samples requested"
+        note = _("Monte Carlo: {samples} samples requested", samples=samples)
     sampler = sample if every_face else sample_tree
     return build_odds(marginals_of(sampler(run, samples, seed), len(names)), samples=samples, note=note, **shape)

@@ -21,6 +21,7 @@ from typing import Any
 from ..dice import Dice
 from ..engine import refusals, resolve, start_state
 from ..errors import AttackRefused, PluginFailed
+from ..language import _
 from ..models import Attack
 from ..stack import RulesStack
 from ..state import ChainState
@@ -179,15 +180,20 @@ def compute_odds(
         try:
             return build_odds(exact_marginals(stack, attack, prior, run, work, clock), **shape)
         except TooSlow as exc:
-            note = f"Monte Carlo: {exc.why}"
+            note = _("Monte Carlo: {why}", why=exc.why)
         except TreeTooLarge as exc:
             # counted ("more than N outcomes") or estimated from a sample of paths
-            verb = "looks" if exc.estimated else "is"
-            note = f"Monte Carlo: the outcome tree {verb} too large to enumerate ({exc}; at most {work:,} hook runs)"
+            most = format(work, ",")
+            if exc.estimated:
+                note = _("Monte Carlo: the outcome tree looks too large to enumerate ({why}; at most {work} hook runs)",
+                         why=exc, work=most)
+            else:
+                note = _("Monte Carlo: the outcome tree is too large to enumerate ({why}; at most {work} hook runs)",
+                         why=exc, work=most)
         except NotReplayable as exc:
             raise PluginFailed(stack.name, "dice", str(exc)) from None
     elif samples is None:
-        note = "Monte Carlo: sampling was asked for"
+        note = _("Monte Carlo: sampling was asked for")
     if samples is None:
 
         def enough(tally: dict[Leaf, float], drawn: int) -> bool:
@@ -196,11 +202,12 @@ def compute_odds(
         tally, drawn = draw(run, seed=seed, enough=enough, most=MAX_SAMPLES, jobs=jobs, every_face=every_face,
                             progress=progress)
         points = 100 * half
-        note += f"; {drawn:,} samples, every figure within ±{points:g} points (95%)"
+        note = _("{note}; {samples} samples, every figure within ±{points} points (95%)", note=note,
+                 samples=format(drawn, ","), points=format(points, "g"))
         return odds_of(tally, drawn, note)
     tally, drawn = draw(run, seed=seed, enough=lambda tally, drawn: False, most=samples, jobs=jobs,
                         every_face=every_face, progress=progress)
-    return odds_of(tally, drawn, f"Monte Carlo: {samples} samples requested")
+    return odds_of(tally, drawn, _("Monte Carlo: {samples} samples requested", samples=samples))
 
 
 def exact_marginals(
@@ -227,7 +234,7 @@ def exact_marginals(
 def whole_marginals(run: Callable[[Dice], Leaf], budget: int, count: int, clock: Clock | None = None) -> Marginals:
     """Every leaf of the whole chain's tree, replayed by the engine itself."""
     tally: dict[Leaf, float] = {}
-    for n, (weight, leaf, _) in enumerate(leaves(run, budget), 1):
+    for n, (weight, leaf, _dice) in enumerate(leaves(run, budget), 1):
         if clock is not None and n % 64 == 0:
             clock.tick()
         tally[leaf] = tally.get(leaf, 0.0) + weight

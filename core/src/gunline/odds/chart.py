@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from ..language import N_, _, term
 from .model import Odds, TargetOdds
 from .render import _pct
 
@@ -31,8 +32,10 @@ MAX_ROWS = 12
 TAIL = 0.0005
 #: Labels longer than this are cut (with an ellipsis).
 MAX_LABEL = 16
-#: The distributions charted, and the title of each.
+#: The distributions charted, and the title of each (a key: :func:`heading` words it).
 TITLES = {"hit": "hits", "wound": "wounds"}
+#: The titles in words.
+HEADINGS = {"status": N_("status"), "hits": N_("hits"), "wounds": N_("wounds")}
 #: Cells a percentage takes beside its bar (``>99.9%``, ``100.0%``).
 PERCENT = 6
 
@@ -64,10 +67,16 @@ class Row(NamedTuple):
 
 
 class Chart(NamedTuple):
-    """One distribution: a title (``status``, ``hits``, ``wounds``) and its rows."""
+    """One distribution: a title (``status``, ``hits``, ``wounds``: a key, which
+    :func:`heading` words) and its rows."""
 
     title: str
     rows: list[Row]
+
+
+def heading(chart: Chart) -> str:
+    """A chart's title in words, in the language in use."""
+    return _(HEADINGS[chart.title]) if chart.title in HEADINGS else chart.title
 
 
 def _cut(label: str, most: int) -> str:
@@ -125,10 +134,11 @@ def _value_rows(pairs: list[tuple[int | float, float]]) -> list[tuple[str, float
     return rows
 
 
-def target_charts(target: TargetOdds) -> list[tuple[str, list[tuple[str, float]]]]:
+def target_charts(target: TargetOdds, words: tuple[str, ...] = ()) -> list[tuple[str, list[tuple[str, float]]]]:
     """A target's distributions as (title, [(label, probability)]): its final
-    status, then hits and wounds where the odds carry them."""
-    out = [("status", [(s.replace("_", " "), p) for s, p in target.status.items()])]
+    status, then hits and wounds where the odds carry them. ``words`` (the stack's
+    packages) word the statuses."""
+    out = [("status", [(term(s, words), p) for s, p in target.status.items()])]
     for kind, title in TITLES.items():
         pairs = target.distributions.get(kind)
         if pairs:
@@ -142,13 +152,13 @@ def bar_width(width: int, label: int, indent: int = 4) -> int:
     return max(MIN_BAR, min(MAX_BAR, width - indent - label - 2 - PERCENT))
 
 
-def charts(target: TargetOdds, width: int, indent: int = 4) -> list[Chart]:
+def charts(target: TargetOdds, width: int, indent: int = 4, words: tuple[str, ...] = ()) -> list[Chart]:
     """A target's charts, each row fitting a line of ``width`` cells (indented by
     ``indent``) where it can: in a narrow line the labels are cut (to no fewer than
     3 cells) before a bar is drawn narrower than :data:`MIN_BAR`; the bars of all
     its charts share one width."""
     most = max(3, min(MAX_LABEL, width - indent - 2 - PERCENT - MIN_BAR))
-    made = [(title, [(_cut(label, most), p) for label, p in rows]) for title, rows in target_charts(target)]
+    made = [(title, [(_cut(label, most), p) for label, p in rows]) for title, rows in target_charts(target, words)]
     label = max((len(lab) for _, rows in made for lab, _ in rows), default=0)
     cells = bar_width(width, label, indent)
     return [Chart(title, [Row(lab, p, bar(p, cells), _pct(p)) for lab, p in rows]) for title, rows in made]
@@ -163,16 +173,17 @@ def label_width(made: list[Chart]) -> int:
     return max((len(r.label) for c in made for r in c.rows), default=0)
 
 
-def charts_text(odds: Odds, width: int = 80) -> str:
+def charts_text(odds: Odds, width: int = 80, words: tuple[str, ...] = ()) -> str:
     """Every target's charts as text lines of at most ``width`` cells where they fit
-    (a bar is never narrower than :data:`MIN_BAR`)."""
-    how = "exact" if odds.exact else f"Monte Carlo, {odds.samples} samples"
-    out = [f"charts ({how}; each bar from 0 to 100%)"]
+    (a bar is never narrower than :data:`MIN_BAR`); ``words`` (the stack's packages)
+    word the statuses."""
+    how = _("exact") if odds.exact else _("Monte Carlo, {samples} samples", samples=odds.samples)
+    out = [_("charts ({how}; each bar from 0 to 100%)", how=how)]
     for name, target in odds.targets.items():
-        made = charts(target, width)
+        made = charts(target, width, words=words)
         label = label_width(made)
         out.append(f"{name}:")
         for chart in made:
-            out.append(f"  {chart.title}:")
+            out.append(f"  {heading(chart)}:")
             out.extend(f"    {row_text(row, label)}" for row in chart.rows)
     return "\n".join(out)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import BadInput
+from ..language import _
 from ..models import Attack
 from ..output import end_progress, progress, say, say_json
 from ..state import ChainState
@@ -104,8 +105,9 @@ class Progress:
             self.shown = now
             return
         self.shown = now
-        progress(f"gunline: odds: Monte Carlo, {done:,} of {total:,} samples ({done / total:.0%}); Ctrl+C stops",
-                 tty=self.tty)
+        said = _("odds: Monte Carlo, {done} of {total} samples ({share}); Ctrl+C stops", done=format(done, ","),
+                 total=format(total, ","), share=format(done / total, ".0%"))
+        progress(f"gunline: {said}", tty=self.tty)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -192,10 +194,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         say_json(odds_json(odds))
     else:
-        say(odds_text(odds))
+        say(odds_text(odds, registry.packages(attack.ruleset, attack.variants)))
     if args.plot:
         from .chart import charts_text
 
         say()
-        say(charts_text(odds, args.width or shutil.get_terminal_size().columns))
+        say(charts_text(odds, args.width or shutil.get_terminal_size().columns,
+                        registry.packages(attack.ruleset, attack.variants)))
     return 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..language import _
 from .interpreter import TreeTooLarge
 
 #: Seconds of enumeration before its cost is weighed against sampling.
@@ -73,7 +74,7 @@ class Clock:
         over_budget = self.budget is not None and elapsed > self.budget
         if not over_budget and self._nearly_done(elapsed):
             return
-        raise TooSlow(self._why(f"took more than {allowed:.2g} s"))
+        raise TooSlow(self._why(_("took more than {seconds} s", seconds=format(allowed, ".2g"))))
 
     def _nearly_done(self, elapsed: float) -> bool:
         """Whether finishing, by the last projection, costs less than sampling would."""
@@ -95,11 +96,13 @@ class Clock:
             return
         total = elapsed / done
         if self.budget is not None and total > self.budget:
-            raise TooSlow(self._why(f"would take about {total:.2g} s"), estimated=True)
+            raise TooSlow(self._why(_("would take about {seconds} s", seconds=format(total, ".2g"))), estimated=True)
         if self.sampling_seconds is not None and total - elapsed > self.sampling_seconds:
-            raise TooSlow(self._why(f"would take about {total:.2g} s"), estimated=True)
+            raise TooSlow(self._why(_("would take about {seconds} s", seconds=format(total, ".2g"))), estimated=True)
 
     def _why(self, exact: str) -> str:
         if self.sampling_seconds is not None and (self.budget is None or self.sampling_seconds <= self.budget):
-            return f"enumerating every outcome {exact}; sampling takes about {self.sampling_seconds:.2g} s"
-        return f"enumerating every outcome {exact}, past the time budget of {self.budget:g} s"
+            return _("enumerating every outcome {how_long}; sampling takes about {seconds} s", how_long=exact,
+                     seconds=format(self.sampling_seconds, ".2g"))
+        return _("enumerating every outcome {how_long}, past the time budget of {seconds} s", how_long=exact,
+                 seconds=format(self.budget, "g"))

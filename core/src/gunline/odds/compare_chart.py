@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..language import N_, _, term
 from .chart import MAX_LABEL, MIN_BAR, PERCENT, TRACK, _cut, bar, bar_width
 from .compare import Comparison, Row
 from .compare_render import MISSING, _value
 
-#: The expected values charted, and how a group of them is labelled.
-EXPECTED = {"hit": "hits", "wound": "wounds"}
+#: The expected values charted, and how a group of them is labelled (in words: ``_()``).
+EXPECTED = {"hit": N_("hits"), "wound": N_("wounds")}
 
 
 class Bar(NamedTuple):
@@ -56,10 +57,10 @@ class CompareChart(NamedTuple):
     groups: list[Group]
 
 
-def _label(row: Row) -> str:
-    if row.measure == "expected":
-        return EXPECTED.get(row.key or "", row.key or "")
-    return (row.key or "").replace("_", " ")
+def _label(row: Row, words: tuple[str, ...] = ()) -> str:
+    if row.measure == "expected" and row.key in EXPECTED:
+        return _(EXPECTED[row.key])
+    return term(row.key or "", words)
 
 
 def target_rows(comparison: Comparison, target: str) -> list[tuple[str, list[Row]]]:
@@ -77,13 +78,17 @@ def _full(rows: list[Row]) -> float:
     return most if most > 0 else 1.0
 
 
-def target_charts(comparison: Comparison, target: str, width: int, indent: int = 4) -> list[CompareChart]:
+def target_charts(
+    comparison: Comparison, target: str, width: int, indent: int = 4, words: tuple[str, ...] = ()
+) -> list[CompareChart]:
     """``target``'s charts, each line fitting ``width`` cells (indented by
     ``indent``) where it can: labels are cut (to no fewer than 3 cells) before a bar
-    is drawn narrower than :data:`~.chart.MIN_BAR`; all its bars share one width."""
+    is drawn narrower than :data:`~.chart.MIN_BAR`; all its bars share one width.
+    ``words`` (the columns' packages) word the statuses."""
     columns = max(len(c.label) for c in comparison.columns)
     most = max(3, min(MAX_LABEL, width - indent - columns - 4 - PERCENT - MIN_BAR))
-    made = [(title, rows, [_cut(_label(r), most) for r in rows]) for title, rows in target_rows(comparison, target)]
+    made = [(title, rows, [_cut(_label(r, words), most) for r in rows])
+            for title, rows in target_rows(comparison, target)]
     label = max((len(lab) for _, _, labels in made for lab in labels), default=0)
     cells = bar_width(width, label + 2 + columns, indent)
     out = []
@@ -103,8 +108,8 @@ def target_charts(comparison: Comparison, target: str, width: int, indent: int =
 
 def chart_title(chart: CompareChart) -> str:
     if chart.title == "status":
-        return "status"
-    return f"expected (a full bar is {chart.full:.2f})"
+        return _("status")
+    return _("expected (a full bar is {full})", full=format(chart.full, ".2f"))
 
 
 def group_lines(group: Group, label: int, columns: int) -> list[str]:
@@ -124,13 +129,14 @@ def label_width(made: list[CompareChart]) -> int:
     return max((len(g.label) for c in made for g in c.groups), default=0)
 
 
-def comparison_charts_text(comparison: Comparison, width: int = 80) -> str:
+def comparison_charts_text(comparison: Comparison, width: int = 80, words: tuple[str, ...] = ()) -> str:
     """Every target's charts as text lines of at most ``width`` cells where they fit
-    (a bar is never narrower than :data:`~.chart.MIN_BAR`)."""
+    (a bar is never narrower than :data:`~.chart.MIN_BAR`); ``words`` (the columns'
+    packages) word the statuses."""
     columns = max(len(c.label) for c in comparison.columns)
-    out = ["charts (a bar per column, by its number; status from 0 to 100%)"]
+    out = [_("charts (a bar per column, by its number; status from 0 to 100%)")]
     for name in comparison.targets:
-        made = target_charts(comparison, name, width)
+        made = target_charts(comparison, name, width, words=words)
         label = label_width(made)
         out.append(f"{name}:")
         for chart in made:

@@ -111,13 +111,17 @@ def cmd_compare(args: argparse.Namespace) -> int:
     finally:
         end_progress()
     comparison = build_comparison(columns)
+    # The columns' statuses and kinds in words: each column's stack (its variants) has its say.
+    words = tuple(dict.fromkeys(
+        package for _file, _added, attack in loaded for package in registry.packages(attack.ruleset, attack.variants)
+    ))
     if args.json:
         say_json(comparison_json(comparison))
     else:
-        say(comparison_text(comparison))
+        say(comparison_text(comparison, words))
     if args.plot:
         from .compare_chart import comparison_charts_text
 
         say()
-        say(comparison_charts_text(comparison, args.width or shutil.get_terminal_size().columns))
+        say(comparison_charts_text(comparison, args.width or shutil.get_terminal_size().columns, words))
     return 0

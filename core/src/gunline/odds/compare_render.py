@@ -5,6 +5,7 @@ target or step: words and marks rather than colour."""
 
 from __future__ import annotations
 
+from ..language import _, _n, term
 from .compare import Column, Comparison, Row
 from .render import _pct
 
@@ -22,28 +23,31 @@ def _value(row: Row, value: float | None) -> str:
     return _pct(value)
 
 
-def _label(row: Row) -> str:
+def _label(row: Row, words: tuple[str, ...] = ()) -> str:
     if row.measure in ("hit", "wound"):
-        return row.measure
+        return term(row.measure, words)
     if row.measure == "rounds_spent":
-        return "rounds spent (expected)"
+        return _("rounds spent (expected)")
     key = row.key or ""
-    if row.measure == "expected":
-        key = {"hit": "hits", "wound": "wounds"}.get(key, key) if row.section == "target" else key
-    return key.replace("_", " ")
+    if row.measure == "expected" and row.section == "target" and key in ("hit", "wound"):
+        return _("hits") if key == "hit" else _("wounds")
+    return term(key, words)
 
 
 def _heading(row: Row, last: Row | None) -> list[str]:
     """The lines that open ``row``'s block, when it opens one."""
     lines: list[str] = []
     if last is None or (row.section, row.target) != (last.section, last.target):
-        lines.append({"target": str(row.target), "weapon": "weapon", "shooter": "shooter",
-                      "attack": "attack steps (expected)"}[row.section])
+        if row.section == "target":
+            lines.append(str(row.target))
+        else:
+            lines.append({"weapon": _("weapon"), "shooter": _("shooter"),
+                          "attack": _("attack steps (expected)")}[row.section])
         last = None
     if row.section == "target" and row.measure in ("status", "expected") and (
         last is None or last.measure != row.measure
     ):
-        lines.append(f"  {'status' if row.measure == 'status' else 'expected'}")
+        lines.append("  " + (_("status") if row.measure == "status" else _("expected")))
     return lines
 
 
@@ -64,21 +68,24 @@ def _spread(comparison: Comparison, index: int) -> float:
 def _legend(comparison: Comparison, index: int, column: Column) -> str:
     line = f"  {column.label}  {column.file}"
     if column.variants:
-        line += f"  variants: {', '.join(column.variants)}"
+        line += "  " + _("variants: {variants}", variants=", ".join(column.variants))
     if not column.exact:
-        line += (f"  (Monte Carlo, {column.samples:,} samples, "
-                 f"within ±{100 * _spread(comparison, index):.1f} points at 95%)")
+        line += "  (" + _("Monte Carlo, {samples} samples, within ±{points} points at 95%",
+                          samples=format(column.samples, ","),
+                          points=format(100 * _spread(comparison, index), ".1f")) + ")"
     return line
 
 
-def comparison_text(comparison: Comparison) -> str:
-    """The legend, then the table."""
+def comparison_text(comparison: Comparison, words: tuple[str, ...] = ()) -> str:
+    """The legend, then the table; ``words`` (the packages of the columns' stacks)
+    word the ruleset's statuses and step kinds."""
     columns = comparison.columns
-    how = "exact" if all(c.exact for c in columns) else "estimates where a column says Monte Carlo"
-    count = f"{len(columns)} scenario{'' if len(columns) == 1 else 's'}"
-    out = [f"{comparison.ruleset} — {count} compared ({how})"]
+    how = _("exact") if all(c.exact for c in columns) else _("estimates where a column says Monte Carlo")
+    out = [_n("{ruleset} — {n} scenario compared ({how})", "{ruleset} — {n} scenarios compared ({how})",
+              len(columns), ruleset=comparison.ruleset, n=len(columns), how=how)]
     out += [_legend(comparison, i, c) for i, c in enumerate(columns)]
-    out.append(f"{BEST} marks the best of a row where better is clear; {MISSING}: not in that scenario")
+    out.append(_("{best} marks the best of a row where better is clear; {missing}: not in that scenario",
+                 best=BEST, missing=MISSING))
     out.append("")
 
     body: list[tuple[str, list[str]] | str] = []
@@ -86,7 +93,7 @@ def comparison_text(comparison: Comparison) -> str:
     for row in comparison.rows:
         body.extend(_heading(row, last))
         cells = [_value(row, v) + (f" {BEST}" if i in row.best else "  ") for i, v in enumerate(row.values)]
-        body.append((_indent(row) + _label(row), cells))
+        body.append((_indent(row) + _label(row, words), cells))
         last = row
     labels = [item[0] for item in body if isinstance(item, tuple)]
     width = max(len(label) for label in labels)

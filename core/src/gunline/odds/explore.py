@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
+from ..language import _
 from .interpreter import BranchingDice, TreeTooLarge
 
 T = TypeVar("T")
@@ -39,7 +40,7 @@ def leaves(
     replays = 0
     while True:
         if replays >= budget:
-            raise TreeTooLarge(f"more than {budget} outcomes")
+            raise TreeTooLarge(_("more than {count} outcomes", count=budget))
         replays += 1
         dice = make(path, known)
         result = run(dice)
@@ -61,7 +62,7 @@ def estimate_leaves(run: Callable[[BranchingDice], object], probes: int, seed: i
     when a tree is plainly too large to enumerate."""
     rng = random.Random(seed)
     total = 0.0
-    for _ in range(probes):
+    for _probe in range(probes):
         dice = BranchingDice([], explore=rng.randrange)
         run(dice)
         product = 1.0
@@ -81,6 +82,7 @@ def too_large(run: Callable[[BranchingDice], object], budget: int, seed: int = 0
     estimate = estimate_leaves(run, PROBES, seed)
     if estimate > budget:
         raise TreeTooLarge(
-            f"{PROBES} sample paths estimate about {estimate:.3g} outcomes, an estimate that usually runs low",
+            _("{paths} sample paths estimate about {count} outcomes, an estimate that usually runs low",
+              paths=PROBES, count=format(estimate, ".3g")),
             estimated=True,
         )

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from ..dice import Dice, Rolled, Tally, meaning
 from ..dice.requests import DiceInterrupt
+from ..language import _
 from .branches import Branch, Branches, pool_branches, roll_branches
 from .repeats import folded_classes
 
@@ -100,7 +101,7 @@ class BranchingDice(Dice):
             index = self.path[pos]
         else:
             if pos >= MAX_REQUESTS:
-                raise TreeTooLarge(f"a chain asked for more than {MAX_REQUESTS} dice")
+                raise TreeTooLarge(_("a chain asked for more than {count} dice", count=MAX_REQUESTS))
             index = self.explore(n) if self.explore is not None else 0
             self.path.append(index)
         self.sizes.append(n)

@@ -3,6 +3,7 @@ with one decimal, words rather than colour."""
 
 from __future__ import annotations
 
+from ..language import _, term
 from .model import Odds, TargetOdds
 
 #: Kinds with a line of their own, or whose value is no count of anything (the
@@ -24,94 +25,110 @@ def _ci(ci: tuple[float, float] | None) -> str:
     return f"  (95%: {_pct(ci[0])}–{_pct(ci[1])})" if ci is not None else ""
 
 
-def _target_lines(name: str, t: TargetOdds) -> list[str]:
+def _target_lines(name: str, t: TargetOdds, words: tuple[str, ...]) -> list[str]:
     ci = t.ci95
     lines = [f"{name}:"]
-    lines.append(f"  hit      {_pct(t.hit):>7}{_ci(ci.hit if ci else None)}")
-    lines.append(f"  wound    {_pct(t.wound):>7}{_ci(ci.wound if ci else None)}")
-    for kind, p in t.steps.items():
-        if kind in SHOWN_APART:
-            continue
+    kinds = [kind for kind in t.steps if kind not in SHOWN_APART]
+    # the kinds' column: 8 wide, or as wide as the longest word of the language
+    width = max(8, *(len(term(kind, words)) for kind in ("hit", "wound", *kinds)))
+    lines.append(f"  {term('hit', words):<{width}} {_pct(t.hit):>7}{_ci(ci.hit if ci else None)}")
+    lines.append(f"  {term('wound', words):<{width}} {_pct(t.wound):>7}{_ci(ci.wound if ci else None)}")
+    for kind in kinds:
+        p = t.steps[kind]
         reached = t.reached.get(kind, 0.0)
-        when = "" if reached >= 0.9995 else f"  (step reached {_pct(reached)})"
-        lines.append(f"  {kind.replace('_', ' '):<8} {_pct(p):>7}{when}{_ci(ci.steps.get(kind) if ci else None)}")
-    lines.append("  status:")
-    for status, p in t.status.items():
-        lines.append(f"    {status.replace('_', ' '):<16} {_pct(p):>7}{_ci(ci.status.get(status) if ci else None)}")
+        when = "" if reached >= 0.9995 else "  " + _("(step reached {chance})", chance=_pct(reached))
+        lines.append(f"  {term(kind, words):<{width}} {_pct(p):>7}{when}{_ci(ci.steps.get(kind) if ci else None)}")
+    lines.append("  " + _("status:"))
+    lines.extend(_status_lines(t.status, ci.status if ci else None, words))
     if t.models:
-        lines.append("  models:")
-    for model, statuses in t.models.items():
-        mci = ci.models.get(model, {}) if ci else {}
-        shown = ", ".join(
-            f"{status.replace('_', ' ')} {_pct(p)}{_ci(mci.get(status))}" for status, p in statuses.items() if p
-        )
-        lines.append(f"    {model}: {shown}")
+        lines.append("  " + _("models:"))
+    lines.extend(_model_lines(t.models, ci.models if ci else None, words))
     for label, table in t.pools.items():
         cols = "  ".join(f"≥{k} {_pct(p)}" for k, p in list(enumerate(table))[1 : POOL_COLUMNS + 1])
-        lines.append(f"  {label} (successes): {cols}")
+        lines.append("  " + _("{pool} (successes): {columns}", pool=label, columns=cols))
     return lines
 
 
-def odds_text(odds: Odds) -> str:
-    """A readable table per target, then the weapon."""
-    how = "exact" if odds.exact else f"Monte Carlo, {odds.samples} samples, 95% intervals"
-    variants = f", variants: {', '.join(odds.variants)}" if odds.variants else ""
-    out = [f"{odds.ruleset}{variants} — odds ({how})"]
+def _model_lines(
+    models: dict[str, dict[str, float]], ci: dict[str, dict[str, tuple[float, float]]] | None,
+    words: tuple[str, ...],
+) -> list[str]:
+    lines = []
+    for model, statuses in models.items():
+        mci = ci.get(model, {}) if ci else {}
+        shown = ", ".join(
+            f"{term(status, words)} {_pct(p)}{_ci(mci.get(status))}" for status, p in statuses.items() if p
+        )
+        lines.append(f"    {model}: {shown}")
+    return lines
+
+
+def how_found(odds: Odds) -> str:
+    """Exact, or sampled and how much."""
+    if odds.exact:
+        return _("exact")
+    return _("Monte Carlo, {samples} samples, 95% intervals", samples=odds.samples)
+
+
+def odds_heading(odds: Odds, what: str) -> str:
+    if odds.variants:
+        return _("{ruleset}, variants: {variants} — {what} ({how})", ruleset=odds.ruleset,
+                 variants=", ".join(odds.variants), what=what, how=how_found(odds))
+    return _("{ruleset} — {what} ({how})", ruleset=odds.ruleset, what=what, how=how_found(odds))
+
+
+def odds_text(odds: Odds, words: tuple[str, ...] = ()) -> str:
+    """A readable table per target, then the weapon; ``words`` (the stack's
+    packages) word the ruleset's kinds and statuses."""
+    out = [odds_heading(odds, _("odds"))]
     if odds.note and not odds.exact:
-        out.append(f"note: {odds.note}")
+        out.append(_("note: {note}", note=odds.note))
     for name, target in odds.targets.items():
-        out.extend(_target_lines(name, target))
+        out.extend(_target_lines(name, target, words))
     shooter = odds.shooter.status
     if any(p > 0 for s, p in shooter.items() if s != next(iter(shooter), None)):
-        out.append("shooter:")
+        out.append(_("shooter:"))
         sci = odds.shooter.ci95
-        for status, p in shooter.items():
-            out.append(f"    {status.replace('_', ' '):<16} {_pct(p):>7}{_ci(sci.status.get(status) if sci else None)}")
+        out.extend(_status_lines(shooter, sci.status if sci else None, words))
         if odds.shooter.models:
-            out.append("  models:")
-        for model, statuses in odds.shooter.models.items():
-            mci = sci.models.get(model, {}) if sci else {}
-            shown = ", ".join(
-                f"{status.replace('_', ' ')} {_pct(p)}{_ci(mci.get(status))}" for status, p in statuses.items() if p
-            )
-            out.append(f"    {model}: {shown}")
-    out.append("weapon:")
+            out.append("  " + _("models:"))
+        out.extend(_model_lines(odds.shooter.models, sci.models if sci else None, words))
+    out.append(_("weapon:"))
     wci = odds.weapon.ci95
-    for status, p in odds.weapon.status.items():
-        out.append(f"    {status.replace('_', ' '):<16} {_pct(p):>7}{_ci(wci.status.get(status) if wci else None)}")
+    out.extend(_status_lines(odds.weapon.status, wci.status if wci else None, words))
     spent = f"{odds.weapon.rounds_spent:.2f}".rstrip("0").rstrip(".")
-    out.append(f"  rounds spent (expected) {spent}")
+    out.append("  " + _("rounds spent (expected) {rounds}", rounds=spent))
     others = [(k, p) for k, p in odds.steps.items() if k != "ammo"]
     if others:
-        out.append("attack steps (value 1 or more):")
+        out.append(_("attack steps (value 1 or more):"))
     for kind, p in others:
-        out.append(f"  {kind.replace('_', ' '):<8} {_pct(p):>7}{_ci(odds.ci95.steps.get(kind) if odds.ci95 else None)}")
+        out.append(f"  {term(kind, words):<8} {_pct(p):>7}{_ci(odds.ci95.steps.get(kind) if odds.ci95 else None)}")
     return "\n".join(out)
 
 
-def _status_lines(status: dict[str, float], ci: dict[str, tuple[float, float]] | None) -> list[str]:
-    return [f"    {s.replace('_', ' '):<16} {_pct(p):>7}{_ci(ci.get(s) if ci else None)}" for s, p in status.items()]
+def _status_lines(
+    status: dict[str, float], ci: dict[str, tuple[float, float]] | None, words: tuple[str, ...] = ()
+) -> list[str]:
+    return [f"    {term(s, words):<16} {_pct(p):>7}{_ci(ci.get(s) if ci else None)}" for s, p in status.items()]
 
 
-def action_odds_text(odds: Odds, action: str, who: str, applies_to: str) -> str:
+def action_odds_text(odds: Odds, action: str, who: str, applies_to: str, words: tuple[str, ...] = ()) -> str:
     """The odds of an action between attacks: its steps (value 1 or more) and the
     final status of whom it is about (the target, the shooter or his weapon)."""
-    how = "exact" if odds.exact else f"Monte Carlo, {odds.samples} samples, 95% intervals"
-    variants = f", variants: {', '.join(odds.variants)}" if odds.variants else ""
-    out = [f"{odds.ruleset}{variants} — odds of {action} for {who} ({how})"]
+    out = [odds_heading(odds, _("odds of {action} for {who}", action=term(action, words), who=who))]
     if odds.note and not odds.exact:
-        out.append(f"note: {odds.note}")
+        out.append(_("note: {note}", note=odds.note))
     target = odds.targets.get(who) if applies_to == "target" else None
     steps, ci = (target.steps, target.ci95) if target is not None else (odds.steps, odds.ci95)
     for kind, p in steps.items():
-        out.append(f"  {kind.replace('_', ' '):<16} {_pct(p):>7}{_ci(ci.steps.get(kind) if ci else None)}")
+        out.append(f"  {term(kind, words):<16} {_pct(p):>7}{_ci(ci.steps.get(kind) if ci else None)}")
     if target is not None:
         out.append(f"{who}:")
-        out.extend(_status_lines(target.status, target.ci95.status if target.ci95 else None))
+        out.extend(_status_lines(target.status, target.ci95.status if target.ci95 else None, words))
     elif applies_to == "weapon":
-        out.append(f"{who}'s weapon:")
-        out.extend(_status_lines(odds.weapon.status, odds.weapon.ci95.status if odds.weapon.ci95 else None))
+        out.append(_("{who}'s weapon:", who=who))
+        out.extend(_status_lines(odds.weapon.status, odds.weapon.ci95.status if odds.weapon.ci95 else None, words))
     else:
         out.append(f"{who}:")
-        out.extend(_status_lines(odds.shooter.status, odds.shooter.ci95.status if odds.shooter.ci95 else None))
+        out.extend(_status_lines(odds.shooter.status, odds.shooter.ci95.status if odds.shooter.ci95 else None, words))
     return "\n".join(out)

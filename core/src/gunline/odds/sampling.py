@@ -24,6 +24,7 @@ from collections.abc import Callable
 from itertools import accumulate
 
 from ..dice import Dice, RandomDice
+from ..language import _
 from .branches import Branch
 from .interpreter import MAX_REQUESTS, BranchingDice, TreeTooLarge
 from .leaf import Leaf
@@ -98,7 +99,7 @@ class _TreeDice(BranchingDice):
         pos = len(self.sizes)
         if pos >= len(self.path):
             if pos >= MAX_REQUESTS:
-                raise TreeTooLarge(f"a chain asked for more than {MAX_REQUESTS} dice")
+                raise TreeTooLarge(_("a chain asked for more than {count} dice", count=MAX_REQUESTS))
             self.path.append(self.pick(branches))
         self.seen.append(branches)
         return super()._choose(branches, what)

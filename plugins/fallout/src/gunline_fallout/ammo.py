@@ -10,6 +10,7 @@ import msgspec
 
 from .catalogue import AMMO_BY_KEY, AmmoType, fitting
 from .damage import DamageDice, combine, parse_damage
+from .messages import _
 from .schema import Weapon
 
 
@@ -67,6 +68,9 @@ def misfit(weapon: Weapon) -> str | None:
     if entry is None or entry.calibre.casefold() == weapon.calibre.strip().casefold():
         return None
     fits = fitting(weapon.calibre)
-    expected = f"expected one of: {', '.join(fits)}" if fits else "no catalogue ammunition fits it"
-    return (f"weapon.ammo: {weapon.ammo!r} is {entry.calibre} ammunition, the {weapon.name} takes "
-            f"{weapon.calibre}; {expected}")
+    if fits:
+        return _("weapon.ammo: {ammo} is {calibre} ammunition, the {weapon} takes {takes}; expected one of: {fits}",
+                 ammo=repr(weapon.ammo), calibre=entry.calibre, weapon=weapon.name, takes=weapon.calibre,
+                 fits=", ".join(fits))
+    return _("weapon.ammo: {ammo} is {calibre} ammunition, the {weapon} takes {takes}; no catalogue ammunition "
+             "fits it", ammo=repr(weapon.ammo), calibre=entry.calibre, weapon=weapon.name, takes=weapon.calibre)

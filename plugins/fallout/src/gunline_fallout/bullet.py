@@ -20,6 +20,7 @@ from .ammo import ammo_profile, shot_damage
 from .damage import DamageDice, multiply, through_armor
 from .fire import aim_of, aimed_row
 from .harm import Harm, marks
+from .messages import _, _n, word
 from .schema import FalloutAttack, Target
 from .tables import AIMED_CRITICALS, CONDITION_LASTS, CRITICAL_BONUS, GENERAL_CRITICALS, Critical, Duration
 
@@ -40,7 +41,7 @@ def aimed_critical(attack: FalloutAttack, target: Target) -> Critical | None:
     effect = AIMED_CRITICALS[row]
     return msgspec.structs.replace(
         effect,
-        text=effect.text.format(area=area.replace("_", " ")),
+        text=_(effect.text, area=word(area)),
         conditions=tuple(c.format(area=area) for c in effect.conditions),
     )
 
@@ -98,11 +99,11 @@ def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]
     rolls: list[Roll] = []
     rolled = shot.damage.bonus
     if shot.damage.has_dice:
-        damage = dice.roll(shot.damage.sides, "damage", count=shot.damage.count, target=shot.target)
+        damage = dice.roll(shot.damage.sides, _("damage"), count=shot.damage.count, target=shot.target)
         rolls.append(damage.roll)
         rolled += damage.value
     if critical is None:
-        check = dice.roll(100, "critical", read=at_most(shot.critical_chance), target=shot.target)
+        check = dice.roll(100, _("critical"), read=at_most(shot.critical_chance), target=shot.target)
         rolls.append(check.roll)
         critical = check.value
     effect: Critical | None = None
@@ -110,17 +111,21 @@ def bullet(shot: Shot, critical: bool | None, dice: Dice) -> tuple[Harm, Bullet]
     if critical:
         effect = shot.aimed
         if effect is None:
-            table = dice.roll(10, "critical effect", read=GENERAL_CRITICALS, target=shot.target)
+            table = dice.roll(10, _("critical effect"), read=GENERAL_CRITICALS, target=shot.target)
             rolls.append(table.roll)
             effect = table.value
-        text = effect.text
+            text = _(effect.text)
+        else:  # worded when the shot was aimed
+            text = effect.text
     lasting: list[tuple[str, int | None]] = []
     for condition in effect.conditions if effect else ():
         lasts = CONDITION_LASTS.get(condition)
         if isinstance(lasts, Duration):  # a die of turns: "unconscious 1d4 turns"
-            length = dice.roll(lasts.sides, lasts.counts, target=shot.target)
+            length = dice.roll(lasts.sides, _(lasts.counts), target=shot.target)
             rolls.append(length.roll)
-            text = f"{text} for {length.value} turns"
+            # Translators: English says "turns" whatever the count.
+            text = _n("{effect} for {n} turns", "{effect} for {n} turns", int(length.value), effect=text,
+                      n=length.value)
             lasting.append((condition, int(length.value)))
         else:
             lasting.append((condition, lasts))

@@ -19,6 +19,7 @@ from typing import Any
 from gunline import Modifier
 
 from .ammo import ammo_profile
+from .messages import _, _n, word
 from .schema import Shooter, Target, Weapon
 from .tables import AIM_PENALTY, CONDITION_BOXES, LIGHTING, WORN_AT, WORN_PENALTY, attribute_reach
 
@@ -35,42 +36,55 @@ def range_term(shooter: Shooter, weapon: Weapon, target: Target, perception: int
     attribute = shooter.strength if weapon.thrown else (shooter.perception if perception is None else perception)
     reach = attribute_reach(attribute) + weapon.range
     r = RANGE_PERCENT_PER_HEX * (target.distance - reach)
-    return [Modifier(label=f"range ({target.distance} hexes, reach {reach})", value=-r)]
+    # Translators: English says "hexes" whatever the count.
+    label = _n("range ({distance} hexes, reach {reach})", "range ({distance} hexes, reach {reach})", target.distance,
+               distance=target.distance, reach=reach)
+    return [Modifier(label=label, value=-r)]
 
 
 def armor_class_term(weapon: Weapon, target: Target) -> list[Modifier]:
     """The target's AC, shifted by the ammunition's AC modifier (never below 0)."""
     ac_mod = ammo_profile(weapon).ac_mod
     effective = max(0, target.ac + ac_mod)
-    label = f"armor class {target.ac}" + (f", ammo {ac_mod:+d}" if ac_mod else "")
+    if ac_mod:
+        shift = f"{ac_mod:+d}"
+        label = _("armor class {ac}, ammo {ammo_mod}", ac=target.ac, ammo_mod=shift)
+    else:
+        label = _("armor class {ac}", ac=target.ac)
     return [Modifier(label=label, value=-effective)]
 
 
 def lighting_term(lighting: str) -> list[Modifier]:
-    return [Modifier(label=f"lighting: {lighting.replace('_', ' ')}", value=LIGHTING[lighting])]
+    return [Modifier(label=_("lighting: {level}", level=word(lighting)), value=LIGHTING[lighting])]
 
 
 def cover_term(weapon: Weapon, target: Target) -> list[Modifier]:
     """The percentage of the body hidden; ranged attacks only."""
     if weapon.melee:
         return []
-    return [Modifier(label=f"cover {target.cover}%", value=-target.cover)]
+    return [Modifier(label=_("cover {cover}%", cover=target.cover), value=-target.cover)]
 
 
 def condition_terms(shooter: Shooter, weapon: Weapon, strength_penalty: int) -> list[Modifier]:
     """The free weapon-condition bonus or penalty, and the Strength shortfall."""
-    out = []
-    if weapon.condition:
-        out.append(Modifier(label="weapon condition", value=weapon.condition))
+    return [*weapon_condition_term(weapon), *strength_term(shooter, weapon, strength_penalty)]
+
+
+def weapon_condition_term(weapon: Weapon) -> list[Modifier]:
+    """The seed's free weapon-condition bonus or penalty (a scope, a worn gun)."""
+    if not weapon.condition:
+        return []
+    return [Modifier(label=_("weapon condition"), value=weapon.condition)]
+
+
+def strength_term(shooter: Shooter, weapon: Weapon, strength_penalty: int) -> list[Modifier]:
+    """The Strength shortfall: ``strength_penalty`` % for each point below the
+    weapon's minimum."""
     short = weapon.min_strength - shooter.strength
-    if short > 0:
-        out.append(
-            Modifier(
-                label=f"strength {shooter.strength} below {weapon.min_strength}",
-                value=-strength_penalty * short,
-            )
-        )
-    return out
+    if short <= 0:
+        return []
+    label = _("strength {strength} below {minimum}", strength=shooter.strength, minimum=weapon.min_strength)
+    return [Modifier(label=label, value=-strength_penalty * short)]
 
 
 def worn_term(condition: int) -> list[Modifier]:
@@ -79,7 +93,8 @@ def worn_term(condition: int) -> list[Modifier]:
     filled = CONDITION_BOXES - condition // 10
     if filled < WORN_AT:
         return []
-    return [Modifier(label=f"worn: {filled} of {CONDITION_BOXES} condition boxes filled", value=WORN_PENALTY)]
+    label = _("worn: {filled} of {boxes} condition boxes filled", filled=filled, boxes=CONDITION_BOXES)
+    return [Modifier(label=label, value=WORN_PENALTY)]
 
 
 def aimed_term(weapon: Weapon, aim: str | None, row: str | None) -> list[Modifier]:
@@ -87,7 +102,7 @@ def aimed_term(weapon: Weapon, aim: str | None, row: str | None) -> list[Modifie
     if aim is None or row is None:
         return []
     melee, ranged = AIM_PENALTY[row]
-    return [Modifier(label=f"aimed: {aim.replace('_', ' ')}", value=melee if weapon.melee else ranged)]
+    return [Modifier(label=_("aimed: {area}", area=word(aim)), value=melee if weapon.melee else ranged)]
 
 
 #: A d100 rolled at or under the chance: above 100% every face hits, so the chance is

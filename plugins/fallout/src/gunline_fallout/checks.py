@@ -9,6 +9,7 @@ from .ammo import misfit, shot_damage
 from .damage import adds_to_ammo
 from .fire import aim_of, bullets_fired
 from .measuring import out_of_sight
+from .messages import _
 from .schema import FalloutAttack
 from .tables import AREAS
 
@@ -18,27 +19,30 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
     out: list[str] = []
     if attack.mode == "burst":
         if weapon.burst is None:
-            out.append(f"{weapon.name} fires no bursts: use mode = \"single\"")
+            out.append(_('{weapon} fires no bursts: use mode = "single"', weapon=weapon.name))
         if aim_of(attack) is not None:
-            out.append("aimed shots are single shots: remove aim, or use mode = \"single\"")
+            out.append(_('aimed shots are single shots: remove aim, or use mode = "single"'))
         if not targets[0].in_area:
-            out.append(f"targets[0] ({targets[0].name}) is the object the burst is aimed at: "
-                       "it cannot be outside the burst area")
+            out.append(_("targets[0] ({name}) is the object the burst is aimed at: it cannot be outside the burst area",
+                         name=targets[0].name))
         # only the objects in the burst area take bullets: those outside it may stand anywhere in the list
         in_area = [(i, t) for i, t in enumerate(targets) if t.in_area]
         for (h, before), (i, t) in zip(in_area, in_area[1:]):
             if t.distance < before.distance:
-                out.append(
-                    f"targets[{i}] ({t.name}, {t.distance} hexes) is nearer than "
-                    f"targets[{h}] ({before.name}, {before.distance} hexes): a burst can only "
-                    "be aimed at the nearest object in the line of fire; list targets nearest first"
-                )
+                out.append(_(
+                    "targets[{i}] ({name}, {distance} hexes) is nearer than targets[{before}] ({before_name}, "
+                    "{before_distance} hexes): a burst can only be aimed at the nearest object in the line of fire; "
+                    "list targets nearest first",
+                    i=i, name=t.name, distance=t.distance, before=h, before_name=before.name,
+                    before_distance=before.distance,
+                ))
                 break
     else:
         if weapon.bursts_only:
-            out.append(f"{weapon.name} fires bursts only: use mode = \"burst\"")
+            out.append(_('{weapon} fires bursts only: use mode = "burst"', weapon=weapon.name))
         if len(targets) > 1:
-            out.append(f"a single shot takes one target, {len(targets)} given: list one, or use mode = \"burst\"")
+            out.append(_('a single shot takes one target, {n} given: list one, or use mode = "burst"',
+                         n=len(targets)))
     out.extend(_line_of_fire(attack))
     out.extend(out_of_sight(attack))
     aim = aim_of(attack)
@@ -46,39 +50,48 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
         for i, t in enumerate(targets):
             if aim not in AREAS and aim not in t.areas:
                 known = [*AREAS, *t.areas]
-                out.append(f"aim: {aim!r} is not an area of targets[{i}] ({t.name}); "
-                           f"expected one of: {', '.join(known)}")
+                out.append(_("aim: {aim} is not an area of targets[{i}] ({name}); expected one of: {known}",
+                             aim=repr(aim), i=i, name=t.name, known=", ".join(known)))
     if adds_to_ammo(str(weapon.damage)) and not shot_damage(weapon).has_dice:
-        out.append(
-            f"weapon.damage {weapon.damage!r} adds to its ammunition's dice, but ammo {weapon.ammo!r} has none: "
-            "give weapon.ammo from the catalogue, or the whole damage (e.g. \"1d6+6\")"
-        )
+        out.append(_(
+            "weapon.damage {damage} adds to its ammunition's dice, but ammo {ammo} has none: "
+            'give weapon.ammo from the catalogue, or the whole damage (e.g. "1d6+6")',
+            damage=repr(weapon.damage), ammo=repr(weapon.ammo),
+        ))
     if weapon.magazine is not None and weapon.rounds is not None and weapon.rounds > weapon.magazine:
-        out.append(f"weapon.rounds {weapon.rounds} is more than the magazine holds ({weapon.magazine})")
+        out.append(_("weapon.rounds {rounds} is more than the magazine holds ({magazine})", rounds=weapon.rounds,
+                     magazine=weapon.magazine))
     misfit_ = misfit(weapon)
     if misfit_:
         out.append(misfit_)
     status = state.weapon.get("status")
     if status == "jammed":
-        out.append(f"{weapon.name} is jammed (condition {state.weapon.get('condition', 0)}%): "
-                   "it cannot fire until it is cleared (gunline act clear-jam) or repaired")
+        out.append(_("{weapon} is jammed (condition {condition}%): it cannot fire until it is cleared "
+                     "(gunline act clear-jam) or repaired", weapon=weapon.name,
+                     condition=state.weapon.get("condition", 0)))
     elif status == "dropped":
-        out.append(f"{weapon.name} was dropped: pick it up first (gunline act pick-up-weapon)")
+        out.append(_("{weapon} was dropped: pick it up first (gunline act pick-up-weapon)", weapon=weapon.name))
     elif status == "broken":
-        out.append(f"{weapon.name} is broken")
+        out.append(_("{weapon} is broken", weapon=weapon.name))
     for why in (conditions.why_not_acting(attack.shooter.name, state), turns.short(attack, state)):
         if why:
             out.append(why)
     loaded = state.weapon.get("ammo")
     left = state.weapon.get("rounds_left")
     if loaded and weapon.ammo and loaded.casefold() != weapon.ammo.strip().casefold() and left:
-        out.append(f"weapon.ammo: the magazine holds {loaded} ({left} left) and one magazine holds one kind: "
-                   f"fire {loaded}, or reload with {weapon.ammo}")
+        out.append(_("weapon.ammo: the magazine holds {loaded} ({left} left) and one magazine holds one kind: "
+                     "fire {loaded}, or reload with {ammo}", loaded=loaded, left=left, ammo=weapon.ammo))
     need = bullets_fired(attack)
     if left is not None and left < need:
-        what = "a burst fires" if attack.mode == "burst" else "a shot needs"
-        fix = "reload" + (", or fire single" if attack.mode == "burst" and left > 0 and not weapon.bursts_only else "")
-        out.append(f"{weapon.name} has {left} rounds left, {what} {need}: {fix}")
+        if attack.mode != "burst":
+            out.append(_("{weapon} has {left} rounds left, a shot needs {need}: reload", weapon=weapon.name,
+                         left=left, need=need))
+        elif left > 0 and not weapon.bursts_only:
+            out.append(_("{weapon} has {left} rounds left, a burst fires {need}: reload, or fire single",
+                         weapon=weapon.name, left=left, need=need))
+        else:
+            out.append(_("{weapon} has {left} rounds left, a burst fires {need}: reload", weapon=weapon.name,
+                         left=left, need=need))
     return out
 
 
@@ -88,7 +101,8 @@ def _line_of_fire(attack: FalloutAttack) -> list[str]:
     if aimed is None:
         return []
     if attack.map is None or attack.map.where(aimed) is None:
-        return [f"line_of_fire: {aimed!r} is not placed on the map: place it in [map] at, or leave line_of_fire out"]
+        return [_("line_of_fire: {model} is not placed on the map: place it in [map] at, or leave line_of_fire out",
+                  model=repr(aimed))]
     if aimed == attack.shooter.name:
-        return [f"line_of_fire: {aimed!r} is the shooter: name the model the burst is fired at"]
+        return [_("line_of_fire: {model} is the shooter: name the model the burst is fired at", model=repr(aimed))]
     return []

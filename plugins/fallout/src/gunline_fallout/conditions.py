@@ -22,6 +22,7 @@ from typing import Any
 
 from gunline import ChainState, Modifier
 
+from .messages import _, _n, word
 from .tables import CONDITION_LASTS, Duration
 
 Conditions = dict[str, int | None]
@@ -89,16 +90,20 @@ def why_not_acting(name: str, state: ChainState) -> str | None:
     """Why the shooter cannot shoot now, or None."""
     status = shooter_status(state)
     if status == "dead":
-        return f"shooter: {name} is dead"
+        return _("shooter: {name} is dead", name=name)
     conditions = of_shooter(state)
     for condition in CANNOT_ACT:
         if condition in conditions:
             turns = conditions[condition]
-            left = f" ({turns} turn{'s' if turns != 1 else ''} left)" if turns is not None else ""
-            return (f"shooter: {name} is {condition.replace('_', ' ')}{left} and cannot shoot; "
-                    "a new turn counts it down (gunline act new-turn)")
+            if turns is None:
+                return _("shooter: {name} is {condition} and cannot shoot; a new turn counts it down "
+                         "(gunline act new-turn)", name=name, condition=word(condition))
+            return _n("shooter: {name} is {condition} ({n} turn left) and cannot shoot; a new turn counts it down "
+                      "(gunline act new-turn)",
+                      "shooter: {name} is {condition} ({n} turns left) and cannot shoot; a new turn counts it down "
+                      "(gunline act new-turn)", turns, name=name, condition=word(condition), n=turns)
     if status == "unconscious":
-        return f"shooter: {name} is unconscious and cannot shoot"
+        return _("shooter: {name} is unconscious and cannot shoot", name=name)
     return None
 
 
@@ -115,4 +120,4 @@ def arm_terms(state: ChainState, penalty: int) -> list[Modifier]:
     arms = crippled_arms(state)
     if not arms or not penalty:
         return []
-    return [Modifier(label=f"crippled arm{'s' if arms > 1 else ''} ({arms})", value=-penalty * arms)]
+    return [Modifier(label=_n("crippled arm ({n})", "crippled arms ({n})", arms, n=arms), value=-penalty * arms)]

@@ -12,15 +12,14 @@ from functools import lru_cache
 
 import msgspec
 
+from .messages import _
+
 #: The dice a damage expression may roll and the bonus it may add: the item lists
 #: go up to 2d20+30 and +35; the bounds leave room for house weapons while keeping
 #: a bullet's chances quick to work out (999d999 would take minutes).
 DICE = (1, 20)
 SIDES = (2, 100)
 BONUS = (-100, 200)
-#: What is expected, for error messages.
-SHAPE = "a dice expression such as 2d6+3, 1d10, 5 (fixed) or +6 (over the ammunition's dice)"
-LIMITS = f"{DICE[0]}-{DICE[1]} dice of {SIDES[0]}-{SIDES[1]} sides and a bonus from {BONUS[0]} to +{BONUS[1]}"
 
 #: What a damage field accepts: ``NdS``, ``NdS+B``, ``NdS-B``, ``dS``, ``+B`` or ``B``.
 DAMAGE_PATTERN = r"^(?=.*\d)\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-]?)\s*(\d+))?\s*$"
@@ -45,21 +44,29 @@ class DamageDice(msgspec.Struct, frozen=True, kw_only=True):
         return f"{dice}{self.bonus:+d}" if dice else f"{self.bonus:+d}"
 
 
+def _limits(text: str) -> str:
+    """What is expected of a damage expression out of bounds."""
+    return _("expected {dice_min}-{dice_max} dice of {sides_min}-{sides_max} sides and a bonus from {bonus_min} to "
+             "+{bonus_max}, got {text}", dice_min=DICE[0], dice_max=DICE[1], sides_min=SIDES[0], sides_max=SIDES[1],
+             bonus_min=BONUS[0], bonus_max=BONUS[1], text=repr(text))
+
+
 @lru_cache(maxsize=1024)
 def parse_damage(text: str) -> DamageDice:
     """Parse a damage expression; raise ``ValueError`` saying what is accepted."""
     match = _DAMAGE.match(text or "")
     if not match or not text.strip():
-        raise ValueError(f"expected {SHAPE}, got {text!r}")
+        raise ValueError(_("expected a dice expression such as 2d6+3, 1d10, 5 (fixed) or +6 (over the ammunition's "
+                           "dice), got {text}", text=repr(text)))
     count, sides, sign, bonus = match.groups()
     value = int(bonus or 0) * (-1 if sign == "-" else 1)
     dice = int(count) if count else 1
     if not BONUS[0] <= value <= BONUS[1]:
-        raise ValueError(f"expected {LIMITS}, got {text!r}")
+        raise ValueError(_limits(text))
     if sides is None:
         return DamageDice(bonus=value)
     if not DICE[0] <= dice <= DICE[1] or not SIDES[0] <= int(sides) <= SIDES[1]:
-        raise ValueError(f"expected {LIMITS}, got {text!r}")
+        raise ValueError(_limits(text))
     return DamageDice(count=dice, sides=int(sides), bonus=value)
 
 

@@ -33,11 +33,13 @@ import msgspec
 
 from gunline import ChainState, Dice, Roll, Step
 from gunline.dice import at_most, faces
+from gunline.language import N_
 
 from .ammo import shot_damage
 from .conditions import merged, normalized
 from .damage import DamageDice, multiply, through_armor
 from .harm import status_after
+from .messages import _, word
 from .schema import FalloutAttack, Settings
 from .tables import STATUSES
 from .turns import AP_LEFT, JAM, JAM_DELAY
@@ -48,7 +50,8 @@ BLAST = DamageDice(count=3, sides=10, bonus=7)
 
 
 class Fumble(msgspec.Struct, frozen=True, kw_only=True):
-    """One entry of the Critical Failure Chart, as what it changes."""
+    """One entry of the Critical Failure Chart, as what it changes (its ``text`` in
+    English: the catalogue words it when it is told)."""
 
     text: str
     weapon_status: str | None = None
@@ -63,16 +66,16 @@ class Fumble(msgspec.Struct, frozen=True, kw_only=True):
 
 #: The chart by face.
 FUMBLES: dict[int, Fumble] = {
-    1: Fumble(text="bad ammo: the weapon jams until cleared", weapon_status="jammed", jam="bad_ammo"),
-    2: Fumble(text="weapon jammed: a turn's delay, then clear it", weapon_status="jammed", jam="jam", jam_delay=1),
-    3: Fumble(text="loss of action points, down to 0", loses_ap=True),
-    4: Fumble(text="weapon dropped", weapon_status="dropped"),
-    5: Fumble(text="the weapon explodes (3d10+7 within 2 hexes)", weapon_status="broken", explodes=True),
-    6: Fumble(text="the shot hits something else, for full damage", hits_else=True),
-    7: Fumble(text="the shooter damages himself, for half damage", hurts_self=True),
-    8: Fumble(text="slip and fall: knocked down, the next turn lost", falls=True),
-    9: Fumble(text="the weapon breaks", weapon_status="broken"),
-    10: Fumble(text="anvil: the GM's call"),
+    1: Fumble(text=N_("bad ammo: the weapon jams until cleared"), weapon_status="jammed", jam="bad_ammo"),
+    2: Fumble(text=N_("weapon jammed: a turn's delay, then clear it"), weapon_status="jammed", jam="jam", jam_delay=1),
+    3: Fumble(text=N_("loss of action points, down to 0"), loses_ap=True),
+    4: Fumble(text=N_("weapon dropped"), weapon_status="dropped"),
+    5: Fumble(text=N_("the weapon explodes (3d10+7 within 2 hexes)"), weapon_status="broken", explodes=True),
+    6: Fumble(text=N_("the shot hits something else, for full damage"), hits_else=True),
+    7: Fumble(text=N_("the shooter damages himself, for half damage"), hurts_self=True),
+    8: Fumble(text=N_("slip and fall: knocked down, the next turn lost"), falls=True),
+    9: Fumble(text=N_("the weapon breaks"), weapon_status="broken"),
+    10: Fumble(text=N_("anvil: the GM's call")),
 }
 CHART = faces(FUMBLES)
 #: The chart where no hit points can be hurt (the shooter's are not tracked, nothing
@@ -120,18 +123,18 @@ def critical_failure(attack: FalloutAttack, state: ChainState, dice: Dice) -> li
     chance = chance_of(attack)
     if chance <= 0:
         return []
-    check = dice.roll(100, "critical failure", read=at_most(chance))
+    check = dice.roll(100, _("critical failure"), read=at_most(chance))
     if not check.value:
-        return [Step(kind="critical_failure", value=0, rolls=[check.roll], text="no critical failure")]
+        return [Step(kind="critical_failure", value=0, rolls=[check.roll], text=_("no critical failure"))]
     hp = _shooter_hp(attack, state)
     near = [t for t in attack.targets if t.distance <= BLAST_HEXES]
     tracked = hp is not None or bool(near)
-    chart = dice.roll(10, "critical failure effect", read=CHART if tracked else CHART_UNTRACKED)
+    chart = dice.roll(10, _("critical failure effect"), read=CHART if tracked else CHART_UNTRACKED)
     fumble: Fumble = chart.value if tracked else FUMBLES[chart.roll.total]
     rolls = [check.roll, chart.roll]
     weapon: dict[str, Any] = {}
     shooter: dict[str, Any] = {}
-    lines = [fumble.text]
+    lines = [_(fumble.text) if fumble.text else ""]
     extra: list[Step] = []
     if fumble.weapon_status:
         weapon["status"] = fumble.weapon_status
@@ -148,32 +151,36 @@ def critical_failure(attack: FalloutAttack, state: ChainState, dice: Dice) -> li
     who = attack.shooter.name
     if fumble.hits_else:
         if tracked:
-            full = _roll_damage(dice, damage, "damage to something else", rolls, applied=False)
-            lines.append(f"{full} damage to whatever else is near (the GM's choice)")
+            full = _roll_damage(dice, damage, _("damage to something else"), rolls, applied=False)
+            lines.append(_("{damage} damage to whatever else is near (the GM's choice)", damage=full))
         else:
-            lines.append(f"{bullet} damage to whatever else is near (the GM's choice and roll)")
+            lines.append(_("{damage} damage to whatever else is near (the GM's choice and roll)", damage=bullet))
     if fumble.hurts_self:
         if hp is None:
-            lines.append(f"half of {bullet} damage to {who} (his hit points are not tracked)")
+            lines.append(_("half of {damage} damage to {name} (his hit points are not tracked)", damage=bullet,
+                           name=who))
         else:
-            hurt = multiply(_roll_damage(dice, damage, "damage to himself", rolls), (1, 2))
-            lines.append(f"{hurt} damage to {who}")
+            hurt = multiply(_roll_damage(dice, damage, _("damage to himself"), rolls), (1, 2))
+            lines.append(_("{damage} damage to {name}", damage=hurt, name=who))
     if fumble.explodes:
         if not tracked:
-            lines.append(f"{BLAST} damage to {who} (his hit points are not tracked) and to anything within "
-                         f"{BLAST_HEXES} hexes")
+            lines.append(_("{damage} damage to {name} (his hit points are not tracked) and to anything within "
+                           "{hexes} hexes", damage=BLAST, name=who, hexes=BLAST_HEXES))
         else:
-            blast = _roll_damage(dice, BLAST, "explosion", rolls, applied=True)
+            blast = _roll_damage(dice, BLAST, _("explosion"), rolls, applied=True)
             hurt += blast if hp is not None else 0
-            lines.append(f"{blast} damage to {who} and to anything within {BLAST_HEXES} hexes")
+            lines.append(_("{damage} damage to {name} and to anything within {hexes} hexes", damage=blast, name=who,
+                           hexes=BLAST_HEXES))
             extra += [_blasted(target, state, blast) for target in near]
     if hurt:
         if hp is not None:
             left = hp - hurt
             before = str(state.shooter.get("status", STATUSES[0]))
             shooter.update(hp=left, status=status_after(before, left, hurt, False, False))
-            lines.append(f"{attack.shooter.name}: {left} hp left, {shooter['status']}")
-    step = Step(kind="critical_failure", value=1, rolls=rolls, text="critical failure: " + "; ".join(lines),
+            lines.append(_("{name}: {hp} hp left, {status}", name=attack.shooter.name, hp=left,
+                           status=word(shooter["status"])))
+    step = Step(kind="critical_failure", value=1, rolls=rolls,
+                text=_("critical failure: {effects}", effects="; ".join(lines)),
                 weapon_state=weapon or None, shooter_state=shooter or None)
     return [step, *extra]
 
@@ -185,7 +192,8 @@ def _blasted(target: Any, state: ChainState, blast: int) -> Step:
     hp = before.get("hp")
     after = None if hp is None else hp - through
     status = status_after(str(before.get("status", STATUSES[0])), after, through, False, False)
-    return Step(kind="blast", target=target.name, value=through,
-                text=f"{target.name} is caught by the explosion: {through} damage through"
-                + (f", {after} hp left" if after is not None else "") + f", {status}",
+    text = _("{name} is caught by the explosion: {damage} damage through", name=target.name, damage=through)
+    if after is not None:
+        text += ", " + _("{hp} hp left", hp=after)
+    return Step(kind="blast", target=target.name, value=through, text=f"{text}, {word(status)}",
                 target_state={"hp": after, "status": status})

@@ -25,6 +25,8 @@ from typing import Any
 from gunline import Area, Battlefield, Measure, hookimpl
 from gunline.unvalidated import measured, table, tables, text
 
+from .messages import _
+
 #: «на 1 гекс в направлении ведения стрельбы»: hexes the band runs past the model
 #: the burst is fired at.
 BAND_BEYOND = 1
@@ -40,7 +42,8 @@ def _hexes(value: Any) -> bool:
 
 def band_words(shooter: str, aimed: str) -> str:
     width = 2 * BAND_SIDE + 1
-    return f"the {width}-hex band from {shooter} through {aimed}, {BAND_BEYOND} beyond"
+    return _("the {width}-hex band from {shooter} through {aimed}, {beyond} beyond", width=width, shooter=shooter,
+             aimed=aimed, beyond=BAND_BEYOND)
 
 
 def farthest(battlefield: Battlefield, shooter: str, names: list[str]) -> str | None:
@@ -69,7 +72,8 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if d is not None and shooter is not None:
             hexes[i] = int(d)
             each[i] = [measured(target, f"targets[{i}]", "distance", hexes[i],
-                                 f"{name}: {battlefield.say(d)} from {shooter} on the map")]
+                                _("{name}: {distance} from {shooter} on the map", name=name,
+                                  distance=battlefield.say(d), shooter=shooter))]
     if document.get("mode") != "burst" or shooter is None or battlefield.where(shooter) is None:
         return [m for i in sorted(each) for m in each[i]]
     out: list[Measure] = []
@@ -77,12 +81,13 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
     if LINE_OF_FIRE in document:
         typed = document[LINE_OF_FIRE]
         if aimed is not None:
-            out.append(Measure(path=LINE_OF_FIRE, value=aimed, text="the farthest target", used=False,
+            out.append(Measure(path=LINE_OF_FIRE, value=aimed, text=_("the farthest target"), used=False,
                                typed=typed))
         aimed = text(typed)
     elif aimed is not None:
         out.append(Measure(path=LINE_OF_FIRE, value=aimed,
-                           text=f"the burst is fired at the farthest target: {band_words(shooter, aimed)}"))
+                           text=_("the burst is fired at the farthest target: {band}",
+                                  band=band_words(shooter, aimed))))
     band: list[str] = []
     inside: dict[int, bool] = {}
     if aimed is not None and battlefield.where(aimed) is not None:
@@ -91,16 +96,16 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
             if name is None or battlefield.where(name) is None:
                 continue
             inside[i] = name in band
-            where = "in" if inside[i] else "outside"
-            each.setdefault(i, []).append(measured(target, f"targets[{i}]", "in_area", inside[i],
-                                                    f"{where} {band_words(shooter, aimed)}"))
+            band_text = band_words(shooter, aimed)
+            where = _("in {band}", band=band_text) if inside[i] else _("outside {band}", band=band_text)
+            each.setdefault(i, []).append(measured(target, f"targets[{i}]", "in_area", inside[i], where))
     order = _order(targets, names, hexes, inside, band) if inside else None
     rank: dict[str | None, int] = {name: k for k, name in enumerate(order or [])}
     for i in sorted(each, key=lambda i: (rank.get(names[i], len(rank)), i)):
         out.extend(each[i])
     if order is not None:
         out.append(Measure(path="targets", value=order,
-                           text="the burst reaches those in its area nearest first; those outside it after"))
+                           text=_("the burst reaches those in its area nearest first; those outside it after")))
     return out
 
 
@@ -135,8 +140,8 @@ def map_areas(attack: Any, chain: Any) -> list[Area] | None:
     aimed = getattr(attack.settings, LINE_OF_FIRE, None) or farthest(field, shooter, [t.name for t in attack.targets])
     if aimed is None or field.where(shooter) is None or field.where(aimed) is None:
         return []
-    return [Area(shape="band", label=f"burst area: {band_words(shooter, aimed)}", start=shooter, through=aimed,
-                 beyond=BAND_BEYOND)]
+    return [Area(shape="band", label=_("burst area: {band}", band=band_words(shooter, aimed)), start=shooter,
+                 through=aimed, beyond=BAND_BEYOND)]
 
 
 def out_of_sight(attack: Any) -> list[str]:

@@ -28,6 +28,7 @@ from .fire import (
     flight,
     is_first,
 )
+from .messages import _, _n, condition_word, word
 from .schema import FalloutAttack, Settings, Shooter, Target, Weapon
 from .tables import CONDITION_BOXES, STATUSES, WEAPON_STATUSES
 from .wound import resolve_damage
@@ -39,18 +40,24 @@ NAME = "fallout"
 EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 
 #: The names of the formula's terms. A modifier from another plugin whose label starts
-#: with one of them replaces the ruleset's own term (``fallout.hex-range`` gives its
-#: own "range ..." modifier); anything else is added to the chance.
+#: with one of them (in English, or as this package's catalogue words it in the
+#: language in use) replaces the ruleset's own term; anything else is added to the
+#: chance. The plugins of this package say which term they replace by their name
+#: (:data:`REPLACES`), whatever the language their labels are in.
 TERMS: tuple[str, ...] = (
     "range", "armor class", "lighting", "cover", "weapon condition", "worn", "strength", "aimed"
 )
+#: This package's plugins that replace a term of the formula, and the term.
+REPLACES: dict[str, str] = {"fallout.hex-range": "range"}
+#: Each term with its words in the language in use.
+_TERM_WORDS = _.per_language(lambda: tuple((t, _(t)) for t in TERMS))
 
 
 @hookimpl
 def gunline_ruleset() -> Ruleset:
     return Ruleset(
         name=NAME,
-        title="Fallout Pen & Paper 2.0",
+        title=_("Fallout Pen & Paper 2.0"),
         shooter=Shooter,
         weapon=Weapon,
         target=Target,
@@ -59,9 +66,9 @@ def gunline_ruleset() -> Ruleset:
         catalogue=WEAPONS,
         statuses=STATUSES,
         weapon_statuses=WEAPON_STATUSES,
-        actions=turns.ACTIONS,
+        actions=turns.actions(),
         examples=EXAMPLES,
-        description="Percentile chance to hit, aimed shots, bursts along the line of fire.",
+        description=_("Percentile chance to hit, aimed shots, bursts along the line of fire."),
         api=2,
         map="hex",
     )
@@ -114,20 +121,27 @@ def resolve_action(action: str, who: str, attack: FalloutAttack, state: ChainSta
     return turns.resolve_action(action, who, attack, state)
 
 
-@hookimpl
-def modify_pool(attack: FalloutAttack, target: Target, state: ChainState) -> list[Modifier]:
+def formula(attack: FalloutAttack, target: Target, state: ChainState) -> list[tuple[str | None, list[Modifier]]]:
+    """The ruleset's terms of the chance, in the book's order, each with its name in
+    :data:`TERMS` (None: a term no other plugin replaces)."""
     settings = _settings(attack)
     shooter, weapon = attack.shooter, attack.weapon
     return [
-        *chance.range_term(shooter, weapon, target, seeing(attack, state)),
-        *chance.armor_class_term(weapon, target),
-        *chance.lighting_term(settings.lighting),
-        *chance.cover_term(weapon, target),
-        *chance.condition_terms(shooter, weapon, settings.strength_penalty),
-        *chance.worn_term(int(state.weapon.get("condition", 100))),
-        *conditions.arm_terms(state, settings.crippled_arm_penalty),
-        *chance.aimed_term(weapon, aim_of(attack), aimed_row(attack, target)),
+        ("range", chance.range_term(shooter, weapon, target, seeing(attack, state))),
+        ("armor class", chance.armor_class_term(weapon, target)),
+        ("lighting", chance.lighting_term(settings.lighting)),
+        ("cover", chance.cover_term(weapon, target)),
+        ("weapon condition", chance.weapon_condition_term(weapon)),
+        ("strength", chance.strength_term(shooter, weapon, settings.strength_penalty)),
+        ("worn", chance.worn_term(int(state.weapon.get("condition", 100)))),
+        (None, conditions.arm_terms(state, settings.crippled_arm_penalty)),
+        ("aimed", chance.aimed_term(weapon, aim_of(attack), aimed_row(attack, target))),
     ]
+
+
+@hookimpl
+def modify_pool(attack: FalloutAttack, target: Target, state: ChainState) -> list[Modifier]:
+    return [m for _term, terms in formula(attack, target, state) for m in terms]
 
 
 def seeing(attack: FalloutAttack, state: ChainState) -> int:
@@ -135,15 +149,26 @@ def seeing(attack: FalloutAttack, state: ChainState) -> int:
     return 1 if conditions.blinded(state) else attack.shooter.perception
 
 
-def _term(label: str) -> str | None:
-    return next((t for t in TERMS if label.startswith(t)), None)
+def replaced_term(modifier: Modifier) -> str | None:
+    """The term of the formula another plugin's ``modifier`` replaces, or None."""
+    known = REPLACES.get(modifier.source)
+    if known is not None:
+        return known
+    label = modifier.label
+    return next((t for t, said in _TERM_WORDS() if label.startswith(t) or label.startswith(said)), None)
 
 
-def effective_modifiers(modifiers: list[Modifier]) -> list[Modifier]:
+def effective_modifiers(
+    attack: FalloutAttack, target: Target, state: ChainState, modifiers: list[Modifier]
+) -> list[Modifier]:
     """The modifiers that count: the ruleset's own terms, less those another plugin
-    replaced with a modifier of the same term."""
-    replaced = {_term(m.label) for m in modifiers if m.source != NAME} - {None}
-    return [m for m in modifiers if not (m.source == NAME and _term(m.label) in replaced)]
+    replaced with a modifier of the same term (the ruleset's own are known by the
+    term :func:`formula` made them for, not by their words)."""
+    replaced = {replaced_term(m) for m in modifiers if m.source != NAME} - {None}
+    if not replaced:
+        return list(modifiers)
+    dropped = {(m.label, m.value) for term, terms in formula(attack, target, state) if term in replaced for m in terms}
+    return [m for m in modifiers if not (m.source == NAME and (m.label, m.value) in dropped)]
 
 
 CLUSTER = "fallout.cluster-burst"
@@ -154,30 +179,39 @@ def pool_step(attack: FalloutAttack, target: Target, modifiers: list[Modifier], 
     against, and the one shown. The formula's chance is capped at 0% and at what
     the die can give (:func:`.chance.chance_cap`: 100% for the d100, lower under the
     cap variants); a clustered burst rounds it to tens, its d10's 0 face missing."""
-    used = effective_modifiers(modifiers)
+    used = effective_modifiers(attack, target, state, modifiers)
     skill = attack.shooter.skill
     raw = skill + sum(m.value for m in used)
     cap = chance.chance_cap(attack.variants)
     value = chance.capped(raw, cap)
     data = {"skill": skill, "chance": raw}
-    why = [] if raw == value else [f"{raw}% capped at {cap}%" if raw > cap else f"{raw}% counts as 0%"]
+    why = [] if raw == value else [
+        _("{raw}% capped at {cap}%", raw=raw, cap=cap) if raw > cap else _("{raw}% counts as 0%", raw=raw)
+    ]
     if attack.mode == "burst" and CLUSTER in attack.variants:
         weapon = attack.weapon
         rounded = chance.rounded_chance(value, weapon.burst or 0, weapon.rounds_up)
         clustered = chance.cluster_chance(rounded)
-        how = "up" if weapon.rounds_up or (weapon.burst or 0) <= chance.ROUND_UP_AT_MOST else "down"
-        why.append(f"{value}% rounded {how} to {rounded}%" + (", the d10's 0 misses" if clustered < rounded else ""))
+        up = weapon.rounds_up or (weapon.burst or 0) <= chance.ROUND_UP_AT_MOST
+        if clustered < rounded and up:
+            why.append(_("{chance}% rounded up to {rounded}%, the d10's 0 misses", chance=value, rounded=rounded))
+        elif clustered < rounded:
+            why.append(_("{chance}% rounded down to {rounded}%, the d10's 0 misses", chance=value, rounded=rounded))
+        elif up:
+            why.append(_("{chance}% rounded up to {rounded}%", chance=value, rounded=rounded))
+        else:
+            why.append(_("{chance}% rounded down to {rounded}%", chance=value, rounded=rounded))
         data["rounded"] = rounded
         value = clustered
     first = is_first(attack, target)
     off = called_off(state) or (first and raw <= 0 and not _settings(attack).fire_anyway)
-    shown = f"{value}%" + (f" ({'; '.join(why)})" if why else "")
+    shown = _("{chance}%", chance=value) + (f" ({'; '.join(why)})" if why else "")
     if off and first:
-        text = f"chance {shown}: attack called off (action points spent, no rounds fired)"
+        text = _("chance {chance}: attack called off (action points spent, no rounds fired)", chance=shown)
     elif off:
-        text = f"chance {shown}; attack called off"
+        text = _("chance {chance}; attack called off", chance=shown)
     else:
-        text = f"{shown} to hit (skill {skill}%)"
+        text = _("{chance} to hit (skill {skill}%)", chance=shown, skill=skill)
     return Step(
         kind="pool",
         value=value,
@@ -194,21 +228,25 @@ def build_pool(attack: FalloutAttack, target: Target, modifiers: list[Modifier],
 
 
 def _outside(target: Target, bullets: int) -> Step:
-    return Step(kind="hit", value=0, text=f"outside the burst area: {bullets} bullets fly past",
-                **flight(bullets, 0))
+    # Translators: English says "bullets" whatever the count.
+    text = _n("outside the burst area: {n} bullets fly past", "outside the burst area: {n} bullets fly past", bullets,
+              n=bullets)
+    return Step(kind="hit", value=0, text=text, **flight(bullets, 0))
 
 
 def not_rolled(attack: FalloutAttack, target: Target, pool: Step, state: ChainState) -> Step | None:
     """The hit step of an object no die is rolled for, or None when one is."""
     if called_off(state):
-        return Step(kind="hit", value=0, text="not fired: the attack was called off at 0%", **flight(0, 0))
+        return Step(kind="hit", value=0, text=_("not fired: the attack was called off at 0%"), **flight(0, 0))
     bullets = bullets_reaching(attack, target, state)
     if bullets <= 0:
-        return Step(kind="hit", value=0, text="no bullets left to reach it", **flight(0, 0))
+        return Step(kind="hit", value=0, text=_("no bullets left to reach it"), **flight(0, 0))
     if not target.in_area:
         return _outside(target, bullets)
     if (pool.value or 0) <= 0 and not is_first(attack, target):
-        return Step(kind="hit", value=0, text=f"0% chance: {bullets} bullets fly past", **flight(bullets, 0))
+        # Translators: English says "bullets" whatever the count.
+        text = _n("0% chance: {n} bullets fly past", "0% chance: {n} bullets fly past", bullets, n=bullets)
+        return Step(kind="hit", value=0, text=text, **flight(bullets, 0))
     return None
 
 
@@ -218,7 +256,9 @@ def chance_to_hit(pool: Step) -> int:
 
 
 def bullets_hit(bullets: int, hits: int) -> str:
-    return f"{hits} of {bullets} bullets hit" + (f", {bullets - hits} fly on" if hits < bullets else "")
+    if hits < bullets:
+        return _("{hits} of {bullets} bullets hit, {passed} fly on", hits=hits, bullets=bullets, passed=bullets - hits)
+    return _("{hits} of {bullets} bullets hit", hits=hits, bullets=bullets)
 
 
 @hookimpl
@@ -233,14 +273,14 @@ def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainS
     hits_at = at_most(chance_to_hit(pool))
     if attack.mode == "burst":
         bullets = bullets_reaching(attack, target, state)
-        per_bullet = dice.pool(bullets, "to hit, per bullet", sides=100, success=hits_at, target=target.name)
+        per_bullet = dice.pool(bullets, _("to hit, per bullet"), sides=100, success=hits_at, target=target.name)
         roll, hits = per_bullet.roll, per_bullet.value.successes
         text = bullets_hit(bullets, hits)
     else:
         bullets = 1
-        shot = dice.roll(100, "to hit", read=hits_at, target=target.name)
+        shot = dice.roll(100, _("to hit"), read=hits_at, target=target.name)
         roll, hits = shot.roll, int(shot.value)
-        text = "hit" if hits else "miss"
+        text = _("hit") if hits else _("miss")
     return Step(kind="hit", value=hits, text=text, rolls=[roll], **flight(bullets, hits))
 
 
@@ -259,8 +299,8 @@ def worn(state: ChainState) -> tuple[dict[str, object], str]:
     change: dict[str, object] = {"condition": condition}
     if condition <= 0:
         change["status"] = "jammed"
-        return change, "; the attack failed: the weapon's condition is 0%, it jams"
-    return change, f"; the attack failed: a condition box filled, {condition}% left"
+        return change, "; " + _("the attack failed: the weapon's condition is 0%, it jams")
+    return change, "; " + _("the attack failed: a condition box filled, {condition}% left", condition=condition)
 
 
 @hookimpl
@@ -269,17 +309,18 @@ def spend_ammo(attack: FalloutAttack, state: ChainState, dice: Dice) -> Step | l
     critical failure check it risks (:mod:`.fumbles`), whose effect comes after."""
     left = state.weapon.get("rounds_left")
     if called_off(state):
-        return Step(kind="ammo", value=0, text="attack called off: no rounds fired",
+        return Step(kind="ammo", value=0, text=_("attack called off: no rounds fired"),
                     weapon_state={"rounds_left": left, "status": state.weapon.get("status", "ok")})
     fired = bullets_fired(attack)
     wear, said = worn(state)
     fumbled = fumbles.critical_failure(attack, state, dice) if failed(state) else []
     if left is None:
-        ammo = Step(kind="ammo", value=None, text="no rounds counted" + said, weapon_state=wear or None)
+        ammo = Step(kind="ammo", value=None, text=_("no rounds counted") + said, weapon_state=wear or None)
     else:
         left = left - fired
-        ammo = Step(kind="ammo", value=fired, text=f"{fired} round{'s' if fired != 1 else ''} fired, {left} left"
-                    + said, weapon_state={"rounds_left": left, "status": "empty" if left == 0 else "ok", **wear})
+        text = _n("{n} round fired, {left} left", "{n} rounds fired, {left} left", fired, n=fired, left=left)
+        ammo = Step(kind="ammo", value=fired, text=text + said,
+                    weapon_state={"rounds_left": left, "status": "empty" if left == 0 else "ok", **wear})
     return [ammo, *fumbled]
 
 
@@ -301,30 +342,42 @@ def describe_outcome(attack: FalloutAttack, target: Target, state: ChainState) -
     hits = state.steps_of("hit", name)
     wounds = state.steps_of("wound", name)
     after = state.targets.get(name, {})
-    status = str(after.get("status", STATUSES[0])).replace("_", " ")
+    status = word(str(after.get("status", STATUSES[0])))
+    chance = pool.value if pool else 0
     if called_off(state):
         if is_first(attack, target):
-            return f"{name}: attack called off at {pool.value if pool else 0}% (action points spent, no rounds fired)"
-        return f"{name}: not fired at, {status}"
+            return _("{name}: attack called off at {chance}% (action points spent, no rounds fired)",
+                     name=name, chance=chance)
+        return _("{name}: not fired at, {status}", name=name, status=status)
     hit = hits[-1] if hits else None
     scored = hit.value if hit else 0
     bullets = (hit.data or {}).get("bullets", 0) if hit else 0
     if not scored:
         if attack.mode == "burst" and bullets == 0:
-            return f"{name}: no bullets reached, {status}"
-        return f"{name}: missed ({pool.value if pool else 0}% chance), {status}"
+            return _("{name}: no bullets reached, {status}", name=name, status=status)
+        return _("{name}: missed ({chance}% chance), {status}", name=name, chance=chance, status=status)
     damage = sum(w.value or 0 for w in wounds)
     criticals = [b["critical"] for w in wounds for b in (w.data or {}).get("bullets", []) if b.get("critical")]
-    what = f"{scored} of {bullets} bullets hit" if attack.mode == "burst" else "hit"
     hp = after.get("hp")
-    line = f"{name}: {what}, {damage} damage"
+    if attack.mode == "burst":
+        line = _("{name}: {hits} of {bullets} bullets hit, {damage} damage", name=name, hits=scored, bullets=bullets,
+                 damage=damage)
+    else:
+        line = _("{name}: hit, {damage} damage", name=name, damage=damage)
     if hp is not None:
-        line += f", {hp} hp left"
+        line += ", " + _("{hp} hp left", hp=hp)
     line += f", {status}"
     if criticals:
-        line += f" (critical: {'; '.join(criticals)})"
+        line += " " + _("(critical: {effects})", effects="; ".join(criticals))
     lasting = conditions.normalized(after.get("conditions"))
     if lasting:
-        line += " [" + ", ".join(c.replace("_", " ") + (f" {t} turn{'s' if t != 1 else ''}" if t else "")
-                                 for c, t in lasting.items()) + "]"
+        line += " [" + ", ".join(lasts(c, t) for c, t in lasting.items()) + "]"
     return line
+
+
+def lasts(condition: str, turns: int | None) -> str:
+    """A condition and the turns it has left: "unconscious 3 turns"."""
+    said = condition_word(condition)
+    if not turns:
+        return said
+    return _n("{condition} {n} turn", "{condition} {n} turns", turns, condition=said, n=turns)

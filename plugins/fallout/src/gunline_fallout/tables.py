@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from gunline.dice import FaceTable, faces
+from gunline.language import N_
 
 #: The eight areas an aimed shot can name, each mapped to its row of the tables
 #: below (both arms share a row, both legs share a row).
@@ -49,7 +50,8 @@ CRITICAL_BONUS: dict[str, int] = {
 }
 
 class Duration(msgspec.Struct, frozen=True):
-    """How long a critical's condition lasts: a die of ``sides`` counting ``counts``."""
+    """How long a critical's condition lasts: a die of ``sides`` counting ``counts``
+    (the roll's label, in English: worded when rolled)."""
 
     sides: int
     counts: str
@@ -59,15 +61,16 @@ class Duration(msgspec.Struct, frozen=True):
 #: not listed lasts until healed. The general table's unconsciousness is "1d4 turns";
 #: a knocked-down creature loses its next turn getting up.
 CONDITION_LASTS: dict[str, Duration | int] = {
-    "unconscious": Duration(4, "turns unconscious"),
+    "unconscious": Duration(4, N_("turns unconscious")),
     "knocked_down": 1,
 }
 
 
 class Critical(msgspec.Struct, frozen=True):
-    """One entry of a critical table: its words, the damage multiplier (a fraction:
-    ×1.5 is ``(3, 2)``), the conditions it leaves (each lasting as
-    :data:`CONDITION_LASTS` says) and whether the damage bypasses armor."""
+    """One entry of a critical table: its words (in English: the catalogue words
+    them when they are told), the damage multiplier (a fraction: ×1.5 is ``(3, 2)``),
+    the conditions it leaves (each lasting as :data:`CONDITION_LASTS` says) and
+    whether the damage bypasses armor."""
 
     text: str
     multiplier: tuple[int, int] = (1, 1)
@@ -78,26 +81,27 @@ class Critical(msgspec.Struct, frozen=True):
 #: Critical effect of an aimed shot, by row. ``{area}`` is the area's own name
 #: (``crippled_left_arm``, ``crippled_tracks``).
 AIMED_CRITICALS: dict[str, Critical] = {
-    "torso": Critical("torso: damage ×2", (2, 1)),
-    "arms": Critical("{area} crippled", conditions=("crippled_{area}",)),
-    "legs": Critical("{area} crippled", conditions=("crippled_{area}",)),
-    "groin": Critical("groin: damage ×2, unconscious", (2, 1), ("unconscious",)),  # 1d4 turns
-    "head": Critical("head: damage ×3", (3, 1)),
-    "eyes": Critical("eyes: damage ×3, blinded", (3, 1), ("blinded",)),
+    "torso": Critical(N_("torso: damage ×2"), (2, 1)),
+    "arms": Critical(N_("{area} crippled"), conditions=("crippled_{area}",)),
+    "legs": Critical(N_("{area} crippled"), conditions=("crippled_{area}",)),
+    "groin": Critical(N_("groin: damage ×2, unconscious"), (2, 1), ("unconscious",)),  # 1d4 turns
+    "head": Critical(N_("head: damage ×3"), (3, 1)),
+    "eyes": Critical(N_("eyes: damage ×3, blinded"), (3, 1), ("blinded",)),
 }
 
 #: The general critical table (1d10), for a critical on a shot not aimed at an area.
 GENERAL_CRITICALS: FaceTable = faces({
-    1: Critical("an arm crippled", conditions=("crippled_arm",)),
-    2: Critical("a leg crippled", conditions=("crippled_leg",)),
-    3: Critical("damage ×3", (3, 1)),
-    4: Critical("damage ×2", (2, 1)),
-    5: Critical("damage ×1.5", (3, 2)),
-    6: Critical("unconscious", conditions=("unconscious",)),
-    7: Critical("bypasses armor (no DT, no DR)", bypasses_armor=True),
-    8: Critical("blinded (Perception 1)", conditions=("blinded",)),
-    9: Critical("knocked down (loses its next turn)", conditions=("knocked_down",)),
-    10: Critical("instant death unless the target passes an Endurance check (GM)", conditions=("death_check",)),
+    1: Critical(N_("an arm crippled"), conditions=("crippled_arm",)),
+    2: Critical(N_("a leg crippled"), conditions=("crippled_leg",)),
+    3: Critical(N_("damage ×3"), (3, 1)),
+    4: Critical(N_("damage ×2"), (2, 1)),
+    5: Critical(N_("damage ×1.5"), (3, 2)),
+    6: Critical(N_("unconscious"), conditions=("unconscious",)),
+    7: Critical(N_("bypasses armor (no DT, no DR)"), bypasses_armor=True),
+    8: Critical(N_("blinded (Perception 1)"), conditions=("blinded",)),
+    9: Critical(N_("knocked down (loses its next turn)"), conditions=("knocked_down",)),
+    10: Critical(N_("instant death unless the target passes an Endurance check (GM)"),
+                 conditions=("death_check",)),
 })
 
 #: Lighting penalty by named level (snake_case of the book's names).

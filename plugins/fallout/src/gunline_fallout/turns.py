@@ -25,6 +25,7 @@ from gunline import Action, ChainState, Step
 
 from .conditions import Conditions, normalized, ticked
 from .fire import aim_of
+from .messages import _, _n, condition_word, word
 from .schema import FalloutAttack, Shooter
 
 #: Key of the shooter's state: the action points he has left this turn.
@@ -35,19 +36,23 @@ JAM, JAM_DELAY = "jam", "jam_delay"
 
 NEW_TURN, TURN_PASSES, CLEAR_JAM, PICK_UP = "new-turn", "turn-passes", "clear-jam", "pick-up-weapon"
 
-ACTIONS = {
-    NEW_TURN: Action(
-        description="the shooter's new turn: his action points back to the full, his conditions a turn "
-        "nearer their end, a jammed weapon's delay over",
-        applies_to="shooter",
-    ),
-    TURN_PASSES: Action(
-        description="a turn passes for a target: its conditions (unconscious, knocked down) count down",
-        applies_to="target",
-    ),
-    CLEAR_JAM: Action(description="clear a jammed weapon (a bad round is ejected)", applies_to="weapon"),
-    PICK_UP: Action(description="pick up the dropped weapon", applies_to="weapon"),
-}
+
+def actions() -> dict[str, Action]:
+    """The actions, described in the language in use."""
+    return {
+        NEW_TURN: Action(
+            description=_("the shooter's new turn: his action points back to the full, his conditions a turn "
+                          "nearer their end, a jammed weapon's delay over"),
+            applies_to="shooter",
+        ),
+        TURN_PASSES: Action(
+            description=_("a turn passes for a target: its conditions (unconscious, knocked down) count down"),
+            applies_to="target",
+        ),
+        CLEAR_JAM: Action(description=_("clear a jammed weapon (a bad round is ejected)"), applies_to="weapon"),
+        PICK_UP: Action(description=_("pick up the dropped weapon"), applies_to="weapon"),
+    }
+
 
 
 def max_ap(shooter: Shooter) -> int:
@@ -63,10 +68,9 @@ def cost(attack: FalloutAttack) -> tuple[int, str]:
     """What the attack costs, and why, in words."""
     weapon = attack.weapon
     base = weapon.ap_burst if attack.mode == "burst" else weapon.ap_single
-    what = "a single shot" if attack.mode == "single" else f"a {attack.mode}"
     if aim_of(attack) is not None:
-        return base + 1, f"an aimed single shot, {base} + 1"
-    return base, what
+        return base + 1, _("an aimed single shot, {cost} + 1", cost=base)
+    return base, _("a single shot") if attack.mode == "single" else _("a burst")
 
 
 def short(attack: FalloutAttack, state: ChainState) -> str | None:
@@ -77,17 +81,19 @@ def short(attack: FalloutAttack, state: ChainState) -> str | None:
         return None
     name = attack.shooter.name
     if need > max_ap(attack.shooter):
-        return (f"shooter: {name} has {max_ap(attack.shooter)} action points a turn, {why} costs {need}: "
-                "give shooter.action_points, or a cheaper shot")
-    return (f"shooter: {name} has {left} action points left, {why} costs {need}: "
-            "wait for a new turn (gunline act new-turn)")
+        return _("shooter: {name} has {points} action points a turn, {what} costs {need}: "
+                 "give shooter.action_points, or a cheaper shot", name=name, points=max_ap(attack.shooter), what=why,
+                 need=need)
+    return _("shooter: {name} has {left} action points left, {what} costs {need}: "
+             "wait for a new turn (gunline act new-turn)", name=name, left=left, what=why, need=need)
 
 
 def spend(attack: FalloutAttack, state: ChainState) -> Step:
     """The attack's ``action_points`` step, before any die: the points it costs."""
     need, why = cost(attack)
     left = ap_left(attack, state) - need
-    return Step(kind="action_points", value=need, text=f"{need} action points ({why}), {left} left",
+    return Step(kind="action_points", value=need, text=_("{need} action points ({what}), {left} left", need=need,
+                                                         what=why, left=left),
                 shooter_state={AP_LEFT: left})
 
 
@@ -105,10 +111,11 @@ def _woken(status: str, conditions: Conditions) -> str:
 def _turn_text(ended: list[str], left: Conditions) -> str:
     parts = []
     if ended:
-        parts.append(f"{', '.join(c.replace('_', ' ') for c in ended)} over")
-    timed = [f"{c.replace('_', ' ')} {t} turn{'s' if t != 1 else ''}" for c, t in left.items() if t is not None]
+        parts.append(_("{conditions} over", conditions=", ".join(condition_word(c) for c in ended)))
+    timed = [_n("{condition} {n} turn", "{condition} {n} turns", t, condition=condition_word(c), n=t)
+             for c, t in left.items() if t is not None]
     if timed:
-        parts.append(f"still {', '.join(timed)}")
+        parts.append(_("still {conditions}", conditions=", ".join(timed)))
     return "; ".join(parts)
 
 
@@ -124,20 +131,23 @@ def new_turn(attack: FalloutAttack, state: ChainState) -> list[Step]:
     if woken != status:
         change["status"] = woken
     said = _turn_text(ended, own)
-    steps = [Step(kind="turn", value=full, text=f"{name}'s new turn: {full} action points"
+    steps = [Step(kind="turn", value=full, text=_("{name}'s new turn: {points} action points", name=name, points=full)
                   + (f"; {said}" if said else ""), shooter_state=change)]
     earlier = state.shooter_as_target
     if earlier.get("conditions"):
         mine, gone = ticked(normalized(earlier.get("conditions")))
         status = str(earlier.get("status", "unharmed"))
-        steps.append(Step(kind="conditions", target=name, value=len(gone),
-                          text=f"{name}: {_turn_text(gone, mine) or 'no condition ends'}",
+        said = _turn_text(gone, mine) or _("no condition ends")
+        steps.append(Step(kind="conditions", target=name, value=len(gone), text=f"{name}: {said}",
                           target_state={**earlier, "conditions": mine, "status": _woken(status, mine)}))
     delay = int(state.weapon.get(JAM_DELAY, 0) or 0)
     if delay:
-        steps.append(Step(kind="weapon", value=delay - 1, weapon_state={JAM_DELAY: delay - 1},
-                          text=f"{attack.weapon.name}: the jam can be cleared" if delay == 1
-                          else f"{attack.weapon.name}: {delay - 1} turns before the jam can be cleared"))
+        weapon = attack.weapon.name
+        # Translators: English says "turns" whatever the count.
+        text = (_("{weapon}: the jam can be cleared", weapon=weapon) if delay == 1
+                else _n("{weapon}: {n} turns before the jam can be cleared",
+                        "{weapon}: {n} turns before the jam can be cleared", delay - 1, weapon=weapon, n=delay - 1))
+        steps.append(Step(kind="weapon", value=delay - 1, weapon_state={JAM_DELAY: delay - 1}, text=text))
     return steps
 
 
@@ -149,18 +159,19 @@ def turn_passes(who: str, state: ChainState) -> list[Step]:
     change: dict[str, Any] = {"conditions": left}
     if woken != status:
         change["status"] = woken
-    said = _turn_text(ended, left) or "no condition ends"
-    return [Step(kind="conditions", value=len(ended), text=f"a turn passes: {said}", target_state=change)]
+    said = _turn_text(ended, left) or _("no condition ends")
+    return [Step(kind="conditions", value=len(ended), text=_("a turn passes: {what}", what=said),
+                 target_state=change)]
 
 
 def clear_jam(attack: FalloutAttack, state: ChainState) -> list[Step]:
     weapon = state.weapon
     change: dict[str, Any] = {"status": "ok", JAM: None, JAM_DELAY: 0}
-    text = f"{attack.weapon.name} cleared"
+    text = _("{weapon} cleared", weapon=attack.weapon.name)
     left = weapon.get("rounds_left")
     if weapon.get(JAM) == "bad_ammo" and isinstance(left, int) and left > 0:
         change["rounds_left"] = left - 1
-        text += f": the bad round ejected, {left - 1} left"
+        text = _("{weapon} cleared: the bad round ejected, {left} left", weapon=attack.weapon.name, left=left - 1)
         left -= 1
     if left == 0:
         change["status"] = "empty"
@@ -172,13 +183,14 @@ def check_action(action: str, who: str, attack: FalloutAttack, state: ChainState
     status = weapon.get("status", "ok")
     if action == CLEAR_JAM:
         if status != "jammed":
-            return [f"{name} is {status}, not jammed: nothing to clear"]
+            return [_("{weapon} is {status}, not jammed: nothing to clear", weapon=name, status=word(str(status)))]
         if weapon.get(JAM, "worn") == "worn" and int(weapon.get("condition", 100)) <= 0:
-            return [f"{name} is worn to 0% condition: it needs repair, not clearing"]
+            return [_("{weapon} is worn to 0% condition: it needs repair, not clearing", weapon=name)]
         if int(weapon.get(JAM_DELAY, 0) or 0) > 0:
-            return [f"{name} jammed this turn: it can be cleared after a new turn (gunline act new-turn)"]
+            return [_("{weapon} jammed this turn: it can be cleared after a new turn (gunline act new-turn)",
+                      weapon=name)]
     if action == PICK_UP and status != "dropped":
-        return [f"{name} is {status}, not dropped: nothing to pick up"]
+        return [_("{weapon} is {status}, not dropped: nothing to pick up", weapon=name, status=word(str(status)))]
     return []
 
 
@@ -190,6 +202,6 @@ def resolve_action(action: str, who: str, attack: FalloutAttack, state: ChainSta
     if action == CLEAR_JAM:
         return clear_jam(attack, state)
     if action == PICK_UP:
-        return [Step(kind="pick_up", value=1, text=f"{attack.weapon.name} picked up",
+        return [Step(kind="pick_up", value=1, text=_("{weapon} picked up", weapon=attack.weapon.name),
                      weapon_state={"status": "empty" if state.weapon.get("rounds_left") == 0 else "ok"})]
     return None

@@ -15,6 +15,7 @@ from gunline import ChainState, Dice, Step
 from .bullet import Bullet, bullet, shot_at
 from .conditions import merged, normalized
 from .harm import Harm, every_hit_alike, status_after
+from .messages import _, word
 from .schema import FalloutAttack, Target
 from .tables import STATUSES
 
@@ -62,11 +63,16 @@ def resolve_damage(
     lost = harm.lost
     hp_after = None if hp is None else hp - lost
     status = status_after(before.get("status", STATUSES[0]), hp_after, lost, harm.knocked_out, harm.marked)
-    parts = [f"{b.through}" + (f" (critical: {b.critical})" if b.critical else "") for b in shown]
-    text = f"{through} damage through" + (f": {' + '.join(parts)}" if len(parts) > 1 or shown[0].critical else "")
+    if len(shown) > 1 or shown[0].critical:
+        parts = [_("{damage} (critical: {effect})", damage=b.through, effect=b.critical) if b.critical
+                 else str(b.through) for b in shown]
+        text = _("{damage} damage through: {bullets}", damage=through, bullets=" + ".join(parts))
+    else:
+        text = _("{damage} damage through", damage=through)
     if hp_after is not None:
-        text += f"; {hp_after} hp left" if through <= lost else f"; {lost} hp lost, {hp_after} left"
-    text += f", {status.replace('_', ' ')}"
+        text += "; " + (_("{hp} hp left", hp=hp_after) if through <= lost
+                        else _("{lost} hp lost, {hp} left", lost=lost, hp=hp_after))
+    text += f", {word(status)}"
     return Step(
         kind="wound",
         value=lost,

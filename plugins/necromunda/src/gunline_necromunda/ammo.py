@@ -15,6 +15,7 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Roll, Step
 from gunline.dice import at_least
 
+from .messages import _, _n
 from .profiles import NecromundaAttack
 
 SEED_AMMO_DICE = 2
@@ -44,27 +45,33 @@ def spend_ammo(attack: NecromundaAttack, state: ChainState, dice: Dice, ammo_dic
     shooter_state = {"overwatch": False} if attack.shooter.overwatch else None
     ok = {"rounds_left": None, "status": "ok"}
     if weapon.ammo_roll == "auto":
-        return Step(kind="ammo", value=None, text=f"no ammo roll ({weapon.name}: auto)",
+        return Step(kind="ammo", value=None, text=_("no ammo roll ({weapon}: auto)", weapon=weapon.name),
                     weapon_state=ok, shooter_state=shooter_state)
     due = ammo_rolls_due(attack, state)
     if not due:
-        return Step(kind="ammo", value=None, text="no ammo roll (no 6 to hit)",
+        return Step(kind="ammo", value=None, text=_("no ammo roll (no 6 to hit)"),
                     weapon_state=ok, shooter_state=shooter_state)
     need = weapon.ammo_roll
     notation = f"{ammo_dice}D6" if ammo_dice > 1 else "D6"
-    why = "the flamer fired" if weapon.template == "flame" else (
-        "a 6 to hit" if due == 1 else f"{due} sixes to hit")
+    if weapon.template == "flame":
+        why = _("the flamer fired")
+    elif due == 1:
+        why = _("a 6 to hit")
+    else:
+        why = _n("{n} six to hit", "{n} sixes to hit", due, n=due)
     rolls: list[Roll] = []
-    for _ in range(due):
-        roll = dice.roll(6, "ammo roll", count=ammo_dice, read=at_least(need))
+    for _due in range(due):
+        roll = dice.roll(6, _("ammo roll"), count=ammo_dice, read=at_least(need))
         rolls.append(roll.roll)
         if not roll.value:  # "less than the weapon's Ammo value": broken
             totals = ", ".join(str(r.total) for r in rolls)
             return Step(kind="ammo", value=None, rolls=rolls,
-                        text=f"ammo roll {notation} needs {need}+ ({why}): {totals}, the {weapon.name} is broken",
+                        text=_("ammo roll {dice} needs {need}+ ({why}): {totals}, the {weapon} is broken",
+                               dice=notation, need=need, why=why, totals=totals, weapon=weapon.name),
                         weapon_state={"rounds_left": None, "status": "broken"},
                         shooter_state=shooter_state)
     totals = ", ".join(str(r.total) for r in rolls)
     return Step(kind="ammo", value=None, rolls=rolls,
-                text=f"ammo roll {notation} needs {need}+ ({why}): {totals}, ok",
+                text=_("ammo roll {dice} needs {need}+ ({why}): {totals}, ok",
+                       dice=notation, need=need, why=why, totals=totals),
                 weapon_state=ok, shooter_state=shooter_state)

@@ -9,17 +9,26 @@ from __future__ import annotations
 from gunline import ChainState
 
 from .measuring import out_of_sight
+from .messages import _
 from .nearest import nearest_problem
 from .profiles import NecromundaAttack
 from .targeting import BLASTS
 
 #: What a shooter's own state in an encounter lets him do: down "can do nothing
 #: else" but crawl, pinned "may only crawl 2\"".
-CANNOT_SHOOT = {
-    "pinned": "is pinned and may only crawl this turn (he recovers at its end, or early: action early-recovery)",
-    "down": "is down and can do nothing but crawl (action recovery, in the recovery phase)",
-    "out_of_action": "is out of action",
-}
+CANNOT_SHOOT = frozenset({"pinned", "down", "out_of_action"})
+
+
+def cannot_shoot(shooter: str, status: str) -> str:
+    """Why a shooter who is ``status`` (one of :data:`CANNOT_SHOOT`) cannot shoot, and
+    the action (by the name the GM asks for it) that may get him up."""
+    if status == "pinned":
+        return _("{shooter} is pinned and may only crawl this turn (he recovers at its end, or early: action "
+                 "{action}): he cannot shoot", shooter=shooter, action="early-recovery")
+    if status == "down":
+        return _("{shooter} is down and can do nothing but crawl (action {action}, in the recovery phase): "
+                 "he cannot shoot", shooter=shooter, action="recovery")
+    return _("{shooter} is out of action: he cannot shoot", shooter=shooter)
 
 
 def problems(attack: NecromundaAttack, state: ChainState) -> list[str]:
@@ -27,71 +36,73 @@ def problems(attack: NecromundaAttack, state: ChainState) -> list[str]:
     out = out_of_sight(attack)
     own = state.shooter_as_target.get("status")
     if own in CANNOT_SHOOT:
-        out.append(f"{shooter.name} {CANNOT_SHOOT[own]}: he cannot shoot")
+        out.append(cannot_shoot(shooter.name, own))
     if state.weapon.get("status") == "broken":
-        out.append(
-            f"the {weapon.name} is broken (it failed an ammo roll) and cannot be used until it is "
-            "repaired after the battle: choose another weapon"
-        )
+        out.append(_(
+            "the {weapon} is broken (it failed an ammo roll) and cannot be used until it is "
+            "repaired after the battle: choose another weapon", weapon=weapon.name,
+        ))
     if shooter.ran:
-        out.append(f"{shooter.name} ran this turn and cannot shoot: he may shoot next turn")
+        out.append(_("{shooter} ran this turn and cannot shoot: he may shoot next turn", shooter=shooter.name))
     if shooter.in_combat:
-        out.append(f"{shooter.name} is in base contact with an enemy and cannot shoot: fight hand-to-hand")
+        out.append(_("{shooter} is in base contact with an enemy and cannot shoot: fight hand-to-hand",
+                     shooter=shooter.name))
     template = weapon.template
     if template == "none":
         if not weapon.grenade and weapon.long_range is None:
-            out.append(
-                f"weapon {weapon.name!r} has no long_range: give short_range and long_range, "
-                "or template = \"flame\", or grenade = true"
-            )
+            out.append(_(
+                "weapon {weapon} has no long_range: give short_range and long_range, "
+                "or template = \"flame\", or grenade = true", weapon=repr(weapon.name),
+            ))
     else:
         if template == "flame" and weapon.grenade:
-            out.append("a grenade cannot use the flame template: use small_blast, large_blast or none")
+            out.append(_("a grenade cannot use the flame template: use small_blast, large_blast or none"))
         if weapon.sustained_fire:
-            out.append("a weapon has either sustained fire or a template, not both")
+            out.append(_("a weapon has either sustained fire or a template, not both"))
     first = targets[0]
     if state.targets[first.name].get("status") == "out_of_action":
-        out.append(f"{first.name} is already out of action: shoot at another fighter")
+        out.append(_("{target} is already out of action: shoot at another fighter", target=first.name))
     if first.in_sight_only:
-        out.append(f"targets[0]: {first.name} is the one shot at, not in_sight_only: list the target first")
+        out.append(_("targets[0]: {target} is the one shot at, not in_sight_only: list the target first",
+                     target=first.name))
     caught = [t for t in targets[1:] if not t.in_sight_only]
     if caught and template == "none":
         if not weapon.sustained_fire:
-            out.append(
-                f"the {weapon.name} shoots one target: list only {first.name} "
+            out.append(_(
+                "the {weapon} shoots one target: list only {target} "
                 "(only sustained-fire and template weapons hit several; mark enemies only in sight "
-                "in_sight_only = true)"
-            )
+                "in_sight_only = true)", weapon=weapon.name, target=first.name,
+            ))
         else:
             far = [t.name for t in caught if not t.near_first]
             if far:
-                out.append(
-                    f"sustained fire: {', '.join(far)} not marked near_first = true; extra shots may only "
-                    f"go at fighters within 4\" of {first.name}"
-                )
+                out.append(_(
+                    "sustained fire: {fighters} not marked near_first = true; extra shots may only "
+                    "go at fighters within 4\" of {target}", fighters=", ".join(far), target=first.name,
+                ))
     given = [f"targets[{i}]" for i, t in enumerate(targets) if t.shots is not None]
     if given and not weapon.sustained_fire:
-        out.append(f"{', '.join(given)}: shots is for sustained-fire weapons only: remove it")
+        out.append(_("{fields}: shots is for sustained-fire weapons only: remove it", fields=", ".join(given)))
     elif first.shots == 0:
-        out.append(f"targets[0].shots: the first shot goes at {first.name}: give 1 or more")
+        out.append(_("targets[0].shots: the first shot goes at {target}: give 1 or more", target=first.name))
     for i, target in enumerate(targets[1:], 1):
         if target.in_sight_only and (target.near_first or target.shots is not None
                                      or target.under_template is not None or target.under_scatter != "none"):
-            out.append(
-                f"targets[{i}]: {target.name} is in_sight_only (not shot at): remove near_first, shots, "
-                "under_template and under_scatter, or in_sight_only"
-            )
+            out.append(_(
+                "targets[{i}]: {target} is in_sight_only (not shot at): remove near_first, shots, "
+                "under_template and under_scatter, or in_sight_only", i=i, target=target.name,
+            ))
     nearest = nearest_problem(attack, state)
     if nearest is not None:
         out.append(nearest)
     scatter_marked = template_marked = False
     for i, target in enumerate(targets):
         if target.save is not None and target.armour is not None:
-            out.append(f"targets[{i}]: give save or armour, not both")
+            out.append(_("targets[{i}]: give save or armour, not both", i=i))
         scatter_marked = scatter_marked or target.under_scatter != "none"
         template_marked = template_marked or target.under_template is not None
     if scatter_marked and template not in BLASTS:
-        out.append("under_scatter is only for blast weapons: remove it")
+        out.append(_("under_scatter is only for blast weapons: remove it"))
     if template_marked and template == "none":
-        out.append("under_template is only for template weapons: remove it")
+        out.append(_("under_template is only for template weapons: remove it"))
     return out

@@ -15,6 +15,7 @@ from gunline.dice import at_least
 
 from .ammo import sixes_due
 from .measuring import under_scatter
+from .messages import _, _n
 from .profiles import NecromundaAttack, Target
 from .shots import scatter
 from .tables import SEVERITY
@@ -34,13 +35,13 @@ def pinned(state: ChainState, name: str) -> dict[str, Any] | None:
 
 def _template_hit(kind: str, name: str, state: ChainState, dice: Dice) -> Step:
     if kind == AUTO:
-        return Step(kind="hit", value=1, text="hit: wholly under the template",
+        return Step(kind="hit", value=1, text=_("hit: wholly under the template"),
                     target_state=pinned(state, name), data={"sixes": 0})
-    roll = dice.roll(6, "partly under the template", read=PARTLY_UNDER, target=name)
+    roll = dice.roll(6, _("partly under the template"), read=PARTLY_UNDER, target=name)
     if roll.value:
-        return Step(kind="hit", value=1, text="hit: partly under the template, rolled 4+",
+        return Step(kind="hit", value=1, text=_("hit: partly under the template, rolled 4+"),
                     rolls=[roll.roll], target_state=pinned(state, name), data={"sixes": 0})
-    return Step(kind="hit", value=0, text="missed: partly under the template, rolled under 4",
+    return Step(kind="hit", value=0, text=_("missed: partly under the template, rolled under 4"),
                 rolls=[roll.roll], data={"sixes": 0})
 
 
@@ -58,7 +59,7 @@ def _resolve_hit(attack: NecromundaAttack, target: Target, pool: Step, state: Ch
     if kind in (AUTO, PARTLY):
         return [_template_hit(kind, name, state, dice)]
     if kind != SHOOT:
-        text = "no hit: " + pool.text
+        text = _("no hit: {reason}", reason=pool.text)
         data: dict[str, Any] = {"sixes": 0}
         fact = None
         if attack.weapon.template in BLASTS and name == attack.targets[0].name:
@@ -79,20 +80,24 @@ def _resolve_hit(attack: NecromundaAttack, target: Target, pool: Step, state: Ch
         # 7+: each shot's second D6 comes only after a 6, so each is rolled in turn
         rolls = []
         hits = sixes = 0
-        for _ in range(shots):
+        for _shot in range(shots):
             hit, six, shot_rolls = roll_to_hit(dice, need, name)
             hits += hit
             sixes += six
             rolls.extend(shot_rolls)
     if attack.weapon.template in BLASTS:
         return _blast(attack, target, hits, sixes, rolls, state, dice)
-    if shots == 1:
-        text = "hit" if hits else "missed"
-    else:
-        text = f"{hits} hit{'s' if hits != 1 else ''} of {shots} shots"
     change = pinned(state, name) if hits else None
-    if change:
-        text += ", pinned"
+    if shots == 1:
+        if change:
+            text = _("hit, pinned")
+        else:
+            text = _("hit") if hits else _("missed")
+    elif change:
+        text = _n("{hits} hit of {shots} shots, pinned", "{hits} hits of {shots} shots, pinned", hits,
+                  hits=hits, shots=shots)
+    else:
+        text = _n("{hits} hit of {shots} shots", "{hits} hits of {shots} shots", hits, hits=hits, shots=shots)
     return [Step(kind="hit", value=hits, text=text, rolls=rolls, target_state=change,
                  data={"sixes": sixes})]
 
@@ -104,10 +109,10 @@ def _blast(
     miss it scatters, and he is caught only if the GM marks him under it."""
     name = target.name
     if hits:
-        return [Step(kind="hit", value=1, text="hit: template centred on the target",
+        return [Step(kind="hit", value=1, text=_("hit: template centred on the target"),
                      rolls=rolls, target_state=pinned(state, name),
                      data={"sixes": sixes, "template": ON_TARGET}, attack_state=template_fact(ON_TARGET))]
-    aim = Step(kind="hit", value=0, text="missed: the shot scatters", rolls=rolls,
+    aim = Step(kind="hit", value=0, text=_("missed: the shot scatters"), rolls=rolls,
                data={"sixes": sixes})
     drift = scatter(attack, target, dice)
     steps = [aim, drift]

@@ -21,6 +21,7 @@ from gunline.dice import faces
 from gunline.unvalidated import measured, table, tables, text, with_catalogue
 
 from .catalogue import CATALOGUE
+from .messages import _, word
 
 #: Template radii, inches: the small blast 2" across, the large 3".
 BLAST_RADIUS = {"small_blast": 1.0, "large_blast": 1.5}
@@ -43,7 +44,8 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if d is not None:
             inches = round(d, 1)
             out.append(measured(target, f"targets[{i}]", "distance", inches,
-                                 f"{target.get('name')}: {battlefield.say(inches)} from {shooter} on the map"))
+                                 _("{target}: {distance} from {shooter} on the map", target=target.get("name"),
+                                   distance=battlefield.say(inches), shooter=shooter)))
     first = text(targets[0].get("name")) if targets else None
     centre = battlefield.where(first)
     if centre is None:
@@ -55,17 +57,25 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if weapon.get("sustained_fire"):
             apart = battlefield.distance(first, name) or 0.0
             near = apart <= NEAR_FIRST
+            said = {"distance": battlefield.say(round(apart, 1)), "first": first, "near": f"{NEAR_FIRST:g}"}
             out.append(measured(target, f"targets[{i}]", "near_first", near,
-                                 f"{battlefield.say(round(apart, 1))} from {first}: " + ("within" if near else "beyond")
-                                 + f" {NEAR_FIRST:g}\""))
+                                 _("{distance} from {first}: within {near}\"", **said) if near
+                                 else _("{distance} from {first}: beyond {near}\"", **said)))
         template = weapon.get("template")
         radius = BLAST_RADIUS.get(template) if isinstance(template, str) else None
         if radius is not None:
             lies = battlefield.coverage(centre, radius, name)
-            words = "not" if lies == "none" else lies
-            out.append(measured(target, f"targets[{i}]", "under_template", lies,
-                                 f"{words} under the template if it comes down on {first}"))
+            out.append(measured(target, f"targets[{i}]", "under_template", lies, _lies_under(lies, first)))
     return out
+
+
+def _lies_under(lies: str, first: str | None) -> str:
+    """How a fighter lies under the template if it comes down on ``first``."""
+    if lies == "wholly":
+        return _("wholly under the template if it comes down on {target}", target=first)
+    if lies == "partly":
+        return _("partly under the template if it comes down on {target}", target=first)
+    return _("not under the template if it comes down on {target}", target=first)
 
 
 def landing(attack: Any, target_name: str, bearing: float, inches: float) -> Point | None:
@@ -101,16 +111,17 @@ def map_areas(attack: Any, chain: Any) -> list[Area] | None:
     centre = field.where(first) if field is not None else None
     if radius is None or centre is None:
         return None
-    size = str(attack.weapon.template).replace("_", " ")
+    size = word(str(attack.weapon.template))
     landed = [s for s in chain.steps if s.kind == "scatter" and s.data.get(LANDED)] if chain is not None else []
     if landed:
         x, y = landed[0].data[LANDED]
-        return [Area(shape="circle", label=f"{size} template where it came down", centre=(x, y), radius=radius,
-                     mark=True)]
+        return [Area(shape="circle", label=_("{template} template where it came down", template=size),
+                     centre=(x, y), radius=radius, mark=True)]
     missed = chain is not None and any(s.kind == "scatter" for s in chain.steps)
     if missed:  # a dud or a misfire: nothing comes down on the table
         return []
-    return [Area(shape="circle", label=f"{size} template on {first}", centre=centre, radius=radius)]
+    return [Area(shape="circle", label=_("{template} template on {target}", template=size, target=first),
+                 centre=centre, radius=radius)]
 
 
 def out_of_sight(attack: Any) -> list[str]:

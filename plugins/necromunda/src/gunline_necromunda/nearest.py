@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from gunline import ChainState
 
+from .messages import _
 from .profiles import NecromundaAttack, Target
 from .to_hit import hit_modifiers, need_text, score_needed
 
@@ -40,16 +41,22 @@ def nearest_problem(attack: NecromundaAttack, state: ChainState) -> str | None:
     if not nearer:
         return None
     nearest = min(nearer, key=lambda t: t.distance)  # the first listed of equals
-    flame = attack.weapon.template == "flame"  # no roll to hit: none is easier
-    if not flame:
-        aimed, closer = _score(attack, first), _score(attack, nearest)
-        if aimed < closer:
-            return None
-        easier = f" ({first.name} {need_text(aimed)}, {nearest.name} {need_text(closer)})"
-    else:
-        easier = ""
-    return (
-        f"nearest target: {attack.shooter.name} must shoot at {nearest.name}, the nearest enemy "
-        f"({nearest.distance:g}\"), not {first.name} ({first.distance:g}\"), unless {first.name} is easier "
-        f"to hit{easier}; list {nearest.name} first, or set shooter.ignore_nearest = true if the GM allows it"
+    said = {
+        "shooter": attack.shooter.name, "nearest": nearest.name, "nearest_distance": f"{nearest.distance:g}",
+        "target": first.name, "target_distance": f"{first.distance:g}",
+    }
+    if attack.weapon.template == "flame":  # no roll to hit: none is easier
+        return _(
+            "nearest target: {shooter} must shoot at {nearest}, the nearest enemy ({nearest_distance}\"), not "
+            "{target} ({target_distance}\"), unless {target} is easier to hit; list {nearest} first, or set "
+            "shooter.ignore_nearest = true if the GM allows it", **said,
+        )
+    aimed, closer = _score(attack, first), _score(attack, nearest)
+    if aimed < closer:
+        return None
+    return _(
+        "nearest target: {shooter} must shoot at {nearest}, the nearest enemy ({nearest_distance}\"), not "
+        "{target} ({target_distance}\"), unless {target} is easier to hit ({target} {target_needs}, {nearest} "
+        "{nearest_needs}); list {nearest} first, or set shooter.ignore_nearest = true if the GM allows it",
+        target_needs=need_text(aimed), nearest_needs=need_text(closer), **said,
     )

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from gunline import ChainState, Ruleset, hookimpl
+from gunline.language import N_
 
 from . import ammo, checks, hits, measuring, outcome, recovery, shots, to_hit, wounds
 from .catalogue import CATALOGUE
@@ -28,7 +29,7 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 
 RULESET = Ruleset(
     name="necromunda",
-    title="Necromunda (1995): shooting",
+    title=N_("Necromunda (1995): shooting"),
     shooter=Shooter,
     weapon=Weapon,
     target=Target,
@@ -37,8 +38,8 @@ RULESET = Ruleset(
     statuses=STATUSES,
     weapon_statuses=WEAPON_STATUSES,
     examples=EXAMPLES,
-    description="D6 to hit (7 − BS), wound chart, saves, injury dice, 2D6 ammo rolls, "
-    "sustained fire, blast and flame templates, grenades; recovery rolls between attacks.",
+    description=N_("D6 to hit (7 − BS), wound chart, saves, injury dice, 2D6 ammo rolls, "
+                   "sustained fire, blast and flame templates, grenades; recovery rolls between attacks."),
     actions=recovery.ACTIONS,
     map="inches",
     api=2,

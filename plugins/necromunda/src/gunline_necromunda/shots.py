@@ -16,6 +16,7 @@ from typing import Any
 from gunline import ChainState, Dice, Step
 
 from .measuring import BEARINGS, LANDED, landing
+from .messages import _, _n
 from .profiles import NecromundaAttack, Target
 from .tables import ARTILLERY, MISFIRE
 from .targeting import ALLOTTED, CHOSEN, DUD, SCATTERED, allot_shots, spread_of, template_fact
@@ -26,19 +27,20 @@ def sustained_fire(attack: NecromundaAttack, state: ChainState, dice: Dice) -> l
     count = attack.weapon.sustained_fire
     if not count:
         return None
-    roll = dice.roll(3, "sustained fire", count=count, need="")
+    roll = dice.roll(3, _("sustained fire"), count=count, need="")
     shots = roll.value
     allotted = allot_shots(attack, shots, state)
     spread = ", ".join(f"{name} {n}" for name, n in allotted.items() if n)
     data: dict[str, object] = {"allotted": allotted}
     if spread_of(attack) == CHOSEN:  # said only where the GM chose: "in turn" is the rule's own way
-        spread = f"{CHOSEN}: {spread}"
+        spread = _("as the GM chose: {spread}", spread=spread)
         data["spread"] = CHOSEN
     return [
         Step(
             kind="shots",
             value=shots,
-            text=f"sustained fire {count}D3: {shots} shot{'s' if shots != 1 else ''} ({spread})",
+            text=_n("sustained fire {dice}D3: {shots} shot ({spread})",
+                    "sustained fire {dice}D3: {shots} shots ({spread})", shots, dice=count, shots=shots, spread=spread),
             rolls=[roll.roll],
             data=data,
             attack_state={ALLOTTED: allotted},
@@ -73,24 +75,31 @@ def scatter(attack: NecromundaAttack, target: Target, dice: Dice) -> Step:
     dice's face is a direction, and the step says where the blast came down
     (:mod:`.measuring`); without one the GM reads the arrow on the table."""
     placed = attack.map is not None and attack.map.where(target.name) is not None
-    direction = dice.roll(6, "scatter dice (direction)", read=BEARINGS if placed else the_gm_reads_the_arrow,
+    direction = dice.roll(6, _("scatter dice (direction)"), read=BEARINGS if placed else the_gm_reads_the_arrow,
                           need="", target=target.name)
-    artillery = dice.roll(6, "artillery dice (1-5: 2-10\", 6: misfire)", read=ARTILLERY, need="", target=target.name)
+    artillery = dice.roll(6, _("artillery dice (1-5: 2-10\", 6: misfire)"), read=ARTILLERY, need="", target=target.name)
     rolls = [direction.roll, artillery.roll]
     rolled = artillery.value
     if rolled == MISFIRE:
-        return Step(kind="scatter", value=None, text="misfire: a dud, nothing is hit",
+        return Step(kind="scatter", value=None, text=_("misfire: a dud, nothing is hit"),
                     rolls=rolls, data={"template": DUD}, attack_state=template_fact(DUD))
     grenade = attack.weapon.grenade
     inches = scatter_inches(rolled, target.distance, grenade)
     if grenade:
-        why = f"artillery {rolled} halved for a grenade"
+        why = _("artillery {rolled} halved for a grenade", rolled=rolled)
     elif inches < rolled:
-        why = f"artillery {rolled}, at most half the {target.distance:g}\" distance"
+        why = _("artillery {rolled}, at most half the {distance}\" distance", rolled=rolled,
+                distance=format(target.distance, "g"))
     else:
-        why = f"artillery {rolled}"
+        why = _("artillery {rolled}", rolled=rolled)
     landed = landing(attack, target.name, direction.value, inches) if placed else None
-    where = "" if landed is None else f", landing at ({landed[0]:g}, {landed[1]:g}) on the map"
+    if landed is None:
+        text = _("scatters {inches}\" towards arrow {arrow} ({why})", inches=format(inches, "g"),
+                 arrow=direction.roll.total, why=why)
+    else:
+        text = _("scatters {inches}\" towards arrow {arrow} ({why}), landing at ({x}, {y}) on the map",
+                 inches=format(inches, "g"), arrow=direction.roll.total, why=why,
+                 x=format(landed[0], "g"), y=format(landed[1], "g"))
     facts: dict[str, Any] = template_fact(SCATTERED)
     data: dict[str, Any] = {"template": SCATTERED, "inches": inches}
     if landed is not None:
@@ -98,7 +107,7 @@ def scatter(attack: NecromundaAttack, target: Target, dice: Dice) -> Step:
     return Step(
         kind="scatter",
         value=inches_value(inches),
-        text=f"scatters {inches:g}\" towards arrow {direction.roll.total} ({why}){where}",
+        text=text,
         rolls=rolls,
         data=data,
         attack_state=facts,

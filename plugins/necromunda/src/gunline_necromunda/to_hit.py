@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from gunline import ChainState, Modifier, Step
 
+from .messages import _, _n
 from .profiles import NecromundaAttack, Target
 from .tables import BASE_TO_HIT, IMPOSSIBLE_TO_HIT, SECOND_DICE
 from .targeting import (
@@ -36,24 +37,39 @@ def _mod(label: str, value: int) -> Modifier:
     return Modifier(label=label, value=value, source=SOURCE)
 
 
-#: The seed's to-hit modifier table, as ready-made modifiers.
-COVER = {"none": None, "partial": _mod("partial cover", -1), "full": _mod("cover", -2)}
-#: Grenades: cover is only −1, partial cover nothing.
-GRENADE_COVER = {"none": None, "partial": None, "full": _mod("cover (grenade)", -1)}
-OVERWATCH = _mod("shooting from overwatch", -1)
-CHARGING = _mod("charging target", -1)
-RAN = _mod("target ran in its last turn", -1)
-SIZE = {"normal": None, "small": _mod("small target", -1), "large": _mod("large target", 1)}
-_RANGE_MODS: dict[tuple[str, int], Modifier] = {}
+class Modifiers:
+    """The seed's to-hit modifier table, as ready-made modifiers, in one language."""
+
+    def __init__(self) -> None:
+        self.cover = {"none": None, "partial": _mod(_("partial cover"), -1), "full": _mod(_("cover"), -2)}
+        #: Grenades: cover is only −1, partial cover nothing.
+        self.grenade_cover = {"none": None, "partial": None, "full": _mod(_("cover (grenade)"), -1)}
+        self.overwatch = _mod(_("shooting from overwatch"), -1)
+        self.charging = _mod(_("charging target"), -1)
+        self.ran = _mod(_("target ran in its last turn"), -1)
+        self.size = {"normal": None, "small": _mod(_("small target"), -1), "large": _mod(_("large target"), 1)}
+        self.bands = {"short": _("short range"), "long": _("long range")}
+        #: (band, value) -> the range modifier, made when first needed.
+        self.range: dict[tuple[str, int], Modifier] = {}
+        #: (flesh wounds, BS, where the count comes from) -> the flesh-wound modifier.
+        self.flesh: dict[tuple[int, int, str], Modifier] = {}
 
 
-def range_modifier(band: str, value: int) -> Modifier | None:
+#: The modifiers in the language in use (made once per language).
+MODIFIERS = _.per_language(Modifiers)
+
+
+def range_modifier(band: str, value: int, made: Modifiers | None = None) -> Modifier | None:
+    """The modifier of ``value`` at ``band`` range (``made``: the modifiers of the
+    language in use, when the caller has them already)."""
     if not value or band not in ("short", "long"):
         return None
     key = (band, value)
-    mod = _RANGE_MODS.get(key)
+    if made is None:
+        made = MODIFIERS()
+    mod = made.range.get(key)
     if mod is None:
-        mod = _RANGE_MODS[key] = _mod(f"{band} range", value)
+        mod = made.range[key] = _mod(made.bands[band], value)
     return mod
 
 
@@ -61,23 +77,24 @@ def hit_modifiers(attack: NecromundaAttack, target: Target) -> list[Modifier]:
     """The seed's modifiers for a to-hit roll at ``target`` (range band included)."""
     weapon = attack.weapon
     out: list[Modifier] = []
-    cover = (GRENADE_COVER if weapon.grenade else COVER)[target.cover]
+    made = MODIFIERS()
+    cover = (made.grenade_cover if weapon.grenade else made.cover)[target.cover]
     if cover is not None:
         out.append(cover)
     if attack.shooter.overwatch:
-        out.append(OVERWATCH)
+        out.append(made.overwatch)
     if target.charging:
-        out.append(CHARGING)
+        out.append(made.charging)
     if target.ran:
-        out.append(RAN)
-    size = SIZE[target.size]
+        out.append(made.ran)
+    size = made.size[target.size]
     if size is not None:
         out.append(size)
     band = range_band(attack, target.distance)
     if band == "short":
-        mod = range_modifier(band, weapon.hit_short)
+        mod = range_modifier(band, weapon.hit_short, made)
     elif band == "long":
-        mod = range_modifier(band, weapon.hit_long)
+        mod = range_modifier(band, weapon.hit_long, made)
     else:
         mod = None
     if mod is not None:
@@ -94,9 +111,6 @@ def flesh_wounds(attack: NecromundaAttack, state: ChainState) -> tuple[int, str]
     return attack.shooter.flesh_wounds, "scenario"
 
 
-_FLESH: dict[tuple[int, int, str], Modifier] = {}
-
-
 def flesh_wound_modifier(attack: NecromundaAttack, state: ChainState) -> Modifier | None:
     """"Flesh wound: −1 WS and −1 BS for the rest of the game": the BS the to-hit
     score is made from drops by one per flesh wound, to no less than 0."""
@@ -106,10 +120,18 @@ def flesh_wound_modifier(attack: NecromundaAttack, state: ChainState) -> Modifie
     if not lost:
         return None
     key = (count, bs, where)
-    mod = _FLESH.get(key)
+    made = MODIFIERS().flesh
+    mod = made.get(key)
     if mod is None:
-        plural = "s" if count != 1 else ""
-        mod = _FLESH[key] = _mod(f"{count} flesh wound{plural} ({where}): BS {bs} to {bs - lost}", -lost)
+        if where == "encounter":
+            label = _n("{count} flesh wound (encounter): BS {bs} to {lowered}",
+                       "{count} flesh wounds (encounter): BS {bs} to {lowered}", count,
+                       count=count, bs=bs, lowered=bs - lost)
+        else:
+            label = _n("{count} flesh wound (scenario): BS {bs} to {lowered}",
+                       "{count} flesh wounds (scenario): BS {bs} to {lowered}", count,
+                       count=count, bs=bs, lowered=bs - lost)
+        mod = made[key] = _mod(label, -lost)
     return mod
 
 
@@ -132,21 +154,24 @@ def score_needed(bs: int, modifiers: list[Modifier]) -> int:
 def need_text(need: int) -> str:
     """The pool step's words: "needs 5+ to hit", "needs 6 then 5+", "cannot hit (10+)"."""
     if need >= IMPOSSIBLE_TO_HIT:
-        return "cannot hit (10+)" if need == IMPOSSIBLE_TO_HIT else f"cannot hit (10+; needs {need})"
+        if need == IMPOSSIBLE_TO_HIT:
+            return _("cannot hit (10+)")
+        return _("cannot hit (10+; needs {need})", need=need)
     if need in SECOND_DICE:
-        return f"needs 6 then {SECOND_DICE[need]}+ to hit"
+        return _("needs 6 then {second}+ to hit", second=SECOND_DICE[need])
     if need < 2:
-        return f"needs {need}+ to hit (only a natural 1 misses)"
-    return f"needs {need}+ to hit"
+        return _("needs {need}+ to hit (only a natural 1 misses)", need=need)
+    return _("needs {need}+ to hit", need=need)
 
 
-_NEED_TEXT = {n: need_text(n) for n in range(-20, 30)}
+#: The pool step's words for the usual scores, made once per language.
+_NEED_TEXT = _.per_language(lambda: {n: need_text(n) for n in range(-20, 30)})
 
-_PLAN_TEXT = {
-    AUTO: "wholly under the template: hit automatically",
-    PARTLY: "partly under the template: hit on 4+",
-    OUT_OF_ACTION: "already out of action",
-}
+_PLAN_TEXT = _.per_language(lambda: {
+    AUTO: _("wholly under the template: hit automatically"),
+    PARTLY: _("partly under the template: hit on 4+"),
+    OUT_OF_ACTION: _("already out of action"),
+})
 
 
 def build_pool(
@@ -163,29 +188,33 @@ def build_pool(
         kind = OUT_OF_RANGE
     if kind == SHOOT:
         need = score_needed(attack.shooter.bs, modifiers)
-        text = _NEED_TEXT.get(need) or need_text(need)
+        text = _NEED_TEXT().get(need) or need_text(need)
         if shots > 1:
-            text = f"{text}, {shots} shots"
+            text = _n("{need}, {shots} shot", "{need}, {shots} shots", shots, need=text, shots=shots)
         return Step(kind="pool", value=need, text=text, modifiers=modifiers,
                     data={"plan": kind, "shots": shots})
     if kind == PARTLY:
-        return Step(kind="pool", value=4, text=_PLAN_TEXT[PARTLY], data={"plan": kind, "shots": 0})
+        return Step(kind="pool", value=4, text=_PLAN_TEXT()[PARTLY], data={"plan": kind, "shots": 0})
     if kind == OUT_OF_RANGE:
         reach = weapon_reach(attack, grenade_range)
-        what = "throw" if attack.weapon.grenade else "range"
-        text = f"out of range: {target.distance:g}\" is beyond the {reach:g}\" {what}, no shot"
+        if attack.weapon.grenade:
+            text = _("out of range: {distance}\" is beyond the {reach}\" throw, no shot",
+                     distance=format(target.distance, "g"), reach=format(reach, "g"))
+        else:
+            text = _("out of range: {distance}\" is beyond the {reach}\" range, no shot",
+                     distance=format(target.distance, "g"), reach=format(reach, "g"))
     elif kind == NONE:
         text = _none_text(attack, target)
     else:
-        text = _PLAN_TEXT[kind]
+        text = _PLAN_TEXT()[kind]
     return Step(kind="pool", value=None, text=text, data={"plan": kind, "shots": 0})
 
 
 def _none_text(attack: NecromundaAttack, target: Target) -> str:
     if target.in_sight_only:
-        return "in sight, not shot at"
+        return _("in sight, not shot at")
     if attack.weapon.template != "none":
-        return "not under the template"
+        return _("not under the template")
     if attack.weapon.sustained_fire:
-        return "no sustained-fire shot at this target"
-    return "not shot at"
+        return _("no sustained-fire shot at this target")
+    return _("not shot at")

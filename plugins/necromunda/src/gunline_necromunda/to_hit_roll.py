@@ -13,6 +13,7 @@ from functools import cache
 from gunline import Dice, Roll
 from gunline.dice import FaceTable, at_least, faces
 
+from .messages import _
 from .scores import score
 from .several import die_by_die
 from .tables import SECOND_DICE
@@ -37,15 +38,15 @@ def roll_to_hit(dice: Dice, need: int, target: str) -> tuple[bool, bool, list[Ro
     """One to-hit roll: (hit, a natural 6 on the first die, rolls). A score of 10+
     rolls nothing; the second D6 of a 7+ is rolled only after a 6."""
     if need <= 6:
-        shot = dice.roll(6, "to hit", read=to_hit_dice(need), target=target)
+        shot = dice.roll(6, _("to hit"), read=to_hit_dice(need), target=target)
         return shot.value != MISS, shot.value == SIX, [shot.roll]
     second = SECOND_DICE.get(need)
     if second is None:
         return False, False, []
-    first = dice.roll(6, "to hit", read=at_least(6), need=f"6 then {second}+", target=target)
+    first = dice.roll(6, _("to hit"), read=at_least(6), need=_("6 then {second}+", second=second), target=target)
     if not first.value:
         return False, False, [first.roll]
-    again = dice.roll(6, "to hit, second dice", read=at_least(second), target=target)
+    again = dice.roll(6, _("to hit, second dice"), read=at_least(second), target=target)
     return bool(again.value), True, [first.roll, again.roll]
 
 
@@ -53,5 +54,5 @@ def roll_shots(dice: Dice, shots: int, need: int, target: str) -> tuple[int, int
     """Several sustained-fire shots at one fighter, needing 6 or less: (hits,
     natural 6s, one roll per die). "Each shot rolls to hit separately", a natural 1
     missing whatever the score; "any to-hit dice that scores a 6" forces an ammo roll."""
-    pool = dice.pool(shots, "to hit", sides=6, success=score(need), read=NATURAL_SIX, target=target)
+    pool = dice.pool(shots, _("to hit"), sides=6, success=score(need), read=NATURAL_SIX, target=target)
     return pool.value.successes, pool.value[SIX], die_by_die(pool.roll, 6)

@@ -21,6 +21,7 @@ from typing import Any
 from gunline import ChainState, Dice, Modifier, Roll, Step
 from gunline.dice import at_least
 
+from .messages import Kept, _, _n, language, word
 from .profiles import NecromundaAttack, Target
 from .scores import score
 from .several import die_by_die, each_against
@@ -42,44 +43,63 @@ SOURCE = "necromunda"
 DAMAGE_DICE = {"D3": 3, "D6": 6}
 
 
+#: Saves, and the words of wound, save, damage and injury steps, by language and values.
+_SAVES, _TEXTS = Kept(), Kept()
+
+
 def save_needed(attack: NecromundaAttack, target: Target) -> tuple[int, str, list[Modifier]] | None:
     """The save the target takes: (score needed, words, modifiers), or None if he has
     none. A score over 6 means no save is possible."""
     weapon = attack.weapon
+    key = (language(), target.save, target.armour, target.invulnerable, weapon.template != "none", weapon.name,
+           weapon.save_mod)
+    found = _SAVES.get(key)
+    if found is None:
+        found = _SAVES.keep(key, _save_needed(attack, target))
+    if found is False:
+        return None
+    need, label, mods = found
+    return need, label, list(mods)
+
+
+def _save_needed(attack: NecromundaAttack, target: Target) -> tuple[int, str, list[Modifier]] | bool:
+    weapon = attack.weapon
     armour = None
     if target.save is not None:
-        base, label = target.save, f"armour {target.save}+"
+        base, label = target.save, _("armour {save}+", save=target.save)
         armour = base
     elif target.armour is not None:
         base = ARMOUR[target.armour]
         if weapon.template != "none":
             base = ARMOUR_VS_TEMPLATE.get(target.armour, base)
-        label = f"{target.armour} armour {base}+"
+        label = _("{armour} armour {save}+", armour=word(target.armour), save=base)
         armour = base
     options: list[tuple[int, str, list[Modifier]]] = []
     if armour is not None:
         mods = []
         if weapon.save_mod:
-            mods.append(Modifier(label=f"{weapon.name} save modifier", value=weapon.save_mod, source=SOURCE))
+            mods.append(Modifier(label=_("{weapon} save modifier", weapon=weapon.name), value=weapon.save_mod,
+                                 source=SOURCE))
         options.append((armour - weapon.save_mod, label, mods))
     if target.invulnerable is not None:
-        options.append((target.invulnerable, f"invulnerable {target.invulnerable}+", []))
+        options.append((target.invulnerable, _("invulnerable {save}+", save=target.invulnerable), []))
     if not options:
-        return None
+        return False
     return min(options, key=lambda o: o[0])
 
 
-@cache
 def wound_head(strength: int, toughness: int) -> tuple[int | None, str]:
     """The score that wounds and the words for it ("S3 vs T3, wounds on 4+"); made
-    once for each Strength and Toughness, not for every chain."""
+    once for each Strength, Toughness and language, not for every chain."""
+    return _wound_head(strength, toughness, language())
+
+
+@cache
+def _wound_head(strength: int, toughness: int, lang: str) -> tuple[int | None, str]:
     need = to_wound(strength, toughness)
-    head = f"S{strength} vs T{toughness}"
-    return need, f"{head}: cannot wound (—)" if need is None else f"{head}, wounds on {need}+"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    if need is None:
+        return need, _("S{strength} vs T{toughness}: cannot wound (—)", strength=strength, toughness=toughness)
+    return need, _("S{strength} vs T{toughness}, wounds on {need}+", strength=strength, toughness=toughness, need=need)
 
 
 def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: ChainState, dice: Dice) -> list[Step]:
@@ -92,9 +112,12 @@ def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: Ch
     need, head = wound_head(strength, target.toughness)
     if need is None:
         return [Step(kind="wound", value=0, text=head)]
-    wounds, rolls = each_against(dice, int(hit.value or 0), "to wound", at_least(need), name)
+    wounds, rolls = each_against(dice, int(hit.value or 0), _("to wound"), at_least(need), name)
+    lang = language()
     if not wounds:
-        return [Step(kind="wound", value=0, text=f"{head}: no wound", rolls=rolls)]
+        key: tuple[Any, ...] = (lang, "no wound", head)
+        text = _TEXTS.get(key) or _TEXTS.keep(key, _("{head}: no wound", head=head))
+        return [Step(kind="wound", value=0, text=text, rolls=rolls)]
 
     steps: list[Step] = []
     unsaved = wounds
@@ -102,24 +125,31 @@ def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: Ch
     if save is not None:
         save_need, label, mods = save
         if save_need > 6:
-            steps.append(Step(kind="save", value=0, modifiers=mods,
-                              text=f"{label}: no save possible (needs {save_need}+)"))
+            key = (lang, "no save", label, save_need)
+            text = _TEXTS.get(key) or _TEXTS.keep(
+                key, _("{save}: no save possible (needs {need}+)", save=label, need=save_need))
+            steps.append(Step(kind="save", value=0, modifiers=mods, text=text))
         else:
-            saved, saves = each_against(dice, wounds, "save", score(save_need), name)
+            saved, saves = each_against(dice, wounds, _("save"), score(save_need), name)
             unsaved = wounds - saved
-            steps.append(Step(kind="save", value=saved, rolls=saves, modifiers=mods,
-                              text=f"{label}: saves on {save_need}+, {saved} of {wounds} saved"))
+            key = (lang, "save", label, save_need, saved, wounds)
+            text = _TEXTS.get(key) or _TEXTS.keep(key, _n(
+                "{save}: saves on {need}+, {saved} of {wounds} saved",
+                "{save}: saves on {need}+, {saved} of {wounds} saved", wounds,
+                save=label, need=save_need, saved=saved, wounds=wounds,
+            ))
+            steps.append(Step(kind="save", value=saved, rolls=saves, modifiers=mods, text=text))
 
     damage, damage_rolls = _damage(weapon.damage, unsaved, name, dice)
     if damage_rolls:
-        steps.append(Step(kind="damage", value=damage, rolls=damage_rolls,
-                          text=f"damage {weapon.damage}: {_plural(damage, 'wound')}"))
+        key = (lang, "damage", weapon.damage, damage)
+        text = _TEXTS.get(key) or _TEXTS.keep(key, _n(
+            "damage {damage}: {n} wound", "damage {damage}: {n} wounds", damage, damage=weapon.damage, n=damage,
+        ))
+        steps.append(Step(kind="damage", value=damage, rolls=damage_rolls, text=text))
     before = state.targets[name]
-    text = f"{head}: {_plural(wounds, 'wound')}"
-    if save is not None:
-        text += ", all saved" if not unsaved else f", {unsaved} not saved"
-    if damage:
-        text += f", {damage} through"
+    key = (lang, "wound", head, wounds, save is not None, unsaved, damage)
+    text = _TEXTS.get(key) or _TEXTS.keep(key, _wound_text(head, wounds, save is not None, unsaved, damage))
     wound = Step(kind="wound", value=damage, text=text, rolls=rolls)
     steps.insert(0, wound)
     if not damage:
@@ -134,6 +164,19 @@ def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: Ch
     return steps
 
 
+def _wound_text(head: str, wounds: int, saving: bool, unsaved: int, damage: int) -> str:
+    """The wound step's words: "S4 vs T3, wounds on 3+: 1 wound, 1 not saved, 1 through"."""
+    text = _n("{head}: {n} wound", "{head}: {n} wounds", wounds, head=head, n=wounds)
+    if saving:
+        if not unsaved:
+            text = _("{wounds}, all saved", wounds=text)
+        else:
+            text = _n("{wounds}, {n} not saved", "{wounds}, {n} not saved", unsaved, wounds=text, n=unsaved)
+    if damage:
+        text = _("{wounds}, {damage} through", wounds=text, damage=damage)
+    return text
+
+
 def _damage(damage: int | str, unsaved: int, name: str, dice: Dice) -> tuple[int, list[Roll]]:
     """"Each wound takes 1 from W", or the weapon's Damage for each unsaved wound: a
     number, or a D3/D6 each, added up (one roll of several dice, shown die by die)."""
@@ -142,7 +185,7 @@ def _damage(damage: int | str, unsaved: int, name: str, dice: Dice) -> tuple[int
     if isinstance(damage, int):
         return damage * unsaved, []
     sides = DAMAGE_DICE[damage]
-    roll = dice.roll(sides, "damage", count=unsaved, target=name)
+    roll = dice.roll(sides, _("damage"), count=unsaved, target=name)
     if unsaved == 1:
         return roll.value, [roll.roll]
     return roll.value, die_by_die(roll.roll, sides)
@@ -160,19 +203,19 @@ def injury(strength: int, count: int, before: dict[str, Any], target: Target, di
     dealt = {FLESH_WOUND: 0, DOWN: 0, OUT_OF_ACTION: 0}  # how many dice gave each
     plain = count
     if high_impact:
-        first = dice.roll(6, "injury dice (high impact)", read=HIGH_IMPACT_INJURY, need="", target=name)
+        first = dice.roll(6, _("injury dice (high impact)"), read=HIGH_IMPACT_INJURY, need="", target=name)
         rolls.append(first.roll)
         results.append(first.value)
         dealt[first.value] += 1
         plain -= 1
     if plain == 1:
-        die = dice.roll(6, "injury dice", read=INJURY, need="", target=name)
+        die = dice.roll(6, _("injury dice"), read=INJURY, need="", target=name)
         rolls.append(die.roll)
         results.append(die.value)
         dealt[die.value] += 1
     elif plain > 1:
         # rolled together; its successes are the 6s, the dice that take him out of action
-        pool = dice.pool(plain, "injury dice", sides=6, success=at_least(6), read=INJURY, need="", target=name)
+        pool = dice.pool(plain, _("injury dice"), sides=6, success=at_least(6), read=INJURY, need="", target=name)
         rolls += die_by_die(pool.roll, 6)
         results += [INJURY(face) for face in pool.roll.values]
         for result in dealt:
@@ -184,14 +227,27 @@ def injury(strength: int, count: int, before: dict[str, Any], target: Target, di
         worst = SEVERITY["out_of_action"]
     elif dealt[DOWN]:
         worst = max(worst, SEVERITY["down"])
-    note = ""
+    note = False
     if target.ws is not None and target.bs is not None and flesh >= target.ws and flesh >= target.bs \
             and worst < SEVERITY["out_of_action"]:
         worst = SEVERITY["out_of_action"]
-        note = " (flesh wounds bring WS and BS to 0)"
+        note = True
     status = STATUSES[worst]
-    faces = ", ".join(str(r.total) for r in rolls)
-    named = ", ".join(results)
-    text = f"injury dice {faces}: {named}{' (high impact)' if high_impact else ''} -> {status.replace('_', ' ')}{note}"
+    key = (language(), "injury", tuple(r.total for r in rolls), tuple(results), high_impact, status, note)
+    text = _TEXTS.get(key) or _TEXTS.keep(key, _injury_text(*key[2:]))
     return Step(kind="injury", value=count, text=text, rolls=rolls, data={"results": results},
                 target_state={"status": status, "wounds_left": 0, "flesh_wounds": flesh})
+
+
+def _injury_text(faces: tuple[int, ...], results: tuple[str, ...], high_impact: bool, status: str, note: bool) -> str:
+    """The injury step's words: "injury dice 4, 5: down, down -> down"."""
+    shown = ", ".join(str(face) for face in faces)
+    named = ", ".join(_(result) for result in results)
+    if high_impact:
+        head = _("injury dice {faces}: {results} (high impact)", faces=shown, results=named)
+    else:
+        head = _("injury dice {faces}: {results}", faces=shown, results=named)
+    now = word(status)
+    if note:
+        now = _("{status} (flesh wounds bring WS and BS to 0)", status=now)
+    return f"{head} -> {now}"

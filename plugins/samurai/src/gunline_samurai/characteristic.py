@@ -26,7 +26,9 @@ from typing import Literal
 import msgspec
 
 from gunline.dice import FaceTable, at_most, faces
+from gunline.language import language
 
+from .messages import _
 from .schema import Settings
 
 Result = Literal["lucky", "success", "failure"]
@@ -94,19 +96,28 @@ def passed(value: int) -> at_most:
     return at_most(value)
 
 
-@lru_cache(maxsize=1024)
 def judged(value: int, settings: Settings) -> FaceTable:
     """What a plain test on ``value`` reads of its die: its :class:`Judgement`."""
+    return _judged(value, settings, language())
+
+
+@lru_cache(maxsize=1024)
+def _judged(value: int, settings: Settings, lang: str) -> FaceTable:
+    # ``lang``: the table carries what the die needs in words, made in that language
     table: dict[int | Iterable[int], Hashable] = {
         face: judge(face, value, settings).judgement for face in range(1, settings.die + 1)
     }
     return faces(table, need=need_text(value, settings))
 
 
-@lru_cache(maxsize=1024)
 def ranked(value: int, settings: Settings, catastrophe: bool = False) -> FaceTable:
     """What a comparative test on ``value`` reads of a die: its :func:`rank`
     (``catastrophe``: a Catastrophic Failure told from a failure)."""
+    return _ranked(value, settings, catastrophe, language())
+
+
+@lru_cache(maxsize=1024)
+def _ranked(value: int, settings: Settings, catastrophe: bool, lang: str) -> FaceTable:
     table: dict[int | Iterable[int], Hashable] = {
         face: rank(judge(face, value, settings), catastrophe) for face in range(1, settings.die + 1)
     }
@@ -117,23 +128,30 @@ def need_text(value: int, settings: Settings) -> str:
     """What the die needs, as a GM reads it before rolling."""
     top = settings.die
     if value <= 0:  # read after "needs": "needs -2 or less (no face can succeed)"
-        return f"{value} or less (no face can succeed)"
+        # Translators: read after "needs"
+        return _("{value} or less (no face can succeed)", value=value)
     if value > top:
-        lucky = f", {top} is a Lucky Chance" if settings.above_die == "top_face_lucky" else ""
-        return f"any face ({value} is above the d{top}){lucky}"
-    return f"{value} or less, {value} is a Lucky Chance"
+        if settings.above_die == "top_face_lucky":
+            # Translators: read after "needs"; d{top} is the die (d10)
+            return _("any face ({value} is above the d{top}), {top} is a Lucky Chance", value=value, top=top)
+        # Translators: read after "needs"; d{top} is the die (d10)
+        return _("any face ({value} is above the d{top})", value=value, top=top)
+    # Translators: read after "needs"
+    return _("{value} or less, {value} is a Lucky Chance", value=value)
 
 
 def describe(die: Die) -> str:
     """A judged die in words: ``9 (Lucky Chance)``, ``3 (success)``."""
     if die.lucky:
-        return f"{die.face} (Lucky Chance)"
+        return _("{face} (Lucky Chance)", face=die.face)
     if die.catastrophic:
-        return f"{die.face} (Catastrophic Failure)"
-    return f"{die.face} ({die.result})"
+        return _("{face} (Catastrophic Failure)", face=die.face)
+    if die.result == "success":
+        return _("{face} (success)", face=die.face)
+    return _("{face} (failure)", face=die.face)
 
 
 def shown(values: list[int], value: int, settings: Settings) -> str:
     """The faces a test's dice show, in words: ``2 (success), 3 (success)``, or
     ``none``. For the chain's text only: the rule decides by what it read."""
-    return ", ".join(describe(judge(face, value, settings)) for face in values) or "none"
+    return ", ".join(describe(judge(face, value, settings)) for face in values) or _("none")

@@ -6,6 +6,7 @@ from gunline import ChainState
 
 from . import losses, units, volleys
 from .measuring import out_of_sight
+from .messages import _
 from .readings import readings_of
 from .schema import SamuraiAttack
 from .sequence import shots_at, shots_available
@@ -16,34 +17,38 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     shooter, weapon = attack.shooter, attack.weapon
     status = state.shooter.get("status", "unharmed")
     if not losses.standing(state.shooter):
-        out.append(f"shooter: {shooter.name} is {status} and cannot shoot")
+        out.append("shooter: " + _("{shooter} is {status} and cannot shoot", shooter=shooter.name,
+                                   status=losses.status_word(status)))
     if volleys.is_unit(shooter):
         out += _unit_problems(attack, state)
     else:
         available = shots_available(attack, state)
         aimed = sum(shots_at(attack, t, state) for t in attack.targets)
         if aimed > available:
-            out.append(f"targets: {aimed} shots aimed but {shooter.name} has {available} with the {weapon.name}; "
-                       f"lower targets[].shots to {available} in all")
+            out.append("targets: " + _("{aimed} shots aimed but {shooter} has {available} with the {weapon}; "
+                                       "lower targets[].shots to {available} in all", aimed=aimed, shooter=shooter.name,
+                                       available=available, weapon=weapon.name))
     readings = readings_of(attack)
     for i, t in enumerate(attack.targets):
         where = f"targets[{i}]"
         tstate = state.targets.get(t.name, {})
         if tstate.get("status") == "killed":
-            out.append(f"{where}: {t.name} is already killed; choose another target")
+            out.append(f"{where}: " + _("{target} is already killed; choose another target", target=t.name))
         d = units.distance(t)
         if weapon.range is not None and d is not None and d > weapon.range:
-            out.append(f"{where}: {t.name} is {d}\" away, beyond the {weapon.name}'s range of {weapon.range}\"; "
-                       "choose a nearer target or a longer-ranged weapon")
+            out.append(f"{where}: " + _("{target} is {distance}\" away, beyond the {weapon}'s range of {range}\"; "
+                                        "choose a nearer target or a longer-ranged weapon", target=t.name, distance=d,
+                                        weapon=weapon.name, range=weapon.range))
         if t.reactor is not None and t.reaction == "dodge":
-            out.append(f"{where}.reaction: {t.reactor.name} cannot dodge shots aimed at {t.name}; "
-                       "a model reacting in another's place returns fire or charges")
+            out.append(f"{where}.reaction: " + _("{reactor} cannot dodge shots aimed at {target}; "
+                                                 "a model reacting in another's place returns fire or charges",
+                                                 reactor=t.reactor.name, target=t.name))
         if t.reaction == "dodge" and readings.dodge == "agility_test" and t.agility is None:
-            out.append(f"{where}.agility: needed for a dodge, a test on Agility "
-                       "(or leave the shots plain tests: dodge = \"plain_test\", or the samurai.plain-dodge variant)")
+            out.append(f"{where}.agility: " + _("needed for a dodge, a test on Agility (or leave the shots plain "
+                                                "tests: dodge = \"plain_test\", or the samurai.plain-dodge variant)"))
         names = [m.name for m in t.models]
         if len(set(names)) != len(names):
-            out.append(f"{where}.models: two models share a name; names must be unique")
+            out.append(f"{where}.models: " + _("two models share a name; names must be unique"))
     return out
 
 
@@ -55,26 +60,29 @@ def _unit_problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     names = [t.name for t in attack.targets]
     models = [m.name for m in shooter.models]
     if len(set(models)) != len(models):
-        out.append("shooter.models: two models share a name; names must be unique")
+        out.append("shooter.models: " + _("two models share a name; names must be unique"))
     for i, t in enumerate(attack.targets):
         if t.shots is not None:
-            out.append(f"targets[{i}].shots: a unit's shots are given model by model "
-                       "(shooter.models[].targets); remove it")
+            out.append(f"targets[{i}].shots: " + _("a unit's shots are given model by model "
+                                                   "(shooter.models[].targets); remove it"))
     for i, m in enumerate(shooter.models):
         where = f"shooter.models[{i}].targets"
         unknown = [n for n in m.targets if n not in names]
         if unknown:
-            out.append(f"{where}: {', '.join(map(repr, unknown))} is not a target of this attack; "
-                       f"expected one of: {', '.join(names)}")
+            out.append(f"{where}: " + _("{names} is not a target of this attack; expected one of: {targets}",
+                                        names=", ".join(map(repr, unknown)), targets=", ".join(names)))
         elif not m.targets and len(names) > 1:
-            out.append(f"{where}: {m.name} must name its targets when there are several ({', '.join(names)})")
+            out.append(f"{where}: " + _("{model} must name its targets when there are several ({targets})",
+                                        model=m.name, targets=", ".join(names)))
         has = volleys.shots_of(attack, m)
         if len(m.targets) > has:
-            out.append(f"{where}: {len(m.targets)} shots aimed but {m.name} has {has} with the {weapon.name}")
+            out.append(f"{where}: " + _("{aimed} shots aimed but {model} has {has} with the {weapon}",
+                                        aimed=len(m.targets), model=m.name, has=has, weapon=weapon.name))
     if not out:
         firing = volleys.firing(attack, state.shooter)
         for i, t in enumerate(attack.targets):
             if not any(volleys.aims(attack, m)[t.name] for m in firing):
-                out.append(f"targets[{i}]: no model of {shooter.name} still standing shoots at {t.name}; "
-                           "name it in a model's targets, or remove it")
+                out.append(f"targets[{i}]: " + _("no model of {shooter} still standing shoots at {target}; "
+                                                 "name it in a model's targets, or remove it", shooter=shooter.name,
+                                                 target=t.name))
     return out

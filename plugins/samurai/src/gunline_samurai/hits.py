@@ -24,6 +24,7 @@ from gunline import ChainState, Dice, Modifier, Roll, Step
 from . import volleys
 from .characteristic import FAILED, Die, judge, judged, need_text, passed, ranked, shown
 from .comparative import Verdict, against, compare
+from .messages import _, _n
 from .readings import Readings, readings_of
 from .schema import SamuraiAttack, Settings, Target, settings_of
 from .sequence import reaction_of
@@ -51,9 +52,10 @@ def _shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: 
         return [shot.roll], [shot.value]
     pool = dice.pool(n, label, sides=settings.die, success=passed(value), read=read, target=who, by=by)
     need = need_text(value, settings)
-    rolls = [Roll(label=f"{label}, shot {i} of {n}", dice=f"1d{settings.die}", values=[face], total=face,
-                  need=need, manual=pool.roll.manual) for i, face in enumerate(pool.roll.values, 1)]
-    return rolls, [reading for reading, times in pool.value.items() for _ in range(times)]
+    rolls = [Roll(label=_("{label}, shot {i} of {n}", label=label, i=i, n=n), dice=f"1d{settings.die}",
+                  values=[face], total=face, need=need, manual=pool.roll.manual)
+             for i, face in enumerate(pool.roll.values, 1)]
+    return rolls, [reading for reading, times in pool.value.items() for _time in range(times)]
 
 
 def _faces(rolls: list[Roll], value: int, settings: Settings) -> str:
@@ -84,7 +86,14 @@ def _hit_step(lucky: int, hits: int, rolls: list[Roll], text: str, lucky_wounds:
 
 
 def _catastrophe(who: str, what: str) -> str:
-    return f"; {who}'s Catastrophic Failure forbids {what}: it scores nothing"
+    """``what`` the Catastrophic Failure forbids: ``shots``, ``dodge`` or ``return_fire``."""
+    if what == "dodge":
+        said = _("{who}'s Catastrophic Failure forbids its dodge: it scores nothing", who=who)
+    elif what == "return_fire":
+        said = _("{who}'s Catastrophic Failure forbids its return fire: it scores nothing", who=who)
+    else:
+        said = _("{who}'s Catastrophic Failure forbids its shots: it scores nothing", who=who)
+    return "; " + said
 
 
 def _voided(dice: list[Die], readings: Readings) -> bool:
@@ -123,7 +132,7 @@ def _fire(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, 
     out = []
     for v in volleys_at(attack, target, state.shooter):
         skill = _skill_of(pool, v)
-        label = "to hit" if v.model is None else f"to hit ({v.model})"
+        label = _("to hit") if v.model is None else _("to hit ({model})", model=v.model)
         rolls, reads = _shots(dice, v.shots, skill, label, settings, target.name, read(skill, v.shots),
                               by=v.model or attack.shooter.name)
         out.append(Fired(v, skill, rolls, reads))
@@ -135,7 +144,7 @@ def _side_faces(attack: SamuraiAttack, fired: list[Fired]) -> str:
     settings = settings_of(attack)
     if len(fired) == 1 and fired[0].volley.model is None:
         return f"{attack.shooter.name} {_faces(fired[0].rolls, fired[0].skill, settings)}"
-    return "; ".join(f"{f.volley.model} {_faces(f.rolls, f.skill, settings)}" for f in fired) or "no shots"
+    return "; ".join(f"{f.volley.model} {_faces(f.rolls, f.skill, settings)}" for f in fired) or _("no shots")
 
 
 def _side_dice(fired: list[Fired], readings: Readings) -> tuple[list[Die], list[str]]:
@@ -179,30 +188,35 @@ def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str,
         faces = _faces(f.rolls, f.skill, settings)
         if readings.catastrophe_voids and "catastrophic" in f.reads:
             one = ordinary = 0
-            said = "no hit" + _catastrophe(who, "its shots")
+            said = _("no hit") + _catastrophe(who, "shots")
         else:
-            said = f"{one + ordinary} hit{'s' if one + ordinary != 1 else ''}"
+            said = _n("{n} hit", "{n} hits", one + ordinary, n=one + ordinary)
             if one and readings.lucky_wounds:
-                said += f", {one} of them Lucky Chance{'s' if one != 1 else ''}: a wound at once"
+                said += ", " + _n("{n} of them Lucky Chance: a wound at once",
+                                  "{n} of them Lucky Chances: a wound at once", one, n=one)
         shown.append(f"{faces}: {said}" if f.volley.model is None else f"{who} {faces}: {said}")
         lucky, hits = lucky + one, hits + ordinary
         if f.volley.model is not None:
             parts.append({"model": f.volley.model, "lucky": one if readings.lucky_wounds else 0,
                           "hits": ordinary + (0 if readings.lucky_wounds else one),
                           "strength": f.volley.body + attack.weapon.damage})
-    text = "plain tests: " + ("; ".join(shown) or "no shots")
+    results = "; ".join(shown) or _("no shots")
     effective = reaction.get("effective", "none")
     if effective == "dodge":
-        text = f"{target.name} dodges (the shots stay plain tests); " + text
+        text = _("{target} dodges (the shots stay plain tests); plain tests: {results}", target=target.name,
+                 results=results)
     elif effective == "charge":
-        text += f"; then {reaction['by']} charges {attack.shooter.name}"
+        text = _("plain tests: {results}; then {by} charges {shooter}", results=results, by=reaction["by"],
+                 shooter=attack.shooter.name)
+    else:
+        text = _("plain tests: {results}", results=results)
     extra: dict[str, Any] = {"volleys": parts} if parts else {}
     return _hit_step(lucky, hits, [r for f in fired for r in f.rolls], text, readings.lucky_wounds,
                      test="plain", **extra)
 
 
 def _catastrophes(voided: list[str], shooter: str) -> str:
-    return "".join(_catastrophe(who or shooter, "its shots") for who in voided)
+    return "".join(_catastrophe(who or shooter, "shots") for who in voided)
 
 
 def dodge_on_agility(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice,
@@ -215,16 +229,18 @@ def dodge_on_agility(attack: SamuraiAttack, target: Target, pool: Step, state: C
     voids = readings.catastrophe_voids
     fired = _fire(attack, target, pool, state, dice, lambda skill, shots: ranked(skill, settings, voids and shots > 1))
     mine, voided = _side_dice(fired, readings)
-    theirs, result = _defending(dice, mine, len(mine), agility, f"{target.name} dodges (Agility)", settings,
-                                target.name, voids)
+    theirs, result = _defending(dice, mine, len(mine), agility, _("{target} dodges (Agility)", target=target.name),
+                                settings, target.name, voids)
     won = result.winner == "attacker"
     lucky, hits = (result.lucky, result.wins) if won else (0, 0)
-    verdict = f"{lucky + hits} hit{'s' if lucky + hits != 1 else ''}" if won else "the dodge saves it"
-    text = (f"{target.name} dodges: comparative test {_side_faces(attack, fired)} vs "
-            f"{_faces(theirs, agility, settings)}{_catastrophes(voided, attack.shooter.name)}")
+    verdict = _n("{n} hit", "{n} hits", lucky + hits, n=lucky + hits) if won else _("the dodge saves it")
+    notes = _catastrophes(voided, attack.shooter.name)
     if voids and _catastrophic_faces(theirs, agility, settings):
-        text += _catastrophe(target.name, "its dodge")
-    text += f": {verdict}"
+        notes += _catastrophe(target.name, "dodge")
+    # Translators: {notes} is empty or "; X's Catastrophic Failure forbids ..." (one or more)
+    text = _("{target} dodges: comparative test {shooter_dice} vs {target_dice}{notes}: {verdict}",
+             target=target.name, shooter_dice=_side_faces(attack, fired), target_dice=_faces(theirs, agility, settings),
+             notes=notes, verdict=verdict)
     rolls = [r for f in fired for r in f.rolls] + theirs
     extra: dict[str, Any] = {"strength": _strength(attack, fired)} if volleys.is_unit(attack.shooter) else {}
     return _hit_step(lucky, hits, rolls, text, readings.lucky_wounds, test="dodge", **extra)
@@ -248,29 +264,32 @@ def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[s
     modifiers = []
     skill = reaction["shooting"]
     if shooter.partly_hidden:
-        modifiers.append(Modifier(label=f"{shooter.name} partly hidden, to {by}'s return fire", value=COVER))
+        label = _("{shooter} partly hidden, to {by}'s return fire", shooter=shooter.name, by=by)
+        modifiers.append(Modifier(label=label, value=COVER))
         skill += COVER
-    their_rolls, result = _defending(dice, mine, reaction["shots"], skill, f"{by}, return fire", settings, by,
-                                     voids)
-    duel = f"{_side_faces(attack, fired)} vs {by} {_faces(their_rolls, skill, settings)}"
+    their_rolls, result = _defending(dice, mine, reaction["shots"], skill, _("{by}, return fire", by=by), settings,
+                                     by, voids)
+    duel = _("{shooter_dice} vs {by} {reactor_dice}", shooter_dice=_side_faces(attack, fired), by=by,
+             reactor_dice=_faces(their_rolls, skill, settings))
     duel += _catastrophes(voided, shooter.name)
     if voids and _catastrophic_faces(their_rolls, skill, settings):
-        duel += _catastrophe(by, "its return fire")
+        duel += _catastrophe(by, "return_fire")
     data: dict[str, Any] = {"test": "return_fire", "winner": None, "skill": skill}
     if volleys.is_unit(shooter):
         data["strength"] = _strength(attack, fired)
     side = ", ".join(f.volley.model or "" for f in fired) if volleys.is_unit(shooter) else shooter.name
     if result.winner == "attacker":
         data["winner"] = shooter.name
-        text = f"exchange: {duel}: {side} wins" + _gains(result.lucky, result.wins)
+        text = _("exchange: {duel}: {result}", duel=duel, result=_wins(side, result.lucky, result.wins))
         return [Step(kind="hit", value=result.lucky + result.wins, rolls=rolls + their_rolls, modifiers=modifiers,
                      text=text, data={"lucky": result.lucky, "hits": result.wins, **data})]
     if result.winner is None:
-        text = f"exchange: {duel}: nobody wins, nobody is hurt"
+        text = _("exchange: {duel}: nobody wins, nobody is hurt", duel=duel)
         return [Step(kind="hit", value=0, rolls=rolls + their_rolls, modifiers=modifiers, text=text,
                      data={"lucky": 0, "hits": 0, **data})]
     data["winner"] = by
-    text = f"exchange: {duel}: {by} wins" + _gains(result.lucky, result.wins) + f"; {target.name} is not hit"
+    text = _("exchange: {duel}: {result}; {target} is not hit", duel=duel,
+             result=_wins(by, result.lucky, result.wins), target=target.name)
     waiting = {"target": target.name, "by": by, "strength": reaction["strength"],
                "lucky": result.lucky, "hits": result.wins}
     if volleys.is_unit(shooter):
@@ -281,13 +300,17 @@ def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[s
     return [hit]
 
 
-def _gains(lucky: int, wins: int) -> str:
-    parts = []
-    if lucky:
-        parts.append(f"{lucky} Lucky Chance{'s' if lucky != 1 else ''} (wounds at once)")
-    if wins:
-        parts.append(f"{wins} hit{'s' if wins != 1 else ''}")
-    return " with " + " and ".join(parts) if parts else ""
+def _wins(winner: str, lucky: int, wins: int) -> str:
+    """``Monk wins with 1 Lucky Chance (wounds at once) and 2 hits``."""
+    if not lucky and not wins:
+        return _("{winner} wins", winner=winner)
+    luck = _n("{n} Lucky Chance (wounds at once)", "{n} Lucky Chances (wounds at once)", lucky, n=lucky)
+    hits = _n("{n} hit", "{n} hits", wins, n=wins)
+    if lucky and wins:
+        gains = _("{lucky} and {hits}", lucky=luck, hits=hits)
+    else:
+        gains = luck if lucky else hits
+    return _("{winner} wins with {gains}", winner=winner, gains=gains)
 
 
 #: Key of ``state.attack``: the exchanges the shooter lost, in order, each waiting

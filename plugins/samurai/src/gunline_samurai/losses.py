@@ -12,12 +12,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .messages import _
+
 #: Least to most severe; the first is untouched. A wounded model still stands:
 #: it shoots, reacts and takes the next wound.
 STATUSES = ("unharmed", "wounded", "stunned", "killed")
 STANDING = frozenset({"unharmed", "wounded"})
 
 State = dict[str, Any]
+
+#: The statuses in words of the language in use (a status of the data is its key).
+STATUS_WORDS = _.per_language(lambda: {
+    "unharmed": _("unharmed"),
+    "wounded": _("wounded"),
+    "stunned": _("stunned"),
+    "killed": _("killed"),
+})
+
+
+def status_word(status: Any) -> str:
+    """A status as the GM reads it: ``stunned`` (``оглушён``)."""
+    return STATUS_WORDS().get(status, str(status))
 
 
 def model_state(wounds: int) -> State:
@@ -105,8 +120,8 @@ def words(state: State, most: int | None = None) -> str:
     status = state.get("status", "unharmed")
     left = state.get("wounds_left")
     if status not in STANDING or left is None or most is None or left >= most:
-        return status
-    return f"{left} of {most} wounds left"
+        return status_word(status)
+    return _("{left} of {most} wounds left", left=left, most=most)
 
 
 def unit_words(state: State, most: dict[str, int]) -> str:

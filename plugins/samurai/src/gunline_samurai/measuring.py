@@ -32,10 +32,12 @@ from typing import Any
 from gunline import Area, Battlefield, Measure, hookimpl
 from gunline.unvalidated import measured, table, tables, text
 
+from .messages import _
 from .units import inches
 
 #: A model's field of view, degrees, centred on where it faces [notes, SRC 2].
 FIELD_OF_VIEW = 180.0
+_VIEW = f"{FIELD_OF_VIEW:g}"
 
 
 def _shooting_at(document: dict[str, Any], battlefield: Battlefield, target: str | None, only: bool) -> list[str]:
@@ -80,18 +82,19 @@ def _sight(battlefield: Battlefield, observer: str | None, eyes: list[str]) -> t
         clear = battlefield.line_of_sight(where, there)
         facing = battlefield.facing_towards(observer, eye, FIELD_OF_VIEW)
         if clear and facing:
-            return True, (f"{observer} faces {eye} (within its {FIELD_OF_VIEW:g}° field of view) "
-                          "and no wall blocks the line: sees him")
+            return True, _("{observer} faces {shooter} (within its {view}° field of view) and no wall blocks the "
+                           "line: sees him", observer=observer, shooter=eye, view=_VIEW)
         if not clear:
-            reasons.append(f"a wall blocks the line from {observer} to {eye}")
+            reasons.append(_("a wall blocks the line from {observer} to {shooter}", observer=observer, shooter=eye))
         elif turned:
-            reasons.append(f"{eye} is outside {observer}'s {FIELD_OF_VIEW:g}° field of view "
-                           f"(facing {battlefield.facing[observer]:g}°)")
+            heading = f"{battlefield.facing[observer]:g}"
+            reasons.append(_("{shooter} is outside {observer}'s {view}° field of view (facing {facing}°)",
+                             shooter=eye, observer=observer, view=_VIEW, facing=heading))
         else:
             return None  # nothing in the way, and no facing to say where it looks
     if not reasons:
         return None
-    return False, "; ".join(reasons) + ": does not see him"
+    return False, _("{reasons}: does not see him", reasons="; ".join(reasons))
 
 
 def _model(out: list[Measure], battlefield: Battlefield, model: dict[str, Any], path: str,
@@ -102,7 +105,8 @@ def _model(out: list[Measure], battlefield: Battlefield, model: dict[str, Any], 
         far = _distance(battlefield, eyes, name)
         if far is not None:
             d, e = far
-            out.append(measured(model, path, "distance", d, f"{name}: {battlefield.say(d)} from {e} on the map"))
+            said = _("{name}: {distance} from {shooter} on the map", name=name, distance=battlefield.say(d), shooter=e)
+            out.append(measured(model, path, "distance", d, said))
     sight = _sight(battlefield, name, eyes)
     if sight is None:
         return None
@@ -125,7 +129,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
             seen = [_model(out, battlefield, m, f"{path}.models[{j}]", eyes) for j, m in enumerate(models)]
             if any(seen) or (seen and all(s is False for s in seen)):
                 unit = any(seen)
-                words = "one of its models sees him" if unit else "none of its models sees him"
+                words = _("one of its models sees him") if unit else _("none of its models sees him")
                 out.append(measured(target, path, "sees_shooter", unit, f"{name}: {words}"))
         else:
             _model(out, battlefield, target, path, eyes)
@@ -148,8 +152,8 @@ def map_areas(attack: Any, chain: Any) -> list[Area] | None:
     centre = field.where(attack.shooter.name) if field is not None else None
     if centre is None or reach is None:
         return []
-    return [Area(shape="circle", label=f"{attack.weapon.name}'s range, {field.say(reach)}", centre=centre,
-                 radius=float(reach))]
+    return [Area(shape="circle", label=_("{weapon}'s range, {distance}", weapon=attack.weapon.name,
+                                         distance=field.say(reach)), centre=centre, radius=float(reach))]
 
 
 def out_of_sight(attack: Any) -> list[str]:

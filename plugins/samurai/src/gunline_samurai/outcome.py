@@ -7,6 +7,7 @@ from typing import Any
 from gunline import ChainState, Step
 
 from . import losses, units, volleys
+from .messages import _, _n
 from .schema import SamuraiAttack, Target
 
 
@@ -42,14 +43,16 @@ def describe(attack: SamuraiAttack, target: Target, state: ChainState) -> str:
     wounds = sum(s.value or 0 for s in state.steps if s.kind == "wound" and s.target == name)
     line = f"{name}: "
     if hits:
-        line += f"{hits} hit{'s' if hits != 1 else ''}, {wounds} wound{'s' if wounds != 1 else ''}, "
+        line += _n("{n} hit", "{n} hits", hits, n=hits) + ", " + _n("{n} wound", "{n} wounds", wounds, n=wounds) + ", "
     elif not any(s.kind == "return_fire" and s.target == name for s in state.steps):
-        line += "missed, "
+        line += _("missed") + ", "
     line += units.state_words(target, tstate)
     for s in state.steps:
         if s.kind == "return_fire" and s.target == name:
-            by = (s.data or {}).get("by", "the return fire")
-            took = f"{s.value} wound{'s' if s.value != 1 else ''}"
+            data = s.data or {}
+            by = data["by"] if "by" in data else _("the return fire")
+            took = _n("{n} wound", "{n} wounds", s.value or 0, n=s.value)
             after = volleys.state_words(attack.shooter, s.shooter_state or {})
-            line += f"; return fire by {by}: {took} to {attack.shooter.name}, {after}"
+            line += "; " + _("return fire by {by}: {wounds} to {shooter}, {state}", by=by, wounds=took,
+                             shooter=attack.shooter.name, state=after)
     return line

@@ -22,23 +22,33 @@ from typing import Any
 
 from . import losses, units
 from .catalogue import profile
+from .messages import _, _n
 from .schema import Shooter, Target, WeaponRef
 
 #: How Alert must compare with Stealth for a model to react: the notes' default.
 AlertRule = Callable[[int, int], bool]
 ALERT_AT_LEAST_STEALTH: AlertRule = operator.ge
 ALERT_ABOVE_STEALTH: AlertRule = operator.gt
-RULE_WORDS = {
-    ALERT_AT_LEAST_STEALTH: "Alert must be at least Stealth",
-    ALERT_ABOVE_STEALTH: "Alert must exceed Stealth",
-}
+RULE_WORDS = _.per_language(lambda: {
+    ALERT_AT_LEAST_STEALTH: _("Alert must be at least Stealth"),
+    ALERT_ABOVE_STEALTH: _("Alert must exceed Stealth"),
+})
 
-REACTION_WORDS = {
-    "none": "no reaction",
-    "dodge": "dodges",
-    "return_fire": "returns fire",
-    "charge": "charges",
-}
+#: What a model declaring a reaction does, in words (``{by}``: the model).
+REACTION_WORDS = _.per_language(lambda: {
+    "none": _("{by} no reaction"),
+    "dodge": _("{by} dodges"),
+    "return_fire": _("{by} returns fire"),
+    "charge": _("{by} charges"),
+})
+
+#: The reactions' names, as a sentence says them.
+REACTION_NAMES = _.per_language(lambda: {
+    "none": _("none"),
+    "dodge": _("dodge"),
+    "return_fire": _("return fire"),
+    "charge": _("charge"),
+})
 
 
 standing = losses.standing
@@ -48,14 +58,23 @@ def may_react(shooter: Shooter, target: Target, state: dict[str, Any], rule: Ale
     """Whether the target itself may react, and why, in words: it sees the shooter,
     or its Alert overcomes the shooter's Stealth."""
     if not standing(state):
-        return False, f"{target.name} is {state.get('status')} and cannot react"
+        return False, _("{target} is {status} and cannot react", target=target.name,
+                        status=losses.status_word(state.get("status")))
     if target.sees_shooter:
-        return True, f"{target.name} sees {shooter.name}: may react"
+        return True, _("{target} sees {shooter}: may react", target=target.name, shooter=shooter.name)
     alert, stealth = target.alert, shooter.stealth
     ok = rule(alert, stealth)
     sign = "=" if alert == stealth else (">" if alert > stealth else "<")
-    why = f"{target.name} does not see {shooter.name}; Alert {alert} {sign} {shooter.name}'s Stealth {stealth}"
-    return ok, f"{why}: {'may react' if ok else 'cannot react'} ({RULE_WORDS.get(rule, 'alert rule')})"
+    words = RULE_WORDS().get(rule) or _("alert rule")
+    if ok:
+        # Translators: {sign} is =, < or >; {rule} says how Alert must compare with Stealth
+        return ok, _("{target} does not see {shooter}; Alert {alert} {sign} {shooter}'s Stealth {stealth}: may react "
+                     "({rule})", target=target.name, shooter=shooter.name, alert=alert, sign=sign, stealth=stealth,
+                     rule=words)
+    # Translators: {sign} is =, < or >; {rule} says how Alert must compare with Stealth
+    return ok, _("{target} does not see {shooter}; Alert {alert} {sign} {shooter}'s Stealth {stealth}: cannot react "
+                 "({rule})", target=target.name, shooter=shooter.name, alert=alert, sign=sign, stealth=stealth,
+                 rule=words)
 
 
 def _shots(weapon: dict[str, Any], attacks: int) -> int:
@@ -71,9 +90,10 @@ def _fire_of_one(name: str, shooting: int, attacks: int, body: int, ref: WeaponR
     """A single model's return fire, or why it is impossible."""
     weapon = profile(ref) if ref is not None else None
     if weapon is None:
-        return None, f"{name} has no missile weapon"
+        return None, _("{name} has no missile weapon", name=name)
     if not _in_range(weapon, distance):
-        return None, f"the shooter is beyond the range of {name}'s {weapon['name'] or 'weapon'} ({weapon['range']}\")"
+        return None, _("the shooter is beyond the range of {name}'s {weapon} ({range}\")", name=name,
+                       weapon=weapon["name"] or _("weapon"), range=weapon["range"])
     shots = _shots(weapon, attacks)
     return {
         "shots": shots,
@@ -81,14 +101,15 @@ def _fire_of_one(name: str, shooting: int, attacks: int, body: int, ref: WeaponR
         "strength": body + weapon["damage"],
         "weapon": weapon["name"],
         "firing": [name],
-    }, f"{name} returns fire with {shots} shot{'s' if shots != 1 else ''} ({weapon['name'] or 'weapon'})"
+    }, _n("{name} returns fire with {n} shot ({weapon})", "{name} returns fire with {n} shots ({weapon})", shots,
+          name=name, n=shots, weapon=weapon["name"] or _("weapon"))
 
 
 def _fire_of_unit(target: Target, state: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
     """A unit's return fire: every model that can fire at the shooter must [SEED]."""
     weapon = profile(target.weapon) if target.weapon is not None else None
     if weapon is None:
-        return None, f"{target.name} has no missile weapon"
+        return None, _("{name} has no missile weapon", name=target.name)
     models = state.get("models", {})
     firing = [
         m for m in units.nearest_first(target)
@@ -97,7 +118,7 @@ def _fire_of_unit(target: Target, state: dict[str, Any]) -> tuple[dict[str, Any]
         and _in_range(weapon, m.distance)
     ]
     if not firing:
-        return None, f"no model of {target.name} can fire at the shooter"
+        return None, _("no model of {target} can fire at the shooter", target=target.name)
     shots = sum(_shots(weapon, units.value_of(m, target, "attacks")) for m in firing)
     names = ", ".join(m.name for m in firing)
     return {
@@ -106,7 +127,8 @@ def _fire_of_unit(target: Target, state: dict[str, Any]) -> tuple[dict[str, Any]
         "strength": units.majority(target, "body") + weapon["damage"],
         "weapon": weapon["name"],
         "firing": [m.name for m in firing],
-    }, f"the unit fires together at the shooter: {names}, {shots} shot{'s' if shots != 1 else ''}"
+    }, _n("the unit fires together at the shooter: {models}, {n} shot",
+          "the unit fires together at the shooter: {models}, {n} shots", shots, models=names, n=shots)
 
 
 def declare(
@@ -118,14 +140,16 @@ def declare(
     by = reactor.name if reactor is not None else target.name
     data: dict[str, Any] = {"declared": declared, "effective": "none", "by": None}
     if declared == "none":
-        return data, f"{target.name}: no reaction declared"
+        return data, _("{target}: no reaction declared", target=target.name)
+    reaction = REACTION_NAMES()[declared]
     if reactor is None and not target_may_react:
-        return data, f"{target.name} may not react: no {declared.replace('_', ' ')}"
+        return data, _("{target} may not react: no {reaction}", target=target.name, reaction=reaction)
     if reactor is not None and not reactor.sees_shooter:
-        return data, f"{reactor.name} does not see {shooter.name}: the {declared.replace('_', ' ')} is lost"
+        return data, _("{reactor} does not see {shooter}: the {reaction} is lost", reactor=reactor.name,
+                       shooter=shooter.name, reaction=reaction)
 
     possible: dict[str, Any] | None = {}
-    why = f"{by} {REACTION_WORDS[declared]}"
+    why = REACTION_WORDS()[declared].format(by=by)
     if declared == "return_fire":
         if reactor is not None:
             possible, why = _fire_of_one(
@@ -140,11 +164,12 @@ def declare(
     elif declared == "charge":
         can_reach = reactor.can_reach if reactor is not None else target.can_reach
         if not can_reach:
-            possible, why = None, f"{by} cannot reach {shooter.name}"
+            possible, why = None, _("{by} cannot reach {shooter}", by=by, shooter=shooter.name)
         else:
-            why = f"{by} charges {shooter.name}: the charge follows the shots (melee is outside the shooting rules)"
+            why = _("{by} charges {shooter}: the charge follows the shots (melee is outside the shooting rules)",
+                    by=by, shooter=shooter.name)
     if possible is None:
-        return data, f"{why}: the {declared.replace('_', ' ')} is lost"
+        return data, _("{why}: the {reaction} is lost", why=why, reaction=reaction)
     data.update(possible)
     data.update(effective=declared, by=by)
     return data, why

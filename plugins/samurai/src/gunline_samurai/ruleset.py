@@ -17,6 +17,7 @@ from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 from . import checks, hits, losses, measuring, outcome, sequence, units, volleys, wounds
 from .catalogue import CATALOGUE
 from .characteristic import need_text
+from .messages import _
 from .schema import SamuraiAttack, Settings, Shooter, Target, Weapon, settings_of
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
@@ -26,7 +27,7 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 def gunline_ruleset() -> Ruleset:
     return Ruleset(
         name="samurai",
-        title="Samurai skirmish (d10 tests, reactions, Lucky Chance)",
+        title=_("Samurai skirmish (d10 tests, reactions, Lucky Chance)"),
         shooter=Shooter,
         weapon=Weapon,
         target=Target,
@@ -36,8 +37,8 @@ def gunline_ruleset() -> Ruleset:
         statuses=losses.STATUSES,
         weapon_statuses=("ok",),
         examples=str(EXAMPLES),
-        description="Shooting by the nine-step sequence: reactions, return fire as a comparative test, "
-        "armour and wound tests, units.",
+        description=_("Shooting by the nine-step sequence: reactions, return fire as a comparative test, "
+                      "armour and wound tests, units."),
         api=2,
         map="inches",
     )
@@ -85,7 +86,7 @@ def begin_attack(attack: SamuraiAttack, state: ChainState) -> list[Step]:
 @hookimpl
 def modify_pool(target: Target) -> list[Modifier] | None:
     if target.partly_hidden:
-        return [Modifier(label="partly hidden", value=hits.COVER)]
+        return [Modifier(label=_("partly hidden"), value=hits.COVER)]
     return None
 
 
@@ -100,15 +101,24 @@ def build_pool(attack: SamuraiAttack, target: Target, modifiers: list[Modifier],
     if not volleys.is_unit(attack.shooter):
         base = attack.shooter.shooting
         skill = base + change
-        shown = f"Shooting {base}{terms}" + (f" = {skill}" if modifiers else "")
-        return Step(kind="pool", value=skill, modifiers=modifiers, text=f"{shown}: needs {need_text(skill, settings)}")
+        if modifiers:
+            # Translators: «Умение стрелять»; {terms} are the modifiers, " -2"
+            text = _("Shooting {base}{terms} = {skill}: needs {need}", base=base, terms=terms, skill=skill,
+                     need=need_text(skill, settings))
+        else:
+            text = _("Shooting {base}: needs {need}", base=base, need=need_text(skill, settings))
+        return Step(kind="pool", value=skill, modifiers=modifiers, text=text)
     skills = {v.model: v.shooting + change for v in aimed}
     skill = volleys.main(aimed, "shooting") + change if aimed else attack.shooter.shooting + change
-    shown = "; ".join(
-        f"{v.model} Shooting {v.shooting}{terms}" + (f" = {v.shooting + change}" if modifiers else "")
-        + f": needs {need_text(v.shooting + change, settings)}" for v in aimed
-    )
-    return Step(kind="pool", value=skill, modifiers=modifiers, text=shown or "no model shoots at it",
+    if modifiers:
+        # Translators: {terms} are the modifiers, " -2"
+        shown = "; ".join(_("{model} Shooting {base}{terms} = {skill}: needs {need}", model=v.model, base=v.shooting,
+                            terms=terms, skill=v.shooting + change, need=need_text(v.shooting + change, settings))
+                          for v in aimed)
+    else:
+        shown = "; ".join(_("{model} Shooting {base}: needs {need}", model=v.model, base=v.shooting,
+                            need=need_text(v.shooting + change, settings)) for v in aimed)
+    return Step(kind="pool", value=skill, modifiers=modifiers, text=shown or _("no model shoots at it"),
                 data={"skills": skills})
 
 
@@ -130,7 +140,7 @@ def spend_ammo(attack: SamuraiAttack, state: ChainState, dice: Dice) -> list[Ste
     return [
         *returned,
         outcome.casualties(attack, state, shooter),
-        Step(kind="ammo", value=None, text="the game counts no ammunition",
+        Step(kind="ammo", value=None, text=_("the game counts no ammunition"),
              weapon_state={"rounds_left": None, "status": "ok"}),
     ]
 

@@ -20,33 +20,36 @@ import msgspec
 from msgspec import Meta
 
 from gunline import Attack
+from gunline.language import N_
 
 #: The characteristics, with the bounds a scenario file is checked against.
-Shooting = Annotated[int, Meta(ge=0, le=20, description="«Умение стрелять» (Shooting): a die at or under it hits")]
+Shooting = Annotated[int, Meta(ge=0, le=20, description=N_("«Умение стрелять» (Shooting): a die at or under it hits"))]
 Attacks = Annotated[int, Meta(
-    ge=1, le=20, description="«Атаки» (Attacks): shots fired unless the weapon says otherwise"
+    ge=1, le=20, description=N_("«Атаки» (Attacks): shots fired unless the weapon says otherwise")
 )]
-Body = Annotated[int, Meta(ge=0, le=20, description="«Сила тела» (Body Strength), for wound tests")]
-Wounds = Annotated[int, Meta(ge=1, le=20, description="wounds; losing the last one Stuns the model")]
-Stealth = Annotated[int, Meta(ge=0, le=10, description="«Скрытность» (Stealth): neutralises a target's Alert")]
-Alert = Annotated[int, Meta(ge=0, le=10, description="«Начеку» (Alert): the right to react to shots")]
+Body = Annotated[int, Meta(ge=0, le=20, description=N_("«Сила тела» (Body Strength), for wound tests"))]
+Wounds = Annotated[int, Meta(ge=1, le=20, description=N_("wounds; losing the last one Stuns the model"))]
+Stealth = Annotated[int, Meta(ge=0, le=10, description=N_("«Скрытность» (Stealth): neutralises a target's Alert"))]
+Alert = Annotated[int, Meta(ge=0, le=10, description=N_("«Начеку» (Alert): the right to react to shots"))]
 Protection = Annotated[int, Meta(
-    ge=0, le=20, description="armour's «Защита» (Protection): a test on it puts the hit on the armour"
+    ge=0, le=20, description=N_("armour's «Защита» (Protection): a test on it puts the hit on the armour")
 )]
 Durability = Annotated[int, Meta(
-    ge=0, le=20, description="armour's «Прочность» (Durability): added to Body when the armour takes the hit"
+    ge=0, le=20, description=N_("armour's «Прочность» (Durability): added to Body when the armour takes the hit")
 )]
-Damage = Annotated[int, Meta(ge=0, le=10, description="«Урон» (Damage): added to the shooter's Body in wound tests")]
-Shots = Annotated[int, Meta(ge=1, le=20, description="shots per attack, overriding the model's Attacks")]
-Aimed = Annotated[int, Meta(ge=1, le=20, description="shots of the shooter aimed at this target")]
+Damage = Annotated[int, Meta(
+    ge=0, le=10, description=N_("«Урон» (Damage): added to the shooter's Body in wound tests")
+)]
+Shots = Annotated[int, Meta(ge=1, le=20, description=N_("shots per attack, overriding the model's Attacks"))]
+Aimed = Annotated[int, Meta(ge=1, le=20, description=N_("shots of the shooter aimed at this target"))]
 Agility = Annotated[int, Meta(
-    ge=0, le=20, description="«Ловкость» (Agility): a dodge is a test on it (unless the shots stay plain tests)"
+    ge=0, le=20, description=N_("«Ловкость» (Agility): a dodge is a test on it (unless the shots stay plain tests)")
 )]
-Inches = Annotated[int, Meta(ge=0, le=1000, description="inches")]
+Inches = Annotated[int, Meta(ge=0, le=1000, description=N_("inches"))]
 #: A distance between two models: whole inches as a GM measures, or a fraction as a
 #: map measures (see :mod:`.measuring`).
-Distance = Annotated[float, Meta(ge=0, le=1000, description="inches")]
-SeesShooter = Annotated[bool, Meta(description=(
+Distance = Annotated[float, Meta(ge=0, le=1000, description=N_("inches"))]
+SeesShooter = Annotated[bool, Meta(description=N_(
     "whether this model sees the shooter (it faces it, in line of sight), as the GM sets it: a target that "
     "sees the shooter may react; one that does not may react only if its Alert overcomes the shooter's Stealth"
 ))]
@@ -55,7 +58,7 @@ SeesShooter = Annotated[bool, Meta(description=(
 Reaction = Literal["none", "dodge", "return_fire", "charge"]
 
 
-TargetNames = Annotated[list[str], Meta(description=(
+TargetNames = Annotated[list[str], Meta(description=N_(
     "the targets this model's shots go to, by name: one name takes all its shots, several take one shot each "
     "(a name twice for two); unset, all its shots go to the only target"
 ))]
@@ -68,32 +71,32 @@ class ShootingModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     that beats the unit wounds the models that shot at the reacting target first,
     nearest first, then the rest."""
 
-    name: Annotated[str, msgspec.Meta(title="Model", description="a model of the shooting unit, by name")]
+    name: Annotated[str, msgspec.Meta(title=N_("Model"), description=N_("a model of the shooting unit, by name"))]
     shooting: Annotated[Shooting | None, msgspec.Meta(
-        title="Shooting",
-        description="its own «Умение стрелять» (unset: the unit's)",
+        title=N_("Shooting"),
+        description=N_("its own «Умение стрелять» (unset: the unit's)"),
     )] = None
     attacks: Annotated[Attacks | None, msgspec.Meta(
-        title="Attacks",
-        description="its own «Атаки» (unset: the unit's)",
+        title=N_("Attacks"),
+        description=N_("its own «Атаки» (unset: the unit's)"),
     )] = None
     body: Annotated[Body | None, msgspec.Meta(
-        title="Body",
-        description="its own «Сила тела» (unset: the unit's)",
+        title=N_("Body"),
+        description=N_("its own «Сила тела» (unset: the unit's)"),
     )] = None
     wounds: Annotated[Wounds | None, msgspec.Meta(
-        title="Wounds",
-        description="its own wounds (unset: the unit's)",
+        title=N_("Wounds"),
+        description=N_("its own wounds (unset: the unit's)"),
     )] = None
     protection: Annotated[Protection | None, msgspec.Meta(
-        title="Protection",
-        description="its armour's «Защита» (unset: the unit's)",
+        title=N_("Protection"),
+        description=N_("its armour's «Защита» (unset: the unit's)"),
     )] = None
     durability: Annotated[Durability | None, msgspec.Meta(
-        title="Durability",
-        description="its armour's «Прочность» (unset: the unit's)",
+        title=N_("Durability"),
+        description=N_("its armour's «Прочность» (unset: the unit's)"),
     )] = None
-    targets: Annotated[TargetNames, msgspec.Meta(title="Its targets")] = []
+    targets: Annotated[TargetNames, msgspec.Meta(title=N_("Its targets"))] = []
 
 
 class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -103,21 +106,21 @@ class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     ``wounds``, its armour), and ``partly_hidden`` when models returning fire see
     only part of it."""
 
-    name: Annotated[str, msgspec.Meta(title="Shooter", description="the model (or unit) that shoots, by name")]
-    shooting: Annotated[Shooting, msgspec.Meta(title="Shooting")]
-    attacks: Annotated[Attacks, msgspec.Meta(title="Attacks")] = 1
-    body: Annotated[Body, msgspec.Meta(title="Body")] = 3
-    wounds: Annotated[Wounds, msgspec.Meta(title="Wounds")] = 1
-    stealth: Annotated[Stealth, msgspec.Meta(title="Stealth")] = 0
-    protection: Annotated[Protection, msgspec.Meta(title="Protection")] = 0
-    durability: Annotated[Durability, msgspec.Meta(title="Durability")] = 0
+    name: Annotated[str, msgspec.Meta(title=N_("Shooter"), description=N_("the model (or unit) that shoots, by name"))]
+    shooting: Annotated[Shooting, msgspec.Meta(title=N_("Shooting"))]
+    attacks: Annotated[Attacks, msgspec.Meta(title=N_("Attacks"))] = 1
+    body: Annotated[Body, msgspec.Meta(title=N_("Body"))] = 3
+    wounds: Annotated[Wounds, msgspec.Meta(title=N_("Wounds"))] = 1
+    stealth: Annotated[Stealth, msgspec.Meta(title=N_("Stealth"))] = 0
+    protection: Annotated[Protection, msgspec.Meta(title=N_("Protection"))] = 0
+    durability: Annotated[Durability, msgspec.Meta(title=N_("Durability"))] = 0
     partly_hidden: Annotated[bool, msgspec.Meta(
-        title="Partly hidden",
-        description="models returning fire see only part of it: −1 to their tests",
+        title=N_("Partly hidden"),
+        description=N_("models returning fire see only part of it: −2 to their tests"),
     )] = False
     models: Annotated[list[ShootingModel], msgspec.Meta(
-        title="Unit's models",
-        description=(
+        title=N_("Unit's models"),
+        description=N_(
             "a shooting unit's models, nearest the targets first; each shoots the unit's weapon at targets of its own"
         ),
     )] = []
@@ -129,14 +132,14 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     book gives one, refuses targets beyond it."""
 
     name: Annotated[str, msgspec.Meta(
-        title="Weapon",
-        description="a weapon of the catalogue (yumi, teppo ...), or a custom one with its damage",
+        title=N_("Weapon"),
+        description=N_("a weapon of the catalogue (yumi, teppo ...), or a custom one with its damage"),
     )]
-    damage: Annotated[Damage, msgspec.Meta(title="Damage")]
-    shots: Annotated[Shots | None, msgspec.Meta(title="Shots")] = None
+    damage: Annotated[Damage, msgspec.Meta(title=N_("Damage"))]
+    shots: Annotated[Shots | None, msgspec.Meta(title=N_("Shots"))] = None
     range: Annotated[Inches | None, msgspec.Meta(
-        title="Range",
-        description="inches: targets beyond it are refused",
+        title=N_("Range"),
+        description=N_("inches: targets beyond it are refused"),
     )] = None
 
 
@@ -146,21 +149,23 @@ class WeaponRef(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     when the file is read, so the error names the field."""
 
     name: Annotated[str, msgspec.Meta(
-        title="Weapon",
-        description="the weapon it returns fire with: a catalogue name",
+        title=N_("Weapon"),
+        description=N_("the weapon it returns fire with: a catalogue name"),
     )] = ""
-    damage: Annotated[Damage | None, msgspec.Meta(title="Damage")] = None
-    shots: Annotated[Shots | None, msgspec.Meta(title="Shots")] = None
+    damage: Annotated[Damage | None, msgspec.Meta(title=N_("Damage"))] = None
+    shots: Annotated[Shots | None, msgspec.Meta(title=N_("Shots"))] = None
     range: Annotated[Inches | None, msgspec.Meta(
-        title="Range",
-        description="inches: the shooter must be within it to return fire",
+        title=N_("Range"),
+        description=N_("inches: the shooter must be within it to return fire"),
     )] = None
 
     def __post_init__(self) -> None:
         from .catalogue import CATALOGUE, profile
+        from .messages import _
 
         if profile(self) is None:
-            raise ValueError(f"expected a catalogue weapon ({', '.join(sorted(CATALOGUE))}) or its damage")
+            raise ValueError(_("expected a catalogue weapon ({weapons}) or its damage",
+                               weapons=", ".join(sorted(CATALOGUE))))
 
 
 class Reactor(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -169,27 +174,27 @@ class Reactor(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     within that weapon's range (``distance``, when both are known)."""
 
     name: Annotated[str, msgspec.Meta(
-        title="Reacting model",
-        description="the model that reacts in the target's place (the bushido master guarding his general)",
+        title=N_("Reacting model"),
+        description=N_("the model that reacts in the target's place (the bushido master guarding his general)"),
     )]
-    shooting: Annotated[Shooting, msgspec.Meta(title="Shooting")] = 0
-    attacks: Annotated[Attacks, msgspec.Meta(title="Attacks")] = 1
-    body: Annotated[Body, msgspec.Meta(title="Body")] = 3
+    shooting: Annotated[Shooting, msgspec.Meta(title=N_("Shooting"))] = 0
+    attacks: Annotated[Attacks, msgspec.Meta(title=N_("Attacks"))] = 1
+    body: Annotated[Body, msgspec.Meta(title=N_("Body"))] = 3
     weapon: Annotated[WeaponRef | None, msgspec.Meta(
-        title="Its weapon",
-        description="the weapon it returns fire with",
+        title=N_("Its weapon"),
+        description=N_("the weapon it returns fire with"),
     )] = None
     distance: Annotated[Distance | None, msgspec.Meta(
-        title="Distance",
-        description="inches from the shooter: within its weapon's range to return fire",
+        title=N_("Distance"),
+        description=N_("inches from the shooter: within its weapon's range to return fire"),
     )] = None
     sees_shooter: Annotated[bool, msgspec.Meta(
-        title="Sees the shooter",
-        description="it must see the shooter to react in the target's place",
+        title=N_("Sees the shooter"),
+        description=N_("it must see the shooter to react in the target's place"),
     )] = True
     can_reach: Annotated[bool, msgspec.Meta(
-        title="Can reach the shooter",
-        description="a charge reaches the shooter (the GM measures)",
+        title=N_("Can reach the shooter"),
+        description=N_("a charge reaches the shooter (the GM measures)"),
     )] = True
 
 
@@ -197,38 +202,38 @@ class UnitModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One model of a unit. Unset characteristics are the unit's own; ``distance``
     from the shooter orders who takes wounds first."""
 
-    name: Annotated[str, msgspec.Meta(title="Model", description="a model of the unit shot at, by name")]
+    name: Annotated[str, msgspec.Meta(title=N_("Model"), description=N_("a model of the unit shot at, by name"))]
     distance: Annotated[Distance, msgspec.Meta(
-        title="Distance",
-        description="inches from the shooter: the nearest take the wounds first",
+        title=N_("Distance"),
+        description=N_("inches from the shooter: the nearest take the wounds first"),
     )]
     body: Annotated[Body | None, msgspec.Meta(
-        title="Body",
-        description="its own «Сила тела» (unset: the unit's)",
+        title=N_("Body"),
+        description=N_("its own «Сила тела» (unset: the unit's)"),
     )] = None
     wounds: Annotated[Wounds | None, msgspec.Meta(
-        title="Wounds",
-        description="its own wounds (unset: the unit's)",
+        title=N_("Wounds"),
+        description=N_("its own wounds (unset: the unit's)"),
     )] = None
     protection: Annotated[Protection | None, msgspec.Meta(
-        title="Protection",
-        description="its armour's «Защита» (unset: the unit's)",
+        title=N_("Protection"),
+        description=N_("its armour's «Защита» (unset: the unit's)"),
     )] = None
     durability: Annotated[Durability | None, msgspec.Meta(
-        title="Durability",
-        description="its armour's «Прочность» (unset: the unit's)",
+        title=N_("Durability"),
+        description=N_("its armour's «Прочность» (unset: the unit's)"),
     )] = None
     shooting: Annotated[Shooting | None, msgspec.Meta(
-        title="Shooting",
-        description="its own «Умение стрелять», for returning fire (unset: the unit's)",
+        title=N_("Shooting"),
+        description=N_("its own «Умение стрелять», for returning fire (unset: the unit's)"),
     )] = None
     attacks: Annotated[Attacks | None, msgspec.Meta(
-        title="Attacks",
-        description="its own «Атаки» (unset: the unit's)",
+        title=N_("Attacks"),
+        description=N_("its own «Атаки» (unset: the unit's)"),
     )] = None
     sees_shooter: Annotated[bool, msgspec.Meta(
-        title="Sees the shooter",
-        description="this model sees the shooter, so it can return fire",
+        title=N_("Sees the shooter"),
+        description=N_("this model sees the shooter, so it can return fire"),
     )] = True
 
 
@@ -247,49 +252,49 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     shooter (movement is outside the shooting rules: the GM measures).
     """
 
-    name: Annotated[str, msgspec.Meta(title="Target", description="the model or unit shot at, by name")]
-    body: Annotated[Body, msgspec.Meta(title="Body")] = 3
-    wounds: Annotated[Wounds, msgspec.Meta(title="Wounds")] = 1
-    protection: Annotated[Protection, msgspec.Meta(title="Protection")] = 0
-    durability: Annotated[Durability, msgspec.Meta(title="Durability")] = 0
-    alert: Annotated[Alert, msgspec.Meta(title="Alert")] = 0
-    sees_shooter: Annotated[SeesShooter, msgspec.Meta(title="Sees the shooter")] = False
+    name: Annotated[str, msgspec.Meta(title=N_("Target"), description=N_("the model or unit shot at, by name"))]
+    body: Annotated[Body, msgspec.Meta(title=N_("Body"))] = 3
+    wounds: Annotated[Wounds, msgspec.Meta(title=N_("Wounds"))] = 1
+    protection: Annotated[Protection, msgspec.Meta(title=N_("Protection"))] = 0
+    durability: Annotated[Durability, msgspec.Meta(title=N_("Durability"))] = 0
+    alert: Annotated[Alert, msgspec.Meta(title=N_("Alert"))] = 0
+    sees_shooter: Annotated[SeesShooter, msgspec.Meta(title=N_("Sees the shooter"))] = False
     partly_hidden: Annotated[bool, msgspec.Meta(
-        title="Partly hidden",
-        description="the shooter sees only part of it: −1 to hit",
+        title=N_("Partly hidden"),
+        description=N_("the shooter sees only part of it: −2 to hit"),
     )] = False
     distance: Annotated[Distance | None, msgspec.Meta(
-        title="Distance",
-        description="inches from the shooter: within the weapon's range, and who reacts",
+        title=N_("Distance"),
+        description=N_("inches from the shooter: within the weapon's range, and who reacts"),
     )] = None
-    shots: Annotated[Aimed | None, msgspec.Meta(title="Shots at it")] = None
+    shots: Annotated[Aimed | None, msgspec.Meta(title=N_("Shots at it"))] = None
     reaction: Annotated[Reaction, msgspec.Meta(
-        title="Reaction",
-        description=(
+        title=N_("Reaction"),
+        description=N_(
             "declared against the shots: «Уклонение» dodge, «Ответная стрельба» return fire, «Нападение» charge"
         ),
     )] = "none"
     reactor: Annotated[Reactor | None, msgspec.Meta(
-        title="Reacting in its place",
-        description="another model that sees the shooter and reacts instead of the target",
+        title=N_("Reacting in its place"),
+        description=N_("another model that sees the shooter and reacts instead of the target"),
     )] = None
     shooting: Annotated[Shooting, msgspec.Meta(
-        title="Shooting",
-        description="«Умение стрелять», for returning fire",
+        title=N_("Shooting"),
+        description=N_("«Умение стрелять», for returning fire"),
     )] = 0
-    attacks: Annotated[Attacks, msgspec.Meta(title="Attacks", description="«Атаки», for returning fire")] = 1
+    attacks: Annotated[Attacks, msgspec.Meta(title=N_("Attacks"), description=N_("«Атаки», for returning fire"))] = 1
     weapon: Annotated[WeaponRef | None, msgspec.Meta(
-        title="Its weapon",
-        description="the weapon it returns fire with",
+        title=N_("Its weapon"),
+        description=N_("the weapon it returns fire with"),
     )] = None
-    agility: Annotated[Agility | None, msgspec.Meta(title="Agility")] = None
+    agility: Annotated[Agility | None, msgspec.Meta(title=N_("Agility"))] = None
     can_reach: Annotated[bool, msgspec.Meta(
-        title="Can reach the shooter",
-        description="a charge reaches the shooter (the GM measures)",
+        title=N_("Can reach the shooter"),
+        description=N_("a charge reaches the shooter (the GM measures)"),
     )] = True
     models: Annotated[list[UnitModel], msgspec.Meta(
-        title="Unit's models",
-        description="a unit's models, each with its distance: wounds go to the nearest first",
+        title=N_("Unit's models"),
+        description=N_("a unit's models, each with its distance: wounds go to the nearest first"),
     )] = []
 
 
@@ -315,24 +320,24 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=
     """
 
     die: Annotated[int, msgspec.Meta(
-        ge=4, le=20, title="Test die",
-        description="sides of the die a test rolls (the game's d10)",
+        ge=4, le=20, title=N_("Test die"),
+        description=N_("sides of the die a test rolls (the game's d10)"),
     )] = 10
     catastrophic_failure: Annotated[Literal["top_face", "never"], msgspec.Meta(
-        title="Catastrophic Failure",
-        description="«Катастрофический Провал» on the top face when the characteristic is below it, or never",
+        title=N_("Catastrophic Failure"),
+        description=N_("«Катастрофический Провал» on the top face when the characteristic is below it, or never"),
     )] = "top_face"
     above_die: Annotated[Literal["always_succeeds", "top_face_lucky"], msgspec.Meta(
-        title="Above the die",
-        description="a characteristic above the die always succeeds, or succeeds with the top face a Lucky Chance",
+        title=N_("Above the die"),
+        description=N_("a characteristic above the die always succeeds, or succeeds with the top face a Lucky Chance"),
     )] = "always_succeeds"
     comparative_ties: Annotated[Literal["cancel", "attacker", "defender"], msgspec.Meta(
-        title="Comparative ties",
-        description="two successes on the same face cancel, or go to the attacker or the defender",
+        title=N_("Comparative ties"),
+        description=N_("two successes on the same face cancel, or go to the attacker or the defender"),
     )] = "cancel"
     dodge: Annotated[Literal["agility_test", "plain_test"] | None, msgspec.Meta(
-        title="Dodge",
-        description=(
+        title=N_("Dodge"),
+        description=N_(
             "how a dodge is resolved: a test on the target's agility, or plain hit tests; unset, as the variants in "
             "play say (a test on agility by default)"
         ),

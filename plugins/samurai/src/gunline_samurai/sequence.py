@@ -14,6 +14,7 @@ from typing import Any
 from gunline import ChainState, Step
 
 from . import reactions, units, volleys
+from .messages import _, _n
 from .reactions import ALERT_AT_LEAST_STEALTH, AlertRule
 from .schema import SamuraiAttack, Target
 
@@ -30,8 +31,8 @@ def shots_at(attack: SamuraiAttack, target: Target, state: ChainState | None = N
     return volleys.shots_at(attack, target, state.shooter if state is not None else {})
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def _shots(n: int) -> str:
+    return _n("{n} shot", "{n} shots", n, n=n)
 
 
 #: Key of ``state.attack``: the reaction declared for each target, by name.
@@ -47,33 +48,41 @@ def opening_steps(
     available = shots_available(attack, state)
     fired = sum(shots_at(attack, t, state) for t in attack.targets)
     names = ", ".join(t.name for t in attack.targets)
-    unused = f" ({available - fired} not fired)" if fired < available else ""
+    unused = " (" + _("{n} not fired", n=available - fired) + ")" if fired < available else ""
     who = shooter.name
     if volleys.is_unit(shooter):
-        who += f" (unit of {len(shooter.models)})"
+        who = _("{unit} (unit of {n})", unit=shooter.name, n=len(shooter.models))
         down = [m.name for m in shooter.models if m not in volleys.firing(attack, state.shooter)]
         if down:
-            unused += f"; {', '.join(down)} down, not shooting"
+            unused += "; " + _("{models} down, not shooting", models=", ".join(down))
     steps = [
         Step(
             kind="declaration",
             value=fired,
-            text=f"{who} declares shooting: {_plural(fired, 'shot')} at {names}{unused}",
+            text=_("{shooter} declares shooting: {shots} at {targets}", shooter=who, shots=_shots(fired),
+                   targets=names) + unused,
             data={"shots": available, "fired": fired},
         )
     ]
     if weapon.shots is not None:
-        whence = "the weapon's own" + (" for each model" if volleys.is_unit(shooter) else "")
+        whence = _("the weapon's own for each model") if volleys.is_unit(shooter) else _("the weapon's own")
     elif volleys.is_unit(shooter):
-        whence = "each model's Attacks"
+        whence = _("each model's Attacks")
     else:
-        whence = f"{shooter.name}'s Attacks {shooter.attacks}"
-    reach = f", range {weapon.range}\"" if weapon.range is not None else ""
+        whence = _("{shooter}'s Attacks {attacks}", shooter=shooter.name, attacks=shooter.attacks)
+    if weapon.range is not None:
+        # Translators: {whence} says where the number of shots comes from; {range} in inches
+        said = _("{weapon}: {shots} ({whence}), Damage {damage}, range {range}\"", weapon=weapon.name,
+                 shots=_shots(available), whence=whence, damage=weapon.damage, range=weapon.range)
+    else:
+        # Translators: {whence} says where the number of shots comes from
+        said = _("{weapon}: {shots} ({whence}), Damage {damage}", weapon=weapon.name, shots=_shots(available),
+                 whence=whence, damage=weapon.damage)
     steps.append(
         Step(
             kind="weapon",
             value=available,
-            text=f"{weapon.name}: {_plural(available, 'shot')} ({whence}), Damage {weapon.damage}{reach}",
+            text=said,
             data={"name": weapon.name, "damage": weapon.damage, "shots": available, "range": weapon.range},
         )
     )
@@ -82,21 +91,32 @@ def opening_steps(
         tstate = state.targets.get(t.name, {})
         aimed = volleys.volleys_at(attack, t, state.shooter)
         n = sum(v.shots for v in aimed)
-        kind = f"unit of {len(t.models)}" if units.is_unit(t) else "model"
-        by = ""
+        kind = _("unit of {n}", n=len(t.models)) if units.is_unit(t) else _("model")
         if volleys.is_unit(shooter):
-            by = " from " + ", ".join(f"{v.model} {v.shots}" for v in aimed)
-        steps.append(Step(kind="target", target=t.name, value=n,
-                          text=f"{t.name} ({kind}): {_plural(n, 'shot')}{by}"))
+            # Translators: {kind} is "model" or "unit of 3"; {models} the shooting models with their shots, "Taro 1"
+            said = _("{target} ({kind}): {shots} from {models}", target=t.name, kind=kind, shots=_shots(n),
+                     models=", ".join(f"{v.model} {v.shots}" for v in aimed))
+        else:
+            # Translators: {kind} is "model" or "unit of 3"
+            said = _("{target} ({kind}): {shots}", target=t.name, kind=kind, shots=_shots(n))
+        steps.append(Step(kind="target", target=t.name, value=n, text=said))
         d = units.distance(t)
-        near = " to the nearest model" if units.is_unit(t) else ""
-        measured = f"{d}\"{near}" if d is not None else "not measured"
+        if d is None:
+            measured = _("not measured")
+        elif units.is_unit(t):
+            measured = _("{distance}\" to the nearest model", distance=d)
+        else:
+            measured = f"{d}\""
         steps.append(Step(kind="range", target=t.name, value=d, text=measured))
         ok, why = reactions.may_react(shooter, t, tstate, alert_rule)
         able = ok
         if t.reactor is not None:
-            sees = "sees" if t.reactor.sees_shooter else "does not see"
-            why += f"; {t.reactor.name} {sees} {shooter.name} and may react in its place"
+            if t.reactor.sees_shooter:
+                why += "; " + _("{reactor} sees {shooter} and may react in its place", reactor=t.reactor.name,
+                                shooter=shooter.name)
+            else:
+                why += "; " + _("{reactor} does not see {shooter} and may react in its place", reactor=t.reactor.name,
+                                shooter=shooter.name)
             able = t.reactor.sees_shooter
         steps.append(Step(kind="reaction_check", target=t.name, value=int(able), text=why,
                           data={"target_may_react": ok, "reactor": t.reactor.name if t.reactor else None}))

@@ -26,6 +26,7 @@ from gunline import Dice, Roll
 from . import losses
 from .characteristic import need_text, passed, ranked, shown
 from .comparative import Verdict, against
+from .messages import _, _n
 from .schema import Settings
 
 #: What one hit's wound test does: the attacker's Lucky Chance kills, its win
@@ -74,21 +75,33 @@ def armour_and_wound_test(
     body = defence.body
     where = "unarmoured"
     if defence.protection > 0:
-        armour = dice.roll(settings.die, f"armour test ({tag})", read=passed(defence.protection),
+        armour = dice.roll(settings.die, _("armour test ({tag})", tag=tag), read=passed(defence.protection),
                            need=need_text(defence.protection, settings), target=defence.name)
         rolls.append(armour.roll)
         where = "armour" if armour.value else "body"
         body += defence.durability if armour.value else 0
-    attacking = dice.roll(settings.die, f"wound test ({tag}): Body + Damage", read=ranked(strength, settings),
-                          target=defence.name)
-    label = "Body + Durability" if where == "armour" else "Body"
-    defending = dice.roll(settings.die, f"wound test ({tag}): {label}",
+    attacking = dice.roll(settings.die, _("wound test ({tag}): Body + Damage", tag=tag),
+                          read=ranked(strength, settings), target=defence.name)
+    if where == "armour":
+        label = _("wound test ({tag}): Body + Durability", tag=tag)
+    else:
+        label = _("wound test ({tag}): Body", tag=tag)
+    defending = dice.roll(settings.die, label,
                           read=against([attacking.value], body, settings, then=wound_test_result),
                           need=need_text(body, settings), target=defence.name)
     rolls += [attacking.roll, defending.roll]
-    vs = (f"{shown(attacking.roll.values, strength, settings)} vs {shown(defending.roll.values, body, settings)} "
-          f"({strength} vs {body}, {where})")
+    vs = VERSUS()[where].format(attacker=shown(attacking.roll.values, strength, settings),
+                                defender=shown(defending.roll.values, body, settings), strength=strength, defence=body)
     return defending.value, (rolls, vs)
+
+
+#: The dice of a wound test in words, by where the hit struck (``{defence}``: the
+#: defender's Body, + Durability on the armour).
+VERSUS = _.per_language(lambda: {
+    "unarmoured": _("{attacker} vs {defender} ({strength} vs {defence}, unarmoured)"),
+    "armour": _("{attacker} vs {defender} ({strength} vs {defence}, armour)"),
+    "body": _("{attacker} vs {defender} ({strength} vs {defence}, body)"),
+})
 
 
 def _who(name: str | None, fallback: str) -> str:
@@ -110,28 +123,32 @@ def wound_hits(
     model (or unit) whose current ``state`` is given; ``order`` is a unit's models,
     nearest first. ``strength`` is the attacker's Body + Damage."""
     out = Wounding(rolls=[], state=state, lines=[])
-    for _ in range(lucky):
+    for _lucky in range(lucky):
         out.state, who = losses.wound(out.state, order)
         out.wounds += 1
-        out.lines.append(f"{_who(who, defence.name)} takes a wound at once (Lucky Chance, no further rolls)")
+        out.lines.append(_("{who} takes a wound at once (Lucky Chance, no further rolls)",
+                           who=_who(who, defence.name)))
     for i in range(1, hits + 1):
         if losses.all_dead(out.state):
-            out.lines.append(f"{hits - i + 1} hit(s) left unrolled: nobody left alive")
+            left = hits - i + 1
+            out.lines.append(_n("{n} hit(s) left unrolled: nobody left alive",
+                                "{n} hit(s) left unrolled: nobody left alive", left, n=left))
             break
-        tag = f"hit {i} of {hits}" if hits > 1 else "hit"
+        tag = _("hit {i} of {n}", i=i, n=hits) if hits > 1 else _("hit")
         # the armour test and the wound test are read together: kill, wound or nothing
         test = partial(armour_and_wound_test, settings=settings, strength=strength, defence=defence, tag=tag)
-        result, (rolls, vs) = dice.scored(f"wound test ({tag})", test)
+        result, (rolls, vs) = dice.scored(_("wound test ({tag})", tag=tag), test)
         out.rolls += rolls
         if result == "kill":
             out.state, who = losses.kill(out.state, order)
             out.wounds += 1
             out.kills += 1
-            out.lines.append(f"{tag}: {vs}: Lucky Chance, {_who(who, defence.name)} is killed")
+            out.lines.append(_("{hit}: {dice}: Lucky Chance, {who} is killed", hit=tag, dice=vs,
+                               who=_who(who, defence.name)))
         elif result == "wound":
             out.state, who = losses.wound(out.state, order)
             out.wounds += 1
-            out.lines.append(f"{tag}: {vs}: a wound to {_who(who, defence.name)}")
+            out.lines.append(_("{hit}: {dice}: a wound to {who}", hit=tag, dice=vs, who=_who(who, defence.name)))
         else:
-            out.lines.append(f"{tag}: {vs}: no wound")
+            out.lines.append(_("{hit}: {dice}: no wound", hit=tag, dice=vs))
     return out

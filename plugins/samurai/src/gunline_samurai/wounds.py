@@ -9,6 +9,7 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Step
 
 from . import units
+from .messages import _
 from .schema import SamuraiAttack, Target, settings_of
 from .wounding import Defence, wound_hits
 
@@ -43,6 +44,6 @@ def resolve(attack: SamuraiAttack, target: Target, hit: Step, state: ChainState,
         tstate, wounds, kills = result.state, wounds + result.wounds, kills + result.kills
         rolls += result.rolls
         said = "; ".join(result.lines)
-        lines.append(said if part["model"] is None else f"{part['model']}'s: {said}")
+        lines.append(said if part["model"] is None else _("{model}'s: {results}", model=part["model"], results=said))
     text = "; ".join(lines) + f"; {target.name}: {units.state_words(target, tstate)}"
     return Step(kind="wound", value=wounds, rolls=rolls, text=text, target_state=tstate, data={"kills": kills})

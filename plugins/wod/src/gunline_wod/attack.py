@@ -9,7 +9,8 @@ from gunline import ChainState, Dice, Modifier, Roll, Step
 from gunline.dice import at_least, faces
 
 from .health import status_of, take_damage
-from .pool import SOURCE, STRAY, armor_counted, avoided_of
+from .messages import _, _n
+from .pool import SOURCE, STRAY, armor_counted, armor_label, avoided_of
 from .schema import Target, WodAttack
 
 #: Successes at which a roll is exceptional (no extra combat effect in the 2004 rules).
@@ -29,8 +30,9 @@ def roll_chance_die(dice: Dice, name: str) -> tuple[int, bool, Roll]:
     """"If the pool falls to 0 or fewer dice, roll a single chance die. Only a 10
     succeeds, and that 10 is still re-rolled (10-again). A 1 is a dramatic failure":
     (successes, dramatic failure, the roll)."""
-    chance = dice.pool(1, "attack pool", sides=10, success=CHANCE_SUCCESS, read=CHANCE_DIE, again=10,
-                       read_added=False, ask="chance die", shown="chance die", chance=True, target=name)
+    chance_die = _("chance die")
+    chance = dice.pool(1, _("attack pool"), sides=10, success=CHANCE_SUCCESS, read=CHANCE_DIE, again=10,
+                       read_added=False, ask=chance_die, shown=chance_die, chance=True, target=name)
     # the 1 is read on the chance die itself: a die its 10 added is no dramatic failure
     return chance.value.successes, chance.value[DRAMATIC_FAILURE] == 1, chance.roll
 
@@ -50,19 +52,19 @@ def roll_attack(target: Target, pool: Step, dice: Dice, *, again: int = 10) -> S
     ``again`` lowers the reroll threshold (9-again) for real pools only: a chance
     die rerolls a 10 and nothing else.
     """
-    successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), "attack pool", target.name, again)
+    successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), _("attack pool"), target.name, again)
     return _hit(successes, dramatic, roll)
 
 
 def _hit(successes: int, dramatic: bool, roll: Roll) -> Step:
     if dramatic:
-        text = "dramatic failure"
+        text = _("dramatic failure")
     elif successes == 0:
-        text = "no successes: missed"
+        text = _("no successes: missed")
+    elif successes >= EXCEPTIONAL:
+        text = _n("{n} success: exceptional success", "{n} successes: exceptional success", successes, n=successes)
     else:
-        text = f"{successes} success{'es' if successes != 1 else ''}"
-        if successes >= EXCEPTIONAL:
-            text += ": exceptional success"
+        text = _n("{n} success", "{n} successes", successes, n=successes)
     return Step(
         kind="hit",
         value=successes,
@@ -87,12 +89,12 @@ def resolve_hit(
     again = min(again, attack.weapon.again)
     data = pool.data or {}
     if data.get("avoided"):
-        return [Step(kind="hit", value=0, text="avoided: not hit")]
+        return [Step(kind="hit", value=0, text=_("avoided: not hit"))]
     if data.get("stray"):
-        successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), "stray shot", target.name, again)
+        successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), _("stray shot"), target.name, again)
         step = _hit(successes, False, roll)
         if dramatic:
-            step.text = "no successes: the stray shot misses him too"
+            step.text = _("no successes: the stray shot misses him too")
         return [step]
     if target.cover_durability is not None:
         return through_cover(attack, target, pool, state, dice, again)
@@ -113,11 +115,11 @@ def dramatic_effect(attack: WodAttack, target: Target, step: Step, state: ChainS
     if len(avoided) == 1:
         hit = avoided[0]
     else:
-        pick = dice.roll(len(avoided), "stray shot: which avoided combatant", target=target.name,
+        pick = dice.roll(len(avoided), _("stray shot: which avoided combatant"), target=target.name,
                          read=faces({i + 1: name for i, name in enumerate(avoided)}), need="")
         hit = pick.value
         step.rolls = [*step.rolls, pick.roll]
-    step.text = f"dramatic failure: the shot strays to {hit}"
+    step.text = _("dramatic failure: the shot strays to {name}", name=hit)
     step.attack_state = {STRAY: hit}
     return step
 
@@ -132,34 +134,35 @@ def through_cover(
     them: a chance die is for a pool the penalties empty before the roll, not for
     what got through."""
     durability = target.cover_durability or 0
-    successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), "attack pool", target.name, again)
+    successes, dramatic, roll = roll_pool(dice, int(pool.value or 0), _("attack pool"), target.name, again)
     at_cover = _hit(successes, dramatic, roll)
     at_cover.kind = "cover"
     passing = max(0, successes - durability)
     at_cover.value = passing
     if dramatic:
         at_cover = dramatic_effect(attack, target, at_cover, state, dice)
-        return [at_cover, Step(kind="hit", value=0, text="nothing reaches him")]
+        return [at_cover, Step(kind="hit", value=0, text=_("nothing reaches him"))]
     at_cover.text = (
-        f"{successes} success{'es' if successes != 1 else ''} at the cover (Durability {durability}): "
-        f"{passing} pass{'es' if passing == 1 else ''} through"
+        _n("{n} success at the cover (Durability {durability})", "{n} successes at the cover (Durability {durability})",
+           successes, n=successes, durability=durability)
+        + ": " + _n("{n} passes through", "{n} pass through", passing, n=passing)
     )
     if not passing:
-        return [at_cover, Step(kind="hit", value=0, text="the cover stops the shot")]
+        return [at_cover, Step(kind="hit", value=0, text=_("the cover stops the shot"))]
     armor = armor_counted(target, attack)
-    terms = [Modifier(label="through the cover", value=passing, source=SOURCE)]
+    terms = [Modifier(label=_("through the cover"), value=passing, source=SOURCE)]
     if target.armor:
-        label = f"armor {target.armor}" + (f", armor-piercing {attack.weapon.armor_piercing}"
-                                           if attack.weapon.armor_piercing else "")
-        terms.append(Modifier(label=label, value=-armor, source=SOURCE))
+        terms.append(Modifier(label=armor_label(target.armor, attack.weapon.armor_piercing), value=-armor,
+                              source=SOURCE))
     size = passing - armor
     if size <= 0:
-        return [at_cover, Step(kind="hit", value=0, modifiers=terms,
-                               text=f"{passing} through the cover, the armor stops {'it' if passing == 1 else 'them'}")]
-    through, _, roll = roll_pool(dice, size, "through the cover", target.name, again)
+        text = _n("{n} through the cover, the armor stops it", "{n} through the cover, the armor stops them",
+                  passing, n=passing)
+        return [at_cover, Step(kind="hit", value=0, modifiers=terms, text=text)]
+    through, _dramatic, roll = roll_pool(dice, size, _("through the cover"), target.name, again)
     hit = _hit(through, False, roll)
     hit.modifiers = terms
-    hit.text = f"{size} {'die' if size == 1 else 'dice'} through the cover: {hit.text}"
+    hit.text = _n("{n} die through the cover: {hit}", "{n} dice through the cover: {hit}", size, n=size, hit=hit.text)
     return [at_cover, hit]
 
 
@@ -175,8 +178,10 @@ def wound(target: Target, hit: Step, state: ChainState) -> Step:
     before = state.targets.get(target.name, {})
     track = take_damage(before, kind, points, target.health)
     status = status_of(track, target.health)
-    why = " (bulletproof armor)" if target.bulletproof else ""
-    text = f"{points} {kind}{why}, {status.replace('_', ' ')}"
+    damage = damage_words(kind, points)
+    if target.bulletproof:
+        damage = _("{damage} (bulletproof armor)", damage=damage)
+    text = f"{damage}, {status_words()[status]}"
     return Step(
         kind="wound",
         value=points,
@@ -184,6 +189,22 @@ def wound(target: Target, hit: Step, state: ChainState) -> Step:
         data={"damage": kind},
         target_state={**track, "status": status},
     )
+
+
+def damage_words(kind: str, points: int) -> str:
+    """Points of damage of a kind in words: "3 lethal"."""
+    if kind == "bashing":
+        return _n("{n} bashing", "{n} bashing", points, n=points)
+    if kind == "aggravated":
+        return _n("{n} aggravated", "{n} aggravated", points, n=points)
+    return _n("{n} lethal", "{n} lethal", points, n=points)
+
+
+#: A Health status (``bleeding_out``) in words, in the language in use.
+status_words = _.per_language(lambda: {
+    "unharmed": _("unharmed"), "injured": _("injured"), "unconscious": _("unconscious"),
+    "bleeding_out": _("bleeding out"), "dead": _("dead"),
+})
 
 
 def outcome(attack: WodAttack, target: Target, state: ChainState) -> str:
@@ -195,18 +216,26 @@ def outcome(attack: WodAttack, target: Target, state: ChainState) -> str:
     if dramatic is not None:
         stray = (dramatic.attack_state or {}).get(STRAY)
         if stray is not None:
-            return f"{name}: dramatic failure on the chance die: the shot strays to {stray}"
+            return _("{name}: dramatic failure on the chance die: the shot strays to {other}", name=name, other=stray)
         if state.weapon.get("status") == "jammed":
-            return f"{name}: dramatic failure on the chance die: the {attack.weapon.name} jams"
-        return f"{name}: dramatic failure on the chance die (the Storyteller decides: a jam or a stray hit)"
-    points = sum(s.value or 0 for s in wounds)
+            return _("{name}: dramatic failure on the chance die: the {weapon} jams", name=name,
+                     weapon=attack.weapon.name)
+        return _("{name}: dramatic failure on the chance die (the Storyteller decides: a jam or a stray hit)",
+                 name=name)
+    points = int(sum(s.value or 0 for s in wounds))
     if not points and target.avoided:
-        return f"{name} (avoided) is not hit"
+        return _("{name} (avoided) is not hit", name=name)
     if not points:
-        return f"{name} is missed"
-    kind = (wounds[-1].data or {}).get("damage", "lethal")
-    line = f"{name} takes {points} {kind}"
+        return _("{name} is missed", name=name)
+    damage = damage_words((wounds[-1].data or {}).get("damage", "lethal"), points)
     status = state.targets.get(name, {}).get("status", "injured")
+    if status == "unconscious":
+        return _("{name} takes {damage} and is unconscious", name=name, damage=damage)
+    if status == "bleeding_out":
+        return _("{name} takes {damage} and is bleeding out", name=name, damage=damage)
+    if status == "dead":
+        return _("{name} takes {damage} and is dead", name=name, damage=damage)
     if status != "injured":
-        line += f" and is {status.replace('_', ' ')}"
-    return line
+        return _("{name} takes {damage} and is {status}", name=name, damage=damage,
+                 status=status_words().get(status, status.replace("_", " ")))
+    return _("{name} takes {damage}", name=name, damage=damage)

@@ -15,6 +15,7 @@ from gunline import Action, ChainState, Step
 
 from .attack import DRAMATIC
 from .fire_modes import FIRE_MODES
+from .messages import _, _n
 from .schema import WodAttack
 
 #: Weapon statuses, the first usable.
@@ -22,9 +23,12 @@ WEAPON_STATUSES = ("ok", "empty", "jammed")
 JAMMED = "jammed"
 CLEAR_JAM = "clear-jam"
 
-ACTIONS = {
-    CLEAR_JAM: Action(description="clear a jammed gun: it takes an action (no roll)", applies_to="weapon"),
-}
+#: The actions between attacks, worded in the language in use: ``ACTIONS()``.
+ACTIONS = _.per_language(lambda: {
+    CLEAR_JAM: Action(description=_("clear a jammed gun: it takes an action (no roll)"), applies_to="weapon"),
+})
+#: A weapon status in words, in the language in use.
+weapon_words = _.per_language(lambda: {"ok": _("ok"), "empty": _("empty"), "jammed": _("jammed")})
 
 
 def is_jammed(state: ChainState) -> bool:
@@ -40,20 +44,23 @@ def spend_ammo(attack: WodAttack, state: ChainState, *, jam: bool = True) -> Ste
     dramatic failure (``jam=False``: said, and left to the Storyteller)."""
     spent = FIRE_MODES[attack.mode].rounds
     left = max(0, state.weapon["rounds_left"] - spent)
-    text = f"{spent} round{'s' if spent != 1 else ''} fired, {left} left"
+    text = _n("{n} round fired, {left} left", "{n} rounds fired, {left} left", spent, n=spent, left=left)
     status = loaded(left)
     if state.attack.get(DRAMATIC):
         if jam:
             status = JAMMED
-            text += f"; a dramatic failure: the {attack.weapon.name} jams (clear it: action clear-jam)"
+            text += "; " + _("a dramatic failure: the {weapon} jams (clear it: action clear-jam)",
+                             weapon=attack.weapon.name)
         else:
-            text += "; a dramatic failure: the Storyteller decides (a jam, or a stray hit)"
+            text += "; " + _("a dramatic failure: the Storyteller decides (a jam, or a stray hit)")
     return Step(kind="ammo", value=spent, text=text, weapon_state={"rounds_left": left, "status": status})
 
 
 def check_action(action: str, state: ChainState) -> str | None:
     if action == CLEAR_JAM and not is_jammed(state):
-        return f"the weapon is {state.weapon.get('status', 'ok')}, not jammed: there is nothing to clear"
+        status = str(state.weapon.get("status", "ok"))
+        return _("the weapon is {status}, not jammed: there is nothing to clear",
+                 status=weapon_words().get(status, status))
     return None
 
 
@@ -62,5 +69,7 @@ def resolve_action(action: str, attack: WodAttack, state: ChainState) -> Step | 
     if action != CLEAR_JAM:
         return None
     left = state.weapon.get("rounds_left") or 0
-    return Step(kind="clear", value=1, text=f"the {attack.weapon.name} is cleared: {left} rounds left",
+    text = _n("the {weapon} is cleared: {left} rounds left", "the {weapon} is cleared: {left} rounds left", left,
+              weapon=attack.weapon.name, left=left)
+    return Step(kind="clear", value=1, text=text,
                 weapon_state={"status": loaded(left)})

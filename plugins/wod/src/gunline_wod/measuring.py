@@ -38,7 +38,9 @@ from gunline.battlefield import Point
 from gunline.unvalidated import measured, table, tables, text, with_catalogue
 
 from .catalogue import FIREARMS
-from .fire_modes import FIRE_MODES
+from .fire_modes import FIRE_MODES, mode_label
+from .messages import _
+from .pool import range_words
 from .schema import WodAttack
 
 #: The range bands of the chart, nearest first: short, then each twice the last.
@@ -84,7 +86,7 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
     shooter = text(table(document.get("shooter")).get("name"))
     targets = tables(document.get("targets"))
     weapon = with_catalogue(document.get("weapon"), FIREARMS)
-    gun = weapon.get("name") if isinstance(weapon.get("name"), str) else "weapon"
+    gun = weapon.get("name") if isinstance(weapon.get("name"), str) else _("weapon")
     ranges = ranges_of(weapon.get("ranges"))
     mode = document.get("mode", DEFAULT_MODE)
     out = []
@@ -94,16 +96,18 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if d is None:
             continue
         yards = round(d, TENTH)
-        far = f"{name}: {battlefield.say(yards)} from {shooter} on the map"
+        far = _("{name}: {distance} from {shooter} on the map", name=name, distance=battlefield.say(yards),
+                shooter=shooter)
         if ranges is not None:
             band = band_of(yards, ranges)
-            said = (f"{band} range" if band else f"beyond long range ({battlefield.say(ranges[2])}): out of reach")
-            out.append(measured(target, f"targets[{i}]", "range", band or "long",
-                                 f"{far}: {said} (the {gun}: {_say_ranges(ranges)} yd)"))
+            said = (range_words()[band] if band else
+                    _("beyond long range ({reach}): out of reach", reach=battlefield.say(ranges[2])))
+            chart = _("(the {weapon}: {ranges} yd)", weapon=gun, ranges=_say_ranges(ranges))
+            out.append(measured(target, f"targets[{i}]", "range", band or "long", f"{far}: {said} {chart}"))
         if target.get("prone") is True:
             close = yards <= WITHIN + EPS
             out.append(measured(target, f"targets[{i}]", "point_blank", close,
-                                 f"{far}: " + ("within a yard, point blank" if close else "not at point blank")))
+                                 f"{far}: " + (_("within a yard, point blank") if close else _("not at point blank"))))
     aimed = text(targets[0].get("name")) if targets else None
     if battlefield.where(aimed) is None or mode not in ("short", "single"):
         return out
@@ -113,15 +117,16 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
         if apart is None:
             continue
         near = round(apart, TENTH) <= WITHIN + EPS
-        how = f"{name}: {battlefield.say(round(apart, TENTH))} from {aimed}"
+        how = _("{name}: {distance} from {aimed}", name=name, distance=battlefield.say(round(apart, TENTH)),
+                aimed=aimed)
         if mode == "short":
-            out.append(measured(target, f"targets[{i}]", "bystander", near, how + (
-                ": within a yard, caught by the burst" if near
-                else ": not within a yard of him, so not caught by the burst")))
+            out.append(measured(target, f"targets[{i}]", "bystander", near, how + ": " + (
+                _("within a yard, caught by the burst") if near
+                else _("not within a yard of him, so not caught by the burst"))))
         else:
-            out.append(measured(target, f"targets[{i}]", "avoided", near, how + (
-                ": within a yard, in close combat with him: the shot avoids him" if near
-                else ": not in close combat with him")))
+            out.append(measured(target, f"targets[{i}]", "avoided", near, how + ": " + (
+                _("within a yard, in close combat with him: the shot avoids him") if near
+                else _("not in close combat with him"))))
     return out
 
 
@@ -153,12 +158,13 @@ def _caught(field: Battlefield, name: str, p: Point, aimed: list[str], pairs: li
     for t in aimed:
         d = field.distance(t, name)
         if d is not None and round(d, TENTH) <= WITHIN + EPS and field.line_of_sight(field.at[t], p):
-            return f"within a yard of {t} ({field.say(round(d, TENTH))})"
+            return _("within a yard of {name} ({distance})", name=t, distance=field.say(round(d, TENTH)))
     for a, b in pairs:
         off = _off_line(p, field.at[a], field.at[b])
         beside = off is not None and round(off, TENTH) <= WITHIN + EPS
         if off is not None and beside and (shooter is None or field.line_of_sight(shooter, p)):
-            return f"between {a} and {b} ({field.say(round(off, TENTH))} off the line between them)"
+            return _("between {one} and {other} ({distance} off the line between them)", one=a, other=b,
+                     distance=field.say(round(off, TENTH)))
     return None
 
 
@@ -171,7 +177,7 @@ def caught_unlisted(attack: WodAttack) -> list[str]:
         return []
     aimed = intended(attack)
     listed = {t.name for t in attack.targets} | {attack.shooter.name}
-    label = FIRE_MODES[attack.mode].label
+    label = mode_label(attack.mode)
     pairs = list(zip(aimed, aimed[1:])) if attack.mode in ("medium", "long") else []
     out = []
     for name, p in field.at.items():
@@ -179,8 +185,8 @@ def caught_unlisted(attack: WodAttack) -> list[str]:
             continue
         why = _caught(field, name, p, aimed, pairs, field.where(attack.shooter.name))
         if why is not None:
-            out.append(f"{name} stands {why}: the {label} catches him too: list him as a target "
-                       "(bystander = true), or move him on the map")
+            out.append(_("{name} stands {where}: the {mode} catches him too: list him as a target "
+                         "(bystander = true), or move him on the map", name=name, where=why, mode=label))
     return out
 
 
@@ -196,9 +202,10 @@ def out_of_reach(attack: WodAttack) -> list[str]:
     for i, t in enumerate(attack.targets):
         d = field.distance(attack.shooter.name, t.name)
         if f"targets[{i}].range" in read and d is not None and band_of(round(d, TENTH), ranges) is None:
-            out.append(f"targets[{i}]: {t.name} stands {field.say(round(d, TENTH))} from {attack.shooter.name}, "
-                       f"beyond the {attack.weapon.name}'s long range ({field.say(ranges[2])}): move him nearer, "
-                       "or type his range if the Storyteller allows the shot")
+            out.append(_("targets[{i}]: {name} stands {distance} from {shooter}, beyond the {weapon}'s long "
+                         "range ({reach}): move him nearer, or type his range if the Storyteller allows the shot",
+                         i=i, name=t.name, distance=field.say(round(d, TENTH)), shooter=attack.shooter.name,
+                         weapon=attack.weapon.name, reach=field.say(ranges[2])))
     return out
 
 
@@ -214,13 +221,13 @@ def map_areas(attack: WodAttack, chain: Any) -> list[Area] | None:
     burst = FIRE_MODES[attack.mode].autofire
     out = []
     for name in intended(attack):
-        what = "a burst catches anyone in it" if burst else "close combat: a single shot may avoid those in it"
-        out.append(Area(shape="circle", label=f"a yard round {name}: {what}", centre=field.at[name],
-                        radius=WITHIN))
+        label = (_("a yard round {name}: a burst catches anyone in it", name=name) if burst else
+                 _("a yard round {name}: close combat: a single shot may avoid those in it", name=name))
+        out.append(Area(shape="circle", label=label, centre=field.at[name], radius=WITHIN))
     shooter = field.where(attack.shooter.name)
     if shooter is not None and any(t.prone for t in attack.targets):
-        out.append(Area(shape="circle", label=f"a yard round {attack.shooter.name}: point blank", centre=shooter,
-                        radius=WITHIN))
+        out.append(Area(shape="circle", label=_("a yard round {name}: point blank", name=attack.shooter.name),
+                        centre=shooter, radius=WITHIN))
     return out
 
 

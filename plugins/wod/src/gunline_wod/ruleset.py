@@ -23,6 +23,7 @@ from .catalogue import FIREARMS
 from .checks import refusals
 from .fire_modes import FIRE_MODES
 from .health import STATUSES
+from .messages import _
 from .pool import attack_modifiers, pool_for
 from .schema import Settings, Shooter, Target, Weapon, WodAttack
 
@@ -33,7 +34,7 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 def gunline_ruleset() -> Ruleset:
     return Ruleset(
         name="wod",
-        title="World of Darkness (2004): firearms and autofire",
+        title=_("World of Darkness (2004): firearms and autofire"),
         shooter=Shooter,
         weapon=Weapon,
         target=Target,
@@ -44,11 +45,11 @@ def gunline_ruleset() -> Ruleset:
         weapon_statuses=jams.WEAPON_STATUSES,
         examples=str(EXAMPLES),
         featured="four-targets-long-burst.toml",  # four targets, one long burst: the chain at its fullest
-        description=(
+        description=_(
             "d10 pools, 8+ succeeds, 10-again; short, medium and long bursts at several targets; "
             "a dramatic failure jams the gun, cleared by an action"
         ),
-        actions=jams.ACTIONS,
+        actions=jams.ACTIONS(),
         api=2,
         map="yards",
     )

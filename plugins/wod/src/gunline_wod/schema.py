@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from gunline import Attack
+from gunline.language import N_
 
 Dots = Annotated[int, msgspec.Meta(ge=0, le=10)]
 
@@ -29,21 +30,21 @@ class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     ``strength``: his Strength, against the weapon's Strength requirement."""
 
     name: Annotated[str, msgspec.Meta(
-        title="Character",
-        description="the character who fires, by the name the chain and the encounter know",
+        title=N_("Character"),
+        description=N_("the character who fires, by the name the chain and the encounter know"),
     )]
     dexterity: Annotated[int, msgspec.Meta(
-        ge=1, le=10, title="Dexterity",
-        description="Attribute dots: the pool is Dexterity + Firearms",
+        ge=1, le=10, title=N_("Dexterity"),
+        description=N_("Attribute dots: the pool is Dexterity + Firearms"),
     )]
-    firearms: Annotated[Dots, msgspec.Meta(title="Firearms", description="Skill dots; untrained (0) is −1")] = 0
+    firearms: Annotated[Dots, msgspec.Meta(title=N_("Firearms"), description=N_("Skill dots; untrained (0) is −1"))] = 0
     aiming: Annotated[int, msgspec.Meta(
-        ge=0, le=10, title="Turns aiming",
-        description="full turns spent aiming: +1 each, at most +3 (not with autofire)",
+        ge=0, le=10, title=N_("Turns aiming"),
+        description=N_("full turns spent aiming: +1 each, at most +3 (not with autofire)"),
     )] = 0
     strength: Annotated[int, msgspec.Meta(
-        ge=1, le=10, title="Strength",
-        description="Strength: below the weapon's requirement, −1",
+        ge=1, le=10, title=N_("Strength"),
+        description=N_("Strength: below the weapon's requirement, −1"),
     )] | None = None
 
 
@@ -53,45 +54,45 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     not given); ``ranges`` the short/medium/long bands in yards, for reference."""
 
     name: Annotated[str, msgspec.Meta(
-        title="Weapon",
-        description="a weapon of the Ranged Weapons Chart, or a custom one with its whole profile",
+        title=N_("Weapon"),
+        description=N_("a weapon of the Ranged Weapons Chart, or a custom one with its whole profile"),
     )]
     damage: Annotated[int, msgspec.Meta(
-        ge=0, le=10, title="Damage",
-        description="the chart's Damage rating, added to the attack pool",
+        ge=0, le=10, title=N_("Damage"),
+        description=N_("the chart's Damage rating, added to the attack pool"),
     )]
-    clip: Annotated[int, msgspec.Meta(ge=1, le=1000, title="Clip", description="rounds a full clip holds")]
+    clip: Annotated[int, msgspec.Meta(ge=1, le=1000, title=N_("Clip"), description=N_("rounds a full clip holds"))]
     rounds: Annotated[int, msgspec.Meta(
-        ge=0, le=1000, title="Rounds left",
-        description="rounds in the clip now (unset: a full clip)",
+        ge=0, le=1000, title=N_("Rounds left"),
+        description=N_("rounds in the clip now (unset: a full clip)"),
     )] | None = None
     autofire: Annotated[bool, msgspec.Meta(
-        title="Autofire",
-        description="capable of autofire: short, medium and long bursts",
+        title=N_("Autofire"),
+        description=N_("capable of autofire: short, medium and long bursts"),
     )] = False
     ranges: Annotated[str, msgspec.Meta(
-        title="Ranges",
-        description="short/medium/long in yards, as the chart prints them (for reference)",
+        title=N_("Ranges"),
+        description=N_("short/medium/long in yards, as the chart prints them (for reference)"),
     )] = ""
     #: The chart's Strength requirement: a weaker shooter takes −1.
     strength: Annotated[int, msgspec.Meta(
-        ge=1, le=10, title="Strength requirement",
-        description="Strength needed to use it well (the chart's Str.)",
+        ge=1, le=10, title=N_("Strength requirement"),
+        description=N_("Strength needed to use it well (the chart's Str.)"),
     )] | None = None
     #: n-again: dice showing this or more are rolled again (the chart marks shotguns 9-again).
     again: Annotated[Literal[10, 9, 8], msgspec.Meta(
-        title="n-again",
-        description="dice showing this or more are rolled again (shotguns: 9)",
+        title=N_("n-again"),
+        description=N_("dice showing this or more are rolled again (shotguns: 9)"),
     )] = 10
     #: Jammed by an earlier dramatic failure: it cannot fire until cleared (an action).
     jammed: Annotated[bool, msgspec.Meta(
-        title="Jammed",
-        description="jammed by an earlier dramatic failure: clear it (an action) to fire again",
+        title=N_("Jammed"),
+        description=N_("jammed by an earlier dramatic failure: clear it (an action) to fire again"),
     )] = False
     #: Armor-piercing ammunition: the armor it meets counts this much less.
     armor_piercing: Annotated[int, msgspec.Meta(
-        ge=0, le=10, title="Armor piercing",
-        description="armor-piercing rating: armor counts this much less",
+        ge=0, le=10, title=N_("Armor piercing"),
+        description=N_("armor-piercing rating: armor counts this much less"),
     )] = 0
 
 
@@ -114,60 +115,60 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """
 
     name: Annotated[str, msgspec.Meta(
-        title="Character",
-        description="the one shot at (or a bystander hit by the spray)",
+        title=N_("Character"),
+        description=N_("the one shot at (or a bystander hit by the spray)"),
     )]
     range: Annotated[RangeBand, msgspec.Meta(
-        title="Range",
-        description="the range band: short, medium (−2) or long (−4)",
+        title=N_("Range"),
+        description=N_("the range band: short, medium (−2) or long (−4)"),
     )] = "short"
     concealment: Annotated[int, msgspec.Meta(
-        ge=0, le=3, title="Concealment",
-        description="0 none, 1 barely (−1), 2 partially (−2), 3 substantially (−3)",
+        ge=0, le=3, title=N_("Concealment"),
+        description=N_("0 none, 1 barely (−1), 2 partially (−2), 3 substantially (−3)"),
     )] = 0
     armor: Annotated[int, msgspec.Meta(
-        ge=0, le=10, title="Armor",
-        description="ballistic rating: dice taken from the pool",
+        ge=0, le=10, title=N_("Armor"),
+        description=N_("ballistic rating: dice taken from the pool"),
     )] = 0
     bulletproof: Annotated[bool, msgspec.Meta(
-        title="Bulletproof armor",
-        description="turns lethal damage into bashing",
+        title=N_("Bulletproof armor"),
+        description=N_("turns lethal damage into bashing"),
     )] = False
     prone: Annotated[bool, msgspec.Meta(
-        title="Prone",
-        description="lying down: −2 to hit him (+2 at point blank)",
+        title=N_("Prone"),
+        description=N_("lying down: −2 to hit him (+2 at point blank)"),
     )] = False
     bystander: Annotated[bool, msgspec.Meta(
-        title="Bystander",
-        description="within a yard of a target or in its melee: hit by the spray, not aimed at",
+        title=N_("Bystander"),
+        description=N_("within a yard of a target or in its melee: hit by the spray, not aimed at"),
     )] = False
     health: Annotated[int, msgspec.Meta(
-        ge=1, le=20, title="Health",
-        description="Stamina + Size (7 for most adults): the Health track's boxes",
+        ge=1, le=20, title=N_("Health"),
+        description=N_("Stamina + Size (7 for most adults): the Health track's boxes"),
     )] = 7
     avoided: Annotated[bool, msgspec.Meta(
-        title="Avoided in close combat",
-        description="in close combat with the target; the single shot tries not to hit him",
+        title=N_("Avoided in close combat"),
+        description=N_("in close combat with the target; the single shot tries not to hit him"),
     )] = False
     grappling: Annotated[bool, msgspec.Meta(
-        title="Grappling",
-        description="an avoided combatant in a grapple with the target: −4, not −2",
+        title=N_("Grappling"),
+        description=N_("an avoided combatant in a grapple with the target: −4, not −2"),
     )] = False
     cover_durability: Annotated[int, msgspec.Meta(
-        ge=0, le=30, title="Behind cover (Durability)",
-        description="wholly behind cover of this Durability: the shot goes through it",
+        ge=0, le=30, title=N_("Behind cover (Durability)"),
+        description=N_("wholly behind cover of this Durability: the shot goes through it"),
     )] | None = None
     specified: Annotated[BodyPart, msgspec.Meta(
-        title="Specified target",
-        description="the part aimed at: torso −1, arm/leg −2, head −3, hand −4, eye −5",
+        title=N_("Specified target"),
+        description=N_("the part aimed at: torso −1, arm/leg −2, head −3, hand −4, eye −5"),
     )] | None = None
     point_blank: Annotated[bool, msgspec.Meta(
-        title="Point blank",
-        description="within a yard or so: a prone target is +2 (not −2) and Defense applies",
+        title=N_("Point blank"),
+        description=N_("within a yard or so: a prone target is +2 (not −2) and Defense applies"),
     )] = False
     defense: Annotated[int, msgspec.Meta(
-        ge=0, le=10, title="Defense",
-        description="Defense: counts against a shot at a prone target at point blank",
+        ge=0, le=10, title=N_("Defense"),
+        description=N_("Defense: counts against a shot at a prone target at point blank"),
     )] = 0
 
 
@@ -176,8 +177,8 @@ class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     a long burst may take; none by default."""
 
     long_burst_max_targets: Annotated[int, msgspec.Meta(
-        ge=1, title="Long burst: most targets",
-        description="the Storyteller's cap on a long burst's targets (unset: none)",
+        ge=1, title=N_("Long burst: most targets"),
+        description=N_("the Storyteller's cap on a long burst's targets (unset: none)"),
     )] | None = None
 
 

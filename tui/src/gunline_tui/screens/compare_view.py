@@ -24,6 +24,7 @@ from gunline.scenario import build_attack
 
 from ..comparing import Comparing, column_name
 from ..shown import Text, line
+from ..speech import N_, SpokenBindings, _, _n
 from .base import ScreenParts
 from .dialogs import PickDialog
 from .resolving import _message
@@ -32,18 +33,18 @@ if TYPE_CHECKING:
     from .main import MainScreen
 
 
-#: The view's keys, under it.
-HELP = "a add this scenario · v with a variant toggled · d drop a column · Esc back"
+#: The view's keys, under it (an English message, worded where drawn).
+HELP = N_("a add this scenario · v with a variant toggled · d drop a column · Esc back")
 
 
-class CompareScreen(Screen[None]):
+class CompareScreen(SpokenBindings, Screen[None]):
     """The columns kept (:class:`gunline_tui.comparing.Comparing`), their table and chart."""
 
     BINDINGS = [
-        Binding("a", "add", "Add this scenario", id="compare-add"),
-        Binding("v", "add_variant", "Add with a variant toggled", id="compare-variant"),
-        Binding("d", "drop", "Drop a column", id="compare-drop"),
-        Binding("escape", "close", "Back", id="compare-close"),
+        Binding("a", "add", N_("Add this scenario"), id="compare-add"),
+        Binding("v", "add_variant", N_("Add with a variant toggled"), id="compare-variant"),
+        Binding("d", "drop", N_("Drop a column"), id="compare-drop"),
+        Binding("escape", "close", N_("Back"), id="compare-close"),
     ]
 
     def __init__(self, main: MainScreen) -> None:
@@ -54,7 +55,7 @@ class CompareScreen(Screen[None]):
         yield Static("", id="compare-title")
         with ScrollableContainer(id="compare-scroll"):
             yield Static("", id="compare-body")
-        yield Static(Text(HELP), id="compare-keys")
+        yield Static(Text(_(HELP)), id="compare-keys")
 
     def on_mount(self) -> None:
         self.redraw()
@@ -70,11 +71,16 @@ class CompareScreen(Screen[None]):
     def redraw(self) -> None:
         comparing = self.main.comparing
         count = len(comparing.columns)
-        title = Text("Compare", style="bold")
+        title = Text(_("Compare"), style="bold")
         title.append(f" · {comparing.ruleset} · " if comparing.ruleset else " · ")
-        title.append(f"{count} column{'' if count == 1 else 's'}")
+        title.append(_n("{n} column", "{n} columns", count, n=count))
         self.query_one("#compare-title", Static).update(title)
-        self.query_one("#compare-body", Static).update(comparing.text(self._width()))
+        registry = self.main.registry
+        packages: list[str] = []
+        for column in comparing.columns:  # whose words the columns' rules are in
+            packages += [p for p in registry.packages(column.attack.ruleset, column.attack.variants)
+                         if p not in packages]
+        self.query_one("#compare-body", Static).update(comparing.text(self._width(), tuple(packages)))
 
     def body_text(self) -> str:
         """What the table and chart say, as plain text."""
@@ -88,21 +94,22 @@ class CompareScreen(Screen[None]):
         doc = self.main.model.doc
         names = sorted(self.main.registry.variants_for(str(doc.get("ruleset", ""))))
         if not names:
-            self.notify("this ruleset has no variants installed", severity="warning")
+            self.notify(_("this ruleset has no variants installed"), severity="warning")
             return
         enabled = set(doc.get("variants", []))
-        options = [(f"{name}: {'on → off' if name in enabled else 'off → on'}", name) for name in names]
+        on_off, off_on = _("on → off"), _("off → on")
+        options = [(f"{name}: {on_off if name in enabled else off_on}", name) for name in names]
 
         def picked(name: str | None) -> None:
             if name is not None:
                 self.main.keep_column(toggled=name)
 
-        self.app.push_screen(PickDialog("Add the scenario with this variant toggled", options), picked)
+        self.app.push_screen(PickDialog(_("Add the scenario with this variant toggled"), options), picked)
 
     def action_drop(self) -> None:
         columns = self.main.comparing.columns
         if not columns:
-            self.notify("no column to drop", severity="warning")
+            self.notify(_("no column to drop"), severity="warning")
             return
         if len(columns) == 1:
             self.main.drop_column(0)
@@ -113,7 +120,7 @@ class CompareScreen(Screen[None]):
             if index is not None:
                 self.main.drop_column(int(index))
 
-        self.app.push_screen(PickDialog("Drop a column", [(line(label).plain, key) for label, key in options]),
+        self.app.push_screen(PickDialog(_("Drop a column"), [(line(label).plain, key) for label, key in options]),
                              picked)
 
     def action_close(self) -> None:
@@ -156,26 +163,31 @@ class CompareActions(ScreenParts):
             attack = self.attack_or_say()
             if attack is None:
                 return
-            name, added = column_name(attack), []
+            name, added = column_name(attack, packages=self._words(attack)), []
         else:
             try:
                 attack = build_attack(self.registry, toggled_doc(self.model.doc, toggled))
             except BadInput as exc:
-                self.notify(f"column not added: {exc}", severity="error")
+                self.notify(_("column not added: {why}", why=exc), severity="error")
                 return
             on = toggled in attack.variants
-            name, added = column_name(attack, toggled, on), [toggled] if on else []
+            name, added = column_name(attack, toggled, on, self._words(attack)), [toggled] if on else []
         refusal = self.comparing.refusal(attack)
         if refusal is not None:
-            self.notify(f"column not added: {refusal}", severity="error")
+            self.notify(_("column not added: {why}", why=refusal), severity="error")
             return
         column = self.comparing.add(name, attack, added)
-        self.set_status(f"column {len(self.comparing.columns)} kept: {name} (Ctrl+\\ compares)")
+        self.set_status(_("column {number} kept: {name} (Ctrl+\\ compares)", number=len(self.comparing.columns),
+                          name=name))
         if self.odds is not None and self.odds_key == self.odds_key_of(attack):
             column.odds = self.odds  # the odds pane's, of this very scenario
         else:
             self._compute_column(column)
         self.redraw_comparison()
+
+    def _words(self, attack: Any) -> Any:
+        """Whose catalogues word ``attack``'s keys (asked for only when not in English)."""
+        return lambda: self.registry.packages(attack.ruleset, attack.variants)
 
     def _compute_column(self, column: Any) -> None:
         from gunline.odds import compute_odds
@@ -199,7 +211,7 @@ class CompareActions(ScreenParts):
     def drop_column(self, index: int) -> None:
         column = self.comparing.drop(index)
         self.off_loop.cancel(f"compare-{column.key}")
-        self.set_status(f"column {index + 1} dropped: {column.name}")
+        self.set_status(_("column {number} dropped: {name}", number=index + 1, name=column.name))
         self.redraw_comparison()
 
     def redraw_comparison(self) -> None:

@@ -12,13 +12,14 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..shown import Text
+from ..speech import N_, SpokenBindings, _
 
 
-class PromptDialog(ModalScreen[str | None]):
+class PromptDialog(SpokenBindings, ModalScreen[str | None]):
     """One line of input. ``check`` returns an error message to keep the dialog open
     (the error is shown under the input), or ``None`` to accept."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog-cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="dialog-cancel")]
 
     def __init__(self, title: str, value: str = "", help: str = "",
                  check: Callable[[str], str | None] | None = None) -> None:
@@ -44,23 +45,23 @@ class PromptDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class PickDialog(ModalScreen[str | None]):
+class PickDialog(SpokenBindings, ModalScreen[str | None]):
     """Pick one of a list; returns the option's id. A long list has a line to type
     into above it: what is typed narrows the list (any part of a label), the arrows
     move in it, Enter picks."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="pick-cancel"),
-        Binding("down", "move(1)", "Next", show=False, id="pick-down"),
-        Binding("up", "move(-1)", "Previous", show=False, id="pick-up"),
+        Binding("escape", "cancel", N_("Cancel"), id="pick-cancel"),
+        Binding("down", "move(1)", N_("Next"), show=False, id="pick-down"),
+        Binding("up", "move(-1)", N_("Previous"), show=False, id="pick-up"),
     ]
     #: From this many options on, the list can be narrowed by typing.
     FILTER_FROM = 8
 
-    def __init__(self, title: str, options: list[tuple[str, str]], empty: str = "nothing to pick",
+    def __init__(self, title: str, options: list[tuple[str, str]], empty: str | None = None,
                  highlight: str | None = None) -> None:
         super().__init__(classes="dialog-screen")
-        self._title, self._options, self._empty = title, options, empty
+        self._title, self._options, self._empty = title, options, _("nothing to pick") if empty is None else empty
         #: The option (id) the list starts on: the value now, for a field's picker.
         self._highlight = highlight
         self._shown = list(options)
@@ -74,12 +75,12 @@ class PickDialog(ModalScreen[str | None]):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
             if self._options:
                 if self.filtering:
-                    yield Input(placeholder="type to narrow the list", id="pick-filter")
+                    yield Input(placeholder=_("type to narrow the list"), id="pick-filter")
                 yield OptionList(*[Option(Text(label), id=key) for label, key in self._options], id="pick-list")
             else:
                 yield Static(Text(self._empty))
-            help = "type to narrow · ↑↓ move · Enter picks · Esc cancels" if self.filtering else \
-                "Enter picks · Esc cancels"
+            help = _("type to narrow · ↑↓ move · Enter picks · Esc cancels") if self.filtering else \
+                _("Enter picks · Esc cancels")
             yield Static(help, classes="dialog-help")
 
     def on_mount(self) -> None:
@@ -126,10 +127,10 @@ class PickDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(SpokenBindings, ModalScreen[None]):
     """A page of text (help, plugins), closed with Esc or q."""
 
-    BINDINGS = [Binding("escape,q", "close", "Close", id="text-close")]
+    BINDINGS = [Binding("escape,q", "close", N_("Close"), id="text-close")]
 
     def __init__(self, title: str, body: Text | str) -> None:
         super().__init__(classes="dialog-screen")
@@ -142,7 +143,7 @@ class TextScreen(ModalScreen[None]):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
             with VerticalScroll(id="text-body"):
                 yield Static(self._body if isinstance(self._body, Text) else Text(self._body))
-            yield Static("Esc closes · arrows scroll", classes="dialog-help")
+            yield Static(_("Esc closes · arrows scroll"), classes="dialog-help")
 
     def on_mount(self) -> None:
         self.query_one("#text-body").focus()
@@ -151,12 +152,12 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(SpokenBindings, ModalScreen[bool]):
     """A yes/no question: y or Enter says yes, n or Esc says no."""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes", id="confirm-yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm-no"),
+        Binding("y,enter", "answer(True)", N_("Yes"), id="confirm-yes"),
+        Binding("n,escape", "answer(False)", N_("No"), id="confirm-no"),
     ]
 
     def __init__(self, title: str, body: str, question: str) -> None:
@@ -168,7 +169,7 @@ class ConfirmDialog(ModalScreen[bool]):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
             yield Static(Text(self._body), classes="dialog-error")
             yield Static(Text(self._question, style="bold"))
-            yield Static("y / Enter: yes · n / Esc: no", classes="dialog-help")
+            yield Static(_("y / Enter: yes · n / Esc: no"), classes="dialog-help")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -27,6 +27,7 @@ from gunline.runner import new_seed
 
 from ..offload import OffLoop
 from ..shown import Text
+from ..speech import N_, SpokenBindings, _, _n
 
 
 class DieInput(Input):
@@ -39,8 +40,8 @@ class DieInput(Input):
             super().action_delete_left()
 
 
-class DiceEntryDialog(ModalScreen[Chain | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dice-cancel")]
+class DiceEntryDialog(SpokenBindings, ModalScreen[Chain | None]):
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="dice-cancel")]
 
     def __init__(self, registry: Registry, attack: Attack, seed: int | None = None, prior=None) -> None:
         super().__init__(classes="dialog-screen")
@@ -54,14 +55,14 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text("Dice by hand", style="bold"), classes="dialog-title")
+            yield Static(Text(_("Dice by hand"), style="bold"), classes="dialog-title")
             yield Static("", id="dice-request")
-            yield DieInput(placeholder="the roll: 7 9 2 7", id="die-input")
+            yield DieInput(placeholder=_("the roll: 7 9 2 7"), id="die-input")
             yield Static("", id="dice-hint", classes="dialog-help")
             yield Static("", id="dice-so-far")
             yield Static("", id="dice-error", classes="dialog-error")
             yield Static(
-                "Enter: take the line · Backspace (empty field): take back the last die · Esc: cancel",
+                _("Enter: take the line · Backspace (empty field): take back the last die · Esc: cancel"),
                 classes="dialog-help",
             )
 
@@ -94,21 +95,22 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
         if bad_face is not None:
             bad = self.faces[bad_face.position]
             del self.faces[bad_face.position:]
-            error.update(Text(f"✗ {bad} is not a face of that die: it takes 1 to {bad_face.request.sides}"
-                              "; type that roll again"))
+            error.update(Text("✗ " + _("{face} is not a face of that die: it takes 1 to {sides}; type that roll again",
+                                       face=bad, sides=bad_face.request.sides)))
         if chain is not None:
             unused = len(self.faces) - len(self.used)
             if unused > 0:
-                self.app.notify(f"{unused} of the faces typed were not needed", severity="warning", timeout=5)
+                self.app.notify(_n("{n} of the faces typed were not needed", "{n} of the faces typed were not needed",
+                                   unused, n=unused), severity="warning", timeout=5)
             self.dismiss(chain)
             return
         assert needed is not None
         self.request = needed.request
         self.request_text = needed.request.describe()
         self.query_one("#dice-request", Static).update(
-            Text(f"Die {needed.position + 1}: {self.request_text}", style="bold")
+            Text(_("Die {number}: {request}", number=needed.position + 1, request=self.request_text), style="bold")
         )
-        self.query_one("#dice-hint", Static).update(Text(f"Type {hint(needed.request)}"))
+        self.query_one("#dice-hint", Static).update(Text(_("Type {what}", what=hint(needed.request))))
         if self._early is not None:
             line, self._early = self._early, None
             self._take(line)
@@ -117,8 +119,9 @@ class DiceEntryDialog(ModalScreen[Chain | None]):
             f"{v}" if self.faces[i] is not None else f"{v}·" for i, v in enumerate(self.used)
         )
         rolled = any(face is None for face in self.faces[:len(self.used)])
-        legend = "  (· rolled for you)" if rolled else ""
-        self.query_one("#dice-so-far", Static).update(Text(f"so far: {so_far}{legend}" if so_far else "so far: none"))
+        legend = "  " + _("(· rolled for you)") if rolled else ""
+        self.query_one("#dice-so-far", Static).update(
+            Text(_("so far: {faces}", faces=so_far) + legend if so_far else _("so far: none")))
 
     request = None
     #: A line entered before the chain said which die it needs (typed at once after

@@ -21,6 +21,7 @@ from gunline.state import ChainState
 from ..acting import actions_line, offer_actions
 from ..encounter import state_text
 from ..shown import Text
+from ..speech import _, _n, said
 from ..widgets.encounter_view import EncounterView
 from ..widgets.log_view import LogView
 from .base import ScreenParts
@@ -47,7 +48,7 @@ class EncounterActions(ScreenParts):
     # -- the encounter ------------------------------------------------------------------
     def _need_encounter(self) -> str | None:
         if self.encounter.name is None:
-            self.notify("no encounter chosen: F3 picks or starts one", severity="warning")
+            self.notify(_("no encounter chosen: F3 picks or starts one"), severity="warning")
         return self.encounter.name
 
     def action_encounter(self) -> None:
@@ -59,14 +60,15 @@ class EncounterActions(ScreenParts):
             journal = self.encounter.journal()
             rows = journal.encounters()
         except GunlineError as exc:
-            self.app.call_from_thread(self._journal_problem, exc, "cannot open the journal")
+            self.app.call_from_thread(self._journal_problem, exc, _("cannot open the journal"))
             return
         self.app.call_from_thread(self._pick_encounter, rows, str(journal.path))
 
     def _pick_encounter(self, rows: list, path: str) -> None:
-        options = [("+ new encounter…", "new:")]
-        options += [(f"{r.name} · {r.entries} entr{'y' if r.entries == 1 else 'ies'}", "enc:" + r.name) for r in rows]
-        options.append(("no encounter (attacks start from the scenario alone)", "none:"))
+        options = [(_("+ new encounter…"), "new:")]
+        options += [(r.name + " · " + _n("{n} entry", "{n} entries", r.entries, n=r.entries), "enc:" + r.name)
+                    for r in rows]
+        options.append((_("no encounter (attacks start from the scenario alone)"), "none:"))
 
         def created(name: str | None) -> None:
             if name:
@@ -75,7 +77,8 @@ class EncounterActions(ScreenParts):
         def picked(choice: str | None) -> None:
             if choice == "new:":
                 self.app.push_screen(
-                    PromptDialog("New encounter", "", f"a name, e.g. pit fight · journal {path}", _check_name),
+                    PromptDialog(_("New encounter"), "", _("a name, e.g. pit fight · journal {path}", path=path),
+                                 _check_name),
                     created,
                 )
             elif choice == "none:":
@@ -83,14 +86,14 @@ class EncounterActions(ScreenParts):
             elif choice is not None:
                 self.use_encounter(choice[4:])
 
-        self.app.push_screen(PickDialog(f"Encounters in {path}", options), picked)
+        self.app.push_screen(PickDialog(_("Encounters in {path}", path=path), options), picked)
 
     @work(thread=True, exit_on_error=False, group="journal", description="Creating the encounter")
     def create_encounter(self, name: str) -> None:
         try:
             self.encounter.journal().create(name)
         except GunlineError as exc:
-            self.app.call_from_thread(self._journal_problem, exc, "encounter not created")
+            self.app.call_from_thread(self._journal_problem, exc, _("encounter not created"))
             return
         self.app.call_from_thread(self.use_encounter, name)
 
@@ -99,10 +102,10 @@ class EncounterActions(ScreenParts):
         scenario alone); the chain on show is resolved again from it."""
         self.encounter.name = name
         self.epoch += 1
-        self._update_status(f"encounter {name}" if name else "no encounter")
-        self.query_one(LogView).note(f"encounter: {name}" if name else "no encounter")
+        self._update_status(_("encounter {name}", name=name) if name else _("no encounter"))
+        self.query_one(LogView).note(_("encounter: {name}", name=name) if name else _("no encounter"))
         if name is None:
-            self.query_one(EncounterView).show(Text("No encounter: F3 picks or starts one."))
+            self.query_one(EncounterView).show(Text(_("No encounter: F3 picks or starts one.")))
             self._show_pane("log")
         else:
             self._show_pane("encounter-pane")
@@ -124,10 +127,12 @@ class EncounterActions(ScreenParts):
             else:
                 entries, state = [], None
         except GunlineError as exc:
-            self.app.call_from_thread(self._journal_problem, exc, "cannot read the encounter")
+            self.app.call_from_thread(self._journal_problem, exc, _("cannot read the encounter"))
             return
         last = entries[-1].summary if entries else ""
-        text = state_text(name, state, len(entries), last, actions_line(self.registry, self.model.doc.get("ruleset")))
+        ruleset = self.model.doc.get("ruleset")
+        packages = self.registry.packages(ruleset) if isinstance(ruleset, str) else ()
+        text = state_text(name, state, len(entries), last, actions_line(self.registry, ruleset), packages)
         self.app.call_from_thread(self._show_encounter_state, text)
 
     def _show_encounter_state(self, text: Text) -> None:
@@ -138,13 +143,13 @@ class EncounterActions(ScreenParts):
         if name is None:
             return
         if self.shown is None:
-            why = self.problem or "no chain on show"
-            self.notify(f"nothing to commit: {why}", title="not committed", severity="warning")
+            why = self.problem or _("no chain on show")
+            self.notify(_("nothing to commit: {why}", why=why), title=_("not committed"), severity="warning")
             return
         job, chain = self.shown
         if job.epoch != self.epoch:
-            self.notify("the chain is being resolved again from the encounter's new state; "
-                        "commit when it shows", severity="warning")
+            self.notify(_("the chain is being resolved again from the encounter's new state; "
+                          "commit when it shows"), severity="warning")
             return
         self.shown = None  # one commit per chain
         self.commit_chain(name, job, chain, self.model.draft.clean())
@@ -160,18 +165,20 @@ class EncounterActions(ScreenParts):
             self.app.call_from_thread(self._stale, str(exc))
             return
         except GunlineError as exc:
-            self.app.call_from_thread(self._journal_problem, exc, "not committed")
+            self.app.call_from_thread(self._journal_problem, exc, _("not committed"))
             return
-        line = f"✓ committed to {name} as #{entry.number}: " + "; ".join(chain.outcomes.values())
-        self.app.call_from_thread(self._encounter_changed, line, f"committed as #{entry.number}")
-        self.app.call_from_thread(self.notify, f"committed to {name} as #{entry.number}", timeout=3)
+        line = _("✓ committed to {name} as #{number}: {outcomes}", name=name, number=entry.number,
+                 outcomes="; ".join(chain.outcomes.values()))
+        self.app.call_from_thread(self._encounter_changed, line, _("committed as #{number}", number=entry.number))
+        self.app.call_from_thread(self.notify, _("committed to {name} as #{number}", name=name, number=entry.number),
+                                  timeout=3)
 
     def _stale(self, message: str) -> None:
         """Another gunline committed first: nothing is written, the chain is
         resolved again (same dice) from the encounter's new state."""
-        self.notify(f"{message}. The chain now starts from the new state; commit again if it still stands.",
-                    title="not committed: the encounter changed", severity="warning", timeout=10)
-        self.query_one(LogView).note("✗ not committed: another session committed first; state refreshed")
+        self.notify(_("{why}. The chain now starts from the new state; commit again if it still stands.", why=message),
+                    title=_("not committed: the encounter changed"), severity="warning", timeout=10)
+        self.query_one(LogView).note(_("✗ not committed: another session committed first; state refreshed"))
         self.epoch += 1
         self.refresh_encounter()
         self.validate_and_preview()
@@ -179,14 +186,14 @@ class EncounterActions(ScreenParts):
     def action_encounter_menu(self) -> None:
         """F3: everything about the encounter but the commit (F2), in one list."""
         here = self.encounter.name
-        options = [("pick or start an encounter…", "pick")]
+        options = [(_("pick or start an encounter…"), "pick")]
         if here is not None:
             options += [
-                (f"undo the last entry of {here}…", "undo"),
-                ("reload the shooter's weapon", "reload"),
-                ("an action between attacks (a recovery roll, a jam cleared)…", "act"),
+                (_("undo the last entry of {name}…", name=here), "undo"),
+                (_("reload the shooter's weapon"), "reload"),
+                (_("an action between attacks (a recovery roll, a jam cleared)…"), "act"),
             ]
-        options.append(("export this session's log as Markdown…", "export"))
+        options.append((_("export this session's log as Markdown…"), "export"))
         actions = {"pick": self.action_encounter, "undo": self.action_journal_undo,
                    "reload": self.action_reload, "act": self.action_act, "export": self.action_export}
 
@@ -194,7 +201,7 @@ class EncounterActions(ScreenParts):
             if choice is not None:
                 actions[choice]()
 
-        title = f"Encounter {here}" if here is not None else "Encounter (none chosen)"
+        title = _("Encounter {name}", name=here) if here is not None else _("Encounter (none chosen)")
         self.app.push_screen(PickDialog(title, options), picked)
 
     def action_journal_undo(self) -> None:
@@ -209,14 +216,14 @@ class EncounterActions(ScreenParts):
         try:
             entries = self.encounter.journal().entries(name)
         except GunlineError as exc:
-            self.app.call_from_thread(self._journal_problem, exc, "nothing undone")
+            self.app.call_from_thread(self._journal_problem, exc, _("nothing undone"))
             return
         standing = [e for e in entries if e.action != "undo" and e.undone_by is None]
         self.app.call_from_thread(self._confirm_journal_undo, name, standing[-1] if standing else None)
 
     def _confirm_journal_undo(self, name: str, entry: Any) -> None:
         if entry is None:
-            self.notify(f"nothing to undo in {name}", severity="warning")
+            self.notify(_("nothing to undo in {name}", name=name), severity="warning")
             return
 
         def done(yes: bool | None) -> None:
@@ -224,18 +231,25 @@ class EncounterActions(ScreenParts):
                 self.undo_last(name)
 
         self.app.push_screen(ConfirmDialog(
-            f"Undo #{entry.number} of {name}?", f"{entry.action}: {entry.summary}",
-            "The state goes back to before it; the journal keeps both entries.",
+            _("Undo #{number} of {name}?", number=entry.number, name=name), f"{self._action_words(entry.action)}: "
+            f"{entry.summary}", _("The state goes back to before it; the journal keeps both entries."),
         ), done)
+
+    def _action_words(self, action: str) -> str:
+        """A journal entry's action (``attack``, ``reload``, a ruleset's action) as
+        the GM reads it."""
+        ruleset = self.model.doc.get("ruleset")
+        return said(action, lambda: self.registry.packages(ruleset) if isinstance(ruleset, str) else ())
 
     @work(thread=True, exit_on_error=False, group="journal", description="Undoing")
     def undo_last(self, name: str) -> None:
         try:
             entry = self.encounter.journal().undo(name)
         except GunlineError as exc:
-            self.app.call_from_thread(self._journal_problem, exc, "nothing undone")
+            self.app.call_from_thread(self._journal_problem, exc, _("nothing undone"))
             return
-        self.app.call_from_thread(self._encounter_changed, f"↶ {entry.summary}", f"undid #{entry.undoes_number}")
+        self.app.call_from_thread(self._encounter_changed, f"↶ {entry.summary}",
+                                  _("undid #{number}", number=entry.undoes_number))
 
     def action_act(self) -> None:
         offer_actions(self)
@@ -257,10 +271,10 @@ class EncounterActions(ScreenParts):
             return self.encounter.journal().reload(name, self.registry, attack=attack, document=document)
 
         def failed(error: BaseException) -> None:
-            self.work_failed(error, "not reloaded")
+            self.work_failed(error, _("not reloaded"))
 
         def done(entry: Any) -> None:
-            self._encounter_changed(f"↻ {entry.summary} (#{entry.number})", "reloaded")
+            self._encounter_changed(f"↻ {entry.summary} (#{entry.number})", _("reloaded"))
 
         self.off_loop.later(work, done, failed, group="reload", description="Reloading")
 

@@ -37,6 +37,7 @@ from ..messages import TargetAction
 from ..model import Change, ScenarioModel, Source
 from ..offload import OffLoop
 from ..shown import Text
+from ..speech import N_, SpokenBindings, _, _n
 from ..widgets.chain_view import ChainView
 from ..widgets.encounter_view import EncounterView
 from ..widgets.form import ScenarioForm
@@ -57,55 +58,58 @@ _DRAFT_LOCK = threading.Lock()
 #: palette and the help page. None of them is a text field's editing key, so they
 #: work while a field has the focus and take nothing from it.
 ACTIONS: tuple[tuple[str, str, str, str], ...] = (
-    # key, action, footer label, help text
-    ("ctrl+r", "resolve", "Resolve", "resolve with new dice (a new seed); logged"),
-    ("ctrl+t", "dice", "Type dice", "type the dice rolled at the table, a whole roll on a line"),
-    ("ctrl+g", "reroll", "Re-roll", "the last logged attack again, new seed"),
-    ("ctrl+z", "undo", "Undo", "undo the last change to the scenario (a field, a target, the ruleset, New, Open)"),
-    ("ctrl+y", "redo", "Redo", "redo what Ctrl+Z undid"),
-    ("ctrl+n", "add_target", "+Target", "add a target at the end (its name field takes what you type next)"),
-    ("ctrl+o", "open", "Open", "open a scenario file (TOML, as the CLI reads)"),
-    ("ctrl+s", "save", "Save", "save to the file this session opened or saved; else ask where"),
-    ("f12", "save_as", "Save as", "save under another name (asks before replacing a file)"),
-    ("f1", "help", "Help", "this page (also ? outside a text field)"),
-    ("f2", "commit", "Commit", "commit the chain shown to the encounter (rounds, wounds)"),
-    ("f3", "encounter_menu", "Encounter", "pick or start an encounter; undo its last entry; reload; actions"),
-    ("f4", "seed", "Seed", "resolve with a seed you type (as resolve --seed)"),
-    ("f5", "library", "Library", "a copy of a bundled example; the roster: take or keep a fighter, weapon, target"),
-    ("f6", "odds_or_log", "Odds/Log", "below the chain: the log, the odds, the map (arrows move a model), "
-     "the encounter's state"),
-    ("f7", "variants", "Variants", "to the variant switches; Space: same dice, new rules"),
-    ("f8", "ruleset", "Ruleset", "to the ruleset picker (a new scenario of that game; Ctrl+Z undoes it)"),
-    ("f9", "new", "New", "an empty scenario of this ruleset (Ctrl+Z brings the old one back)"),
-    ("ctrl+l", "plugins", "Plugins", "rulesets, variants, broken plugins and errors"),
-    ("escape", "cancel", "Cancel", "stop resolving or computing odds (a plugin that takes too long)"),
+    # key, action, footer label, help text (English messages: worded where drawn)
+    ("ctrl+r", "resolve", N_("Resolve"), N_("resolve with new dice (a new seed); logged")),
+    ("ctrl+t", "dice", N_("Type dice"), N_("type the dice rolled at the table, a whole roll on a line")),
+    ("ctrl+g", "reroll", N_("Re-roll"), N_("the last logged attack again, new seed")),
+    ("ctrl+z", "undo", N_("Undo"),
+     N_("undo the last change to the scenario (a field, a target, the ruleset, New, Open)")),
+    ("ctrl+y", "redo", N_("Redo"), N_("redo what Ctrl+Z undid")),
+    ("ctrl+n", "add_target", N_("+Target"), N_("add a target at the end (its name field takes what you type next)")),
+    ("ctrl+o", "open", N_("Open"), N_("open a scenario file (TOML, as the CLI reads)")),
+    ("ctrl+s", "save", N_("Save"), N_("save to the file this session opened or saved; else ask where")),
+    ("f12", "save_as", N_("Save as"), N_("save under another name (asks before replacing a file)")),
+    ("f1", "help", N_("Help"), N_("this page (also ? outside a text field)")),
+    ("f2", "commit", N_("Commit"), N_("commit the chain shown to the encounter (rounds, wounds)")),
+    ("f3", "encounter_menu", N_("Encounter"), N_("pick or start an encounter; undo its last entry; reload; actions")),
+    ("f4", "seed", N_("Seed"), N_("resolve with a seed you type (as resolve --seed)")),
+    ("f5", "library", N_("Library"),
+     N_("a copy of a bundled example; the roster: take or keep a fighter, weapon, target")),
+    ("f6", "odds_or_log", N_("Odds/Log"), N_("below the chain: the log, the odds, the map (arrows move a model), "
+                                             "the encounter's state")),
+    ("f7", "variants", N_("Variants"), N_("to the variant switches; Space: same dice, new rules")),
+    ("f8", "ruleset", N_("Ruleset"), N_("to the ruleset picker (a new scenario of that game; Ctrl+Z undoes it)")),
+    ("f9", "new", N_("New"), N_("an empty scenario of this ruleset (Ctrl+Z brings the old one back)")),
+    ("ctrl+l", "plugins", N_("Plugins"), N_("rulesets, variants, broken plugins and errors")),
+    ("escape", "cancel", N_("Cancel"), N_("stop resolving or computing odds (a plugin that takes too long)")),
 )
 
 #: Keys left out of the footer (no room for them at 80 columns): in the command
 #: palette and help, with their key.
 UNLISTED: tuple[tuple[str, str, str, str], ...] = (
-    ("ctrl+backslash", "compare", "Compare", "scenarios side by side: the columns kept (a: this scenario, "
-     "v: with a variant toggled), their odds in one table and one chart"),
+    ("ctrl+backslash", "compare", N_("Compare"), N_("scenarios side by side: the columns kept (a: this scenario, "
+                                                    "v: with a variant toggled), their odds in one table and one "
+                                                    "chart")),
 )
 
 #: Actions with no key of their own: in the command palette (Ctrl+P) and help.
 PALETTE_ONLY: tuple[tuple[str, str, str], ...] = (
-    ("examples", "Examples", "open a copy of a bundled example"),
-    ("export", "Export log", "export this session's log as Markdown"),
-    ("journal_undo", "Undo journal entry", "undo the encounter's last entry (asks first)"),
-    ("reload", "Reload", "the shooter reloads the weapon (an action in the encounter)"),
-    ("act", "Act", "an action between attacks (a recovery roll, a jam cleared), with its odds"),
-    ("encounter", "Pick encounter", "pick or start an encounter: attacks start from its saved state"),
-    ("keep_column", "Keep as a column", "keep the scenario as it stands as a column of the compare view"),
+    ("examples", N_("Examples"), N_("open a copy of a bundled example")),
+    ("export", N_("Export log"), N_("export this session's log as Markdown")),
+    ("journal_undo", N_("Undo journal entry"), N_("undo the encounter's last entry (asks first)")),
+    ("reload", N_("Reload"), N_("the shooter reloads the weapon (an action in the encounter)")),
+    ("act", N_("Act"), N_("an action between attacks (a recovery roll, a jam cleared), with its odds")),
+    ("encounter", N_("Pick encounter"), N_("pick or start an encounter: attacks start from its saved state")),
+    ("keep_column", N_("Keep as a column"), N_("keep the scenario as it stands as a column of the compare view")),
 )
 
 
-class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
+class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, CompareActions):
     AUTO_FOCUS = None
     BINDINGS = [
         *[Binding(k, a, label, id=a, priority=k != "escape", tooltip=h) for k, a, label, h in ACTIONS],
         *[Binding(k, a, label, id=a, priority=True, show=False, tooltip=h) for k, a, label, h in UNLISTED],
-        Binding("question_mark", "help", "Help", show=False, id="help-key"),
+        Binding("question_mark", "help", N_("Help"), show=False, id="help-key"),
     ]
 
     def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
@@ -174,7 +178,7 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#bottom").border_title = "Log"
+        self.query_one("#bottom").border_title = _("Log")
         self._update_status()
         if self.notice:
             self.set_status(self.notice)
@@ -194,10 +198,12 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
         if not broken:
             return
         if len(broken) == 1:
-            title, message = f"plugin {broken[0].name} not loaded", broken[0].error or ""
+            title, message = _("plugin {name} not loaded", name=broken[0].name), broken[0].error or ""
         else:
-            title, message = f"{len(broken)} plugins not loaded", ", ".join(b.name for b in broken)
-        self.notify(f"{message} (Ctrl+L lists the plugins)", title=title, severity="warning", timeout=10)
+            title = _n("{n} plugins not loaded", "{n} plugins not loaded", len(broken), n=len(broken))
+            message = ", ".join(b.name for b in broken)
+        self.notify(_("{message} (Ctrl+L lists the plugins)", message=message), title=title, severity="warning",
+                    timeout=10)
 
     async def _build_form(self) -> None:
         """Build the scenario form after the first frame (see ScenarioForm.built)."""
@@ -214,7 +220,7 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
     # -- status ----------------------------------------------------------------------
     def _update_status(self, extra: str = "") -> None:
         doc = self.model.doc
-        variants = ", ".join(doc.get("variants", [])) or "no variants"
+        variants = ", ".join(doc.get("variants", [])) or _("no variants")
         source = self.model.source
         where = source.name + (" *" if self.model.dirty and source.path else "")
         text = Text("gunline", style="bold")
@@ -262,7 +268,9 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
         if change.path is not None and change.path.startswith("variant:"):
             name = change.path.split(":", 1)[1]
             on_ = name in self.model.doc.get("variants", [])
-            self.validate_and_preview(log=f"variant {'on' if on_ else 'off'}: {name} · same dice")
+            said = _("variant on: {name} · same dice", name=name) if on_ else \
+                _("variant off: {name} · same dice", name=name)
+            self.validate_and_preview(log=said)
         else:
             self.validate_and_preview()
 
@@ -286,7 +294,7 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
     async def action_undo(self) -> None:
         change = self.model.undo()
         if change is None:
-            self.set_status("nothing to undo")
+            self.set_status(_("nothing to undo"))
             return
         await self.after_change()
         self.set_status(change.what)
@@ -294,7 +302,7 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
     async def action_redo(self) -> None:
         change = self.model.redo()
         if change is None:
-            self.set_status("nothing to redo")
+            self.set_status(_("nothing to redo"))
             return
         await self.after_change()
         self.set_status(change.what)
@@ -304,33 +312,35 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
         """A model moved on the map: a change like any other (Ctrl+Z undoes it); the
         chain is resolved again with the same dice."""
         moved: list[list[float] | None] = []
-        self.model.edit(f"move {event.name}", lambda d: moved.append(d.nudge(event.name, event.by)))
+        self.model.edit(_("move {name}", name=event.name), lambda d: moved.append(d.nudge(event.name, event.by)))
         if moved and moved[0] is not None:
             where = ", ".join(f"{v:g}" for v in moved[0])
-            self.set_status(f"{event.name} moved to ({where}) · same dice")
+            self.set_status(_("{name} moved to ({where}) · same dice", name=event.name, where=where))
 
     @on(TargetAction)
     async def _target_action(self, event: TargetAction) -> None:
         draft_targets = self.model.draft.targets
         form = self.query_one(ScenarioForm)
         if event.action == "add":
-            index = self.model.edit("add a target", lambda d: d.add_target(event.index), structural=True)
+            index = self.model.edit(_("add a target"), lambda d: d.add_target(event.index), structural=True)
         elif event.action == "remove":
             if len(draft_targets) <= 1:
-                self.set_status("an attack needs at least one target")
+                self.set_status(_("an attack needs at least one target"))
                 return
-            name = draft_targets[event.index].get("name") or f"target {event.index + 1}"
-            index = self.model.edit(f"remove {name}", lambda d: d.remove_target(event.index), structural=True)
-            self.notify(f"{name} removed · Ctrl+Z brings them back", timeout=4)
+            name = draft_targets[event.index].get("name") or _("target {number}", number=event.index + 1)
+            index = self.model.edit(_("remove {name}", name=name), lambda d: d.remove_target(event.index),
+                                    structural=True)
+            self.notify(_("{name} removed · Ctrl+Z brings them back", name=name), timeout=4)
         else:
             by = -1 if event.action == "up" else 1
-            index = self.model.edit(f"move target {event.index + 1} {event.action}",
-                                    lambda d: d.move_target(event.index, by), structural=True)
+            what = _("move target {number} up", number=event.index + 1) if by < 0 else \
+                _("move target {number} down", number=event.index + 1)
+            index = self.model.edit(what, lambda d: d.move_target(event.index, by), structural=True)
         await self.after_change()
         form.focus_target(index)
 
     async def action_add_target(self) -> None:
-        index = self.model.edit("add a target", lambda d: d.add_target(), structural=True)
+        index = self.model.edit(_("add a target"), lambda d: d.add_target(), structural=True)
         await self.after_change(focus=f"targets[{index}].name")
 
     def action_variants(self) -> None:
@@ -340,7 +350,7 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
             self.app.set_focus(boxes.first())
             boxes.first().scroll_visible()
         else:
-            self.set_status("this ruleset has no variants installed")
+            self.set_status(_("this ruleset has no variants installed"))
 
     def action_ruleset(self) -> None:
         self.query_one(ScenarioForm).focus_path("ruleset")
@@ -380,7 +390,7 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
             try:
                 drafts.save_draft(doc)
             except OSError as exc:
-                return f"draft not saved: {exc.strerror or exc}"
+                return _("draft not saved: {error}", error=exc.strerror or exc)
             self._draft_saved = changes
         return None
 
@@ -403,10 +413,12 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
             return
         attack = self.attack
         odds = self.odds if attack is not None and self.odds_key == self.odds_key_of(attack) else None
-        self.app.push_screen(TextScreen(detail_title(chain, event.key), detail_text(chain, event.key, odds)))
+        packages = self.registry.packages(chain.ruleset, chain.variants)
+        self.app.push_screen(TextScreen(detail_title(chain, event.key, packages),
+                                        detail_text(chain, event.key, odds, packages)))
 
     def action_plugins(self) -> None:
-        self.app.push_screen(TextScreen("Plugins", Text(registry_text(self.registry))))
+        self.app.push_screen(TextScreen(_("Plugins"), Text(registry_text(self.registry))))
 
     def plugin_failed(self, error: PluginFailed) -> None:
         """A plugin raised or returned the wrong type: say which, keep running, and
@@ -417,19 +429,24 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
         if name in self.failed_plugins:
             return
         self.failed_plugins.add(name)
-        self.notify(str(error), title=f"plugin {name} failed", severity="error", timeout=10)
+        self.notify(str(error), title=_("plugin {name} failed", name=name), severity="error", timeout=10)
         if name not in self.registry.plugins:
             return
-        kind = "the ruleset" if name in self.registry.rulesets else "the variant"
-        question = f"Disable {kind} {name} for this session? (installed plugins are not changed)"
+        if name in self.registry.rulesets:
+            question = _("Disable the ruleset {name} for this session? (installed plugins are not changed)",
+                         name=name)
+        else:
+            question = _("Disable the variant {name} for this session? (installed plugins are not changed)",
+                         name=name)
 
         async def done(yes: bool | None) -> None:
             if yes:
                 await self.disable_plugin(name)
             else:
-                self.set_status(f"{name} kept: its error stays under the chain")
+                self.set_status(_("{name} kept: its error stays under the chain", name=name))
 
-        self.app.push_screen(ConfirmDialog(f"Plugin {name} failed in {error.hook}", str(error), question), done)
+        self.app.push_screen(ConfirmDialog(_("Plugin {name} failed in {hook}", name=name, hook=error.hook),
+                                           str(error), question), done)
 
     async def disable_plugin(self, name: str) -> None:
         """Forget the plugin for this session, drop it from the scenario's variants,
@@ -437,19 +454,20 @@ class MainScreen(Resolving, ScenarioFiles, EncounterActions, CompareActions):
         self.registry.remove(name)
         self.epoch += 1  # its odds, if any, are of rules no longer in force
         if name in self.model.doc.get("variants", []):
-            self.model.edit(f"variant off: {name}", lambda d: d.toggle_variant(name, False), structural=True)
+            self.model.edit(_("variant off: {name}", name=name), lambda d: d.toggle_variant(name, False),
+                            structural=True)
         else:
-            self._pending = Change(f"plugin {name} disabled", structural=True)
+            self._pending = Change(_("plugin {name} disabled", name=name), structural=True)
         await self.after_change()
-        self.set_status(f"{name} disabled for this session")
-        self.notify(f"{name} disabled for this session", title="plugin disabled")
+        self.set_status(_("{name} disabled for this session", name=name))
+        self.notify(_("{name} disabled for this session", name=name), title=_("plugin disabled"))
 
     def on_unmount(self) -> None:
         self.flush_draft()
         self.encounter.close()
 
     def action_help(self) -> None:
-        self.app.push_screen(TextScreen("Help", help_text()))
+        self.app.push_screen(TextScreen(_("Help"), help_text()))
 
 
 def key_shown(key: str) -> str:
@@ -459,17 +477,20 @@ def key_shown(key: str) -> str:
 
 def help_text() -> Text:
     text = Text()
-    text.append("Keys (also in the command palette, Ctrl+P)\n\n", style="bold")
-    for key, _action, label, helptext in (*ACTIONS, *UNLISTED):
+    text.append(_("Keys (also in the command palette, Ctrl+P)") + "\n\n", style="bold")
+    keys = [(key, _(label), _(helptext)) for key, _action, label, helptext in (*ACTIONS, *UNLISTED)]
+    keys.append(("ctrl+q", _("Quit"), _("leave (the draft is already saved)")))
+    width = max(10, *(len(label) for _key, label, _help in keys))  # the labels in a column
+    for i, (key, label, helptext) in enumerate(keys):
         text.append(f"{key_shown(key):<8}", style="bold")
-        text.append(f" {label:<10} {helptext}\n")
-    text.append(f"{'ctrl+q':<8}", style="bold")
-    text.append(f" {'Quit':<10} leave (the draft is already saved)\n\n")
-    text.append("In the command palette only (Ctrl+P)\n\n", style="bold")
-    for _action, label, helptext in PALETTE_ONLY:
-        text.append(f"  {label:<19} {helptext}\n")
-    text.append("\nIn the scenario\n\n", style="bold")
-    text.append(
+        text.append(f" {label:<{width}} {helptext}\n" + ("\n" if i == len(keys) - 1 else ""))
+    text.append(_("In the command palette only (Ctrl+P)") + "\n\n", style="bold")
+    palette = [(_(label), _(helptext)) for _action, label, helptext in PALETTE_ONLY]
+    width = max(19, *(len(label) for label, _help in palette))
+    for label, helptext in palette:
+        text.append(f"  {label:<{width}} {helptext}\n")
+    text.append("\n" + _("In the scenario") + "\n\n", style="bold")
+    text.append(_(
         "Tab / Shift+Tab or Up / Down move between fields; the line under the form says\n"
         "what the field is, in the game's words. In a text field the shell's keys edit\n"
         "(Ctrl+A / Ctrl+E start and end, Ctrl+U / Ctrl+K delete to either end, Ctrl+W a\n"
@@ -478,14 +499,14 @@ def help_text() -> Text:
         "On a target's title row: a adds a target, x removes it, k / j move it up /\n"
         "down (the footer shows them). Every change is undone with Ctrl+Z and saved as a\n"
         "draft at once, restored next time. An invalid field shows its error under it,\n"
-        "in the words 'gunline validate' uses.\n\n"
-    )
-    text.append("The chain\n\n", style="bold")
-    text.append(
+        "in the words 'gunline validate' uses."
+    ) + "\n\n")
+    text.append(_("The chain") + "\n\n", style="bold")
+    text.append(_(
         "► outcome lines to read out; then attack → target → step, each step with its dice\n"
         "(what they needed; ✎ = typed by hand) and modifiers (with the plugin that added\n"
         "each). Enter on a step shows it whole, with its odds. After an edit or a variant\n"
         "switch the same dice are re-used: ≠ marks a step or outcome that changed (with\n"
-        "'was:'), + a new step, − a removed one.\n"
-    )
+        "'was:'), + a new step, − a removed one."
+    ) + "\n")
     return text

@@ -29,6 +29,7 @@ from gunline.scenario import build_attack
 from gunline.state import ChainState
 
 from ..shown import line
+from ..speech import N_, _
 from ..widgets.chain_view import ChainView
 from ..widgets.form import ScenarioForm
 from ..widgets.log_view import LogView
@@ -97,6 +98,10 @@ def _message(error: BaseException | None) -> str:
     return str(error) if isinstance(error, GunlineError) else f"{type(error).__name__}: {error}"
 
 
+#: The work Escape stops, as the notice names it (English messages).
+WORK = {"resolve": N_("resolve"), "odds": N_("odds"), "dice": N_("dice"), "reload": N_("reload"), "act": N_("act")}
+
+
 class Resolving(ScreenParts):
     """Resolving, re-rolling, typed dice, and the odds (a mixin of the main screen)."""
 
@@ -116,7 +121,7 @@ class Resolving(ScreenParts):
         """The scenario as an Attack for a key that needs one, or None, saying why."""
         attack = self.current_attack()
         if attack is None:
-            self.notify(self.problem or "the scenario is not valid", severity="error")
+            self.notify(self.problem or _("the scenario is not valid"), severity="error")
         return attack
 
     def _show_problem(self, message: str | None) -> None:
@@ -125,7 +130,7 @@ class Resolving(ScreenParts):
         if message is None:
             form.show_problem(None, "")
             return
-        path, _, rest = message.partition(": ")
+        path, _sep, rest = message.partition(": ")
         if rest and _PATH.match(path) and form.has_field(path):
             form.show_problem(path, rest)
         else:
@@ -139,9 +144,9 @@ class Resolving(ScreenParts):
             return
         self.schedule_odds(attack)
         if self.basis is not None:
-            job = Job(attack, log or "same dice, edited scenario", log=bool(log), basis=self.basis, compare=True)
+            job = Job(attack, log or _("same dice, edited scenario"), log=bool(log), basis=self.basis, compare=True)
         else:
-            job = Job(attack, log or f"preview · seed {self.seed}", log=bool(log), seed=self.seed,
+            job = Job(attack, log or _("preview · seed {seed}", seed=self.seed), log=bool(log), seed=self.seed,
                       compare=self.chain is not None)
         self.run_job(job)
 
@@ -163,7 +168,7 @@ class Resolving(ScreenParts):
         older computation (which is abandoned, so edits never pile them up)."""
         compute_odds = _odds_api()
         if compute_odds is None:
-            self.query_one(OddsView).problem("this gunline has no odds interpreter")
+            self.query_one(OddsView).problem(_("this gunline has no odds interpreter"))
             return
 
         def work() -> Any:
@@ -181,14 +186,15 @@ class Resolving(ScreenParts):
         if self.attack is None or self.odds_key_of(self.attack) != key:
             return  # the scenario changed meanwhile; newer odds are on their way
         self.odds, self.odds_key = odds, key
-        self.query_one(OddsView).show(odds)
+        self.query_one(OddsView).show(odds, self.registry.packages(odds.ruleset, odds.variants))
         self.query_one(ChainView).set_odds(odds)
 
     def odds_key_of(self, attack: Attack) -> bytes:
         """Odds are of an attack from one encounter state: both make the key."""
         return attack_key(attack) + b"@%d" % self.epoch
 
-    PANES = {"log": "Log", "odds-pane": "Odds", "map-pane": "Map", "encounter-pane": "Encounter"}
+    #: Each pane's title (an English message, worded where it is drawn).
+    PANES = {"log": N_("Log"), "odds-pane": N_("Odds"), "map-pane": N_("Map"), "encounter-pane": N_("Encounter")}
     #: Whether the map has been put on show for the scenario that has one.
     _map_offered = False
 
@@ -210,10 +216,10 @@ class Resolving(ScreenParts):
             self.query_one(OddsView).flush()
         switcher.current = pane
         switcher.set_class(pane == "map-pane", "-map")
-        title = self.PANES[pane]
+        title = _(self.PANES[pane])
         if pane == "encounter-pane" and self.encounter.name is not None:
-            title = f"Encounter {self.encounter.name}"
-        switcher.border_title = line(f"{title} (F6: next)")
+            title = _("Encounter {name}", name=self.encounter.name)
+        switcher.border_title = line(_("{pane} (F6: next)", pane=title))
 
     def action_odds_or_log(self) -> None:
         """Log, then odds, then the map (when the scenario has one; the arrow keys
@@ -276,15 +282,16 @@ class Resolving(ScreenParts):
         """Escape: stop resolving and computing odds (a plugin that takes too long)."""
         stopped = [group for group in ("resolve", "odds", "dice", "reload", "act") if self.off_loop.cancel(group)]
         if stopped:
-            self.set_status("cancelled")
-            self.notify("stopped: " + ", ".join(stopped), title="cancelled", timeout=3)
+            self.set_status(_("cancelled"))
+            what = ", ".join(_(WORK[group]) for group in stopped)
+            self.notify(_("stopped: {what}", what=what), title=_("cancelled"), timeout=3)
             if "odds" in stopped:
                 self.odds_key = None
-                self.query_one(OddsView).problem("cancelled (edit the scenario to compute them again)")
+                self.query_one(OddsView).problem(_("cancelled (edit the scenario to compute them again)"))
 
     def _refused(self, message: str) -> None:
         self.shown = None
-        self._show_problem(f"refused: {message}")
+        self._show_problem(_("refused: {why}", why=message))
 
     def show_chain(self, job: Job, chain: Chain) -> None:
         self._show_problem(None)
@@ -315,7 +322,7 @@ class Resolving(ScreenParts):
         message = _message(error)
         self.shown = None
         self._show_problem(message)
-        self.notify(message, title="could not resolve", severity="error")
+        self.notify(message, title=_("could not resolve"), severity="error")
 
     def _new_chain(self, how: str, seed: int, attack: Attack | None = None) -> None:
         attack = attack or self.attack_or_say()
@@ -326,28 +333,28 @@ class Resolving(ScreenParts):
 
     def action_resolve(self) -> None:
         seed = new_seed()
-        self._new_chain(f"seed {seed}", seed)
+        self._new_chain(_("seed {seed}", seed=seed), seed)
 
     def action_reroll(self) -> None:
         seed = new_seed()
-        self._new_chain(f"re-roll · seed {seed}", seed, self.last_attack)
+        self._new_chain(_("re-roll · seed {seed}", seed=seed), seed, self.last_attack)
 
     def action_seed(self) -> None:
         def check(text: str) -> str | None:
             try:
                 int(text.strip())
             except ValueError:
-                return "a seed is a whole number, e.g. 7"
+                return _("a seed is a whole number, e.g. 7")
             return None
 
         def done(text: str | None) -> None:
             if text is not None:
                 seed = int(text.strip())
-                self._new_chain(f"seed {seed}", seed)
+                self._new_chain(_("seed {seed}", seed=seed), seed)
 
         self.app.push_screen(
-            PromptDialog("Resolve with seed", str(self.seed), "the same seed gives the same chain as "
-                         "'gunline resolve FILE --seed N'", check), done)
+            PromptDialog(_("Resolve with seed"), str(self.seed), _("the same seed gives the same chain as "
+                                                                   "'gunline resolve FILE --seed N'"), check), done)
 
     def action_dice(self) -> None:
         attack = self.attack_or_say()
@@ -375,7 +382,7 @@ class Resolving(ScreenParts):
 
             def done(chain: Chain | None) -> None:
                 if chain is not None:
-                    job = Job(attack, "dice typed", log=True, prior=prior, epoch=epoch)
+                    job = Job(attack, _("dice typed"), log=True, prior=prior, epoch=epoch)
                     self.show_chain(job, chain)
 
             self.app.push_screen(DiceEntryDialog(self.registry, attack, prior=prior), done)

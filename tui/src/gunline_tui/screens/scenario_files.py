@@ -19,8 +19,28 @@ from gunline.scenario import build_attack, read_document
 from ..draft import blank
 from ..files import read_text, scenario_text, scenarios_dir, suggested_name
 from ..model import Source
+from ..speech import N_, _
 from .base import ScreenParts
 from .dialogs import ConfirmDialog, PickDialog, PromptDialog
+
+#: The roster's pick lists: the title and what an empty one says, per kind.
+ROSTER = {
+    "shooter": (N_("The {ruleset} roster: shooters"), N_("no shooter in the {ruleset} roster yet: F5 keeps one")),
+    "weapon": (N_("The {ruleset} roster: weapons"), N_("no weapon in the {ruleset} roster yet: F5 keeps one")),
+    "target": (N_("The {ruleset} roster: targets"), N_("no target in the {ruleset} roster yet: F5 keeps one")),
+}
+#: What keeping one in the roster says, per kind.
+KEPT = {
+    "shooter": N_("kept shooter {name} in the {ruleset} roster"),
+    "weapon": N_("kept weapon {name} in the {ruleset} roster"),
+    "target": N_("kept target {name} in the {ruleset} roster"),
+}
+#: A shooter or weapon taken from the roster (the change, in words).
+TAKEN = {
+    "shooter": N_("shooter {name} from the roster"),
+    "weapon": N_("weapon {name} from the roster"),
+    "target": N_("target {name} from the roster"),
+}
 
 
 class ScenarioFiles(ScreenParts):
@@ -40,7 +60,7 @@ class ScenarioFiles(ScreenParts):
         source = self.source_for(path) if path else Source()
         self.model.replace(doc, what, source)
         await self.after_change()
-        self.set_status(f"{what} · Ctrl+Z brings back the scenario before")
+        self.set_status(_("{what} · Ctrl+Z brings back the scenario before", what=what))
 
     def _readable(self, text: str) -> tuple[dict[str, Any] | None, str | None]:
         """The scenario in the file ``text`` names, or the problem to show. Its
@@ -74,24 +94,25 @@ class ScenarioFiles(ScreenParts):
 
         async def done(text: str | None) -> None:
             if text is not None and "doc" in chosen:
-                await self.load_doc(chosen["doc"], chosen["path"], f"opened {os.path.basename(chosen['path'])}")
+                await self.load_doc(chosen["doc"], chosen["path"],
+                                    _("opened {file}", file=os.path.basename(chosen["path"])))
 
         start = self.model.source.path or str(Path.cwd()) + "/"
-        self.app.push_screen(PromptDialog("Open scenario file", start, "a TOML scenario, as 'gunline resolve' reads",
-                                          check), done)
+        self.app.push_screen(PromptDialog(_("Open scenario file"), start,
+                                          _("a TOML scenario, as 'gunline resolve' reads"), check), done)
 
     def action_library(self) -> None:
         """F5: the bundled examples and the roster, in one list."""
         ruleset = self.model.doc.get("ruleset")
-        options = [("open a copy of a bundled example…", "examples")]
+        options = [(_("open a copy of a bundled example…"), "examples")]
         if isinstance(ruleset, str) and ruleset in self.registry.rulesets:
             options += [
-                (f"roster: the shooter from the {ruleset} roster…", "take:shooter"),
-                (f"roster: the weapon from the {ruleset} roster…", "take:weapon"),
-                (f"roster: add a target from the {ruleset} roster…", "take:target"),
-                ("roster: keep this shooter", "keep:shooter"),
-                ("roster: keep this weapon", "keep:weapon"),
-                ("roster: keep a target…", "keep:target"),
+                (_("roster: the shooter from the {ruleset} roster…", ruleset=ruleset), "take:shooter"),
+                (_("roster: the weapon from the {ruleset} roster…", ruleset=ruleset), "take:weapon"),
+                (_("roster: add a target from the {ruleset} roster…", ruleset=ruleset), "take:target"),
+                (_("roster: keep this shooter"), "keep:shooter"),
+                (_("roster: keep this weapon"), "keep:weapon"),
+                (_("roster: keep a target…"), "keep:target"),
             ]
 
         def picked(choice: str | None) -> None:
@@ -101,7 +122,7 @@ class ScenarioFiles(ScreenParts):
                 verb, kind = choice.split(":")
                 (self.take_from_roster if verb == "take" else self.keep_in_roster)(kind)
 
-        self.app.push_screen(PickDialog("Library: examples and the roster", options), picked)
+        self.app.push_screen(PickDialog(_("Library: examples and the roster"), options), picked)
 
     # -- the roster -------------------------------------------------------------------------
     def keep_in_roster(self, kind: str) -> None:
@@ -119,17 +140,18 @@ class ScenarioFiles(ScreenParts):
             if choice is not None:
                 self._keep(ruleset, "target", targets[int(choice)])
 
-        self.app.push_screen(PickDialog("Keep which target in the roster?", options, "no named target"), picked)
+        self.app.push_screen(PickDialog(_("Keep which target in the roster?"), options, _("no named target")), picked)
 
     def _keep(self, ruleset: Any, kind: str, data: dict[str, Any]) -> None:
         def work() -> Any:
             return self.encounter.journal().roster_put(self.registry, ruleset, kind, data)
 
         def done(entry: Any) -> None:
-            self.set_status(f"kept {kind} {entry.name} in the {ruleset} roster")
-            self.notify(f"{entry.name} is in the {ruleset} roster: F5 takes it into the next scenario", timeout=4)
+            self.set_status(_(KEPT[kind], name=entry.name, ruleset=ruleset))
+            self.notify(_("{name} is in the {ruleset} roster: F5 takes it into the next scenario", name=entry.name,
+                          ruleset=ruleset), timeout=4)
 
-        self.off_loop.later(work, done, lambda error: self.work_failed(error, "not kept"),
+        self.off_loop.later(work, done, lambda error: self.work_failed(error, _("not kept")),
                             group="roster", description="Keeping it in the roster")
 
     def take_from_roster(self, kind: str) -> None:
@@ -148,24 +170,24 @@ class ScenarioFiles(ScreenParts):
                 if choice is not None:
                     await self._take(kind, mine[int(choice)])
 
-            self.app.push_screen(PickDialog(f"The {ruleset} roster: {kind}s", options,
-                                            f"no {kind} in the {ruleset} roster yet: F5 keeps one"), picked)
+            title, empty = ROSTER[kind]
+            self.app.push_screen(PickDialog(_(title, ruleset=ruleset), options, _(empty, ruleset=ruleset)), picked)
 
-        self.off_loop.later(work, ready, lambda error: self.work_failed(error, "roster not read"),
+        self.off_loop.later(work, ready, lambda error: self.work_failed(error, _("roster not read")),
                             group="roster", description="Reading the roster")
 
     async def _take(self, kind: str, entry: Any) -> None:
         data = dict(entry.data)
         if kind == "target":
             index = len(self.model.draft.targets)
-            self.model.edit(f"target {entry.name} from the roster",
+            self.model.edit(_(TAKEN[kind], name=entry.name),
                             lambda d: d.targets.append(data), structural=True)
             await self.after_change(focus=f"targets[{index}].name")
         else:
-            self.model.edit(f"{kind} {entry.name} from the roster", lambda d: d.doc.__setitem__(kind, data),
+            self.model.edit(_(TAKEN[kind], name=entry.name), lambda d: d.doc.__setitem__(kind, data),
                             structural=True)
             await self.after_change(focus=f"{kind}.name")
-        self.set_status(f"{kind} {entry.name} from the roster · Ctrl+Z takes it back")
+        self.set_status(_("{what} · Ctrl+Z takes it back", what=_(TAKEN[kind], name=entry.name)))
 
     def action_examples(self) -> None:
         options = []
@@ -180,13 +202,14 @@ class ScenarioFiles(ScreenParts):
                 return
             doc, problem = self._readable(path)
             if doc is None:
-                self.notify(problem or "", title="could not open", severity="error")
+                self.notify(problem or "", title=_("could not open"), severity="error")
                 self.set_status(f"✗ {problem}")
                 return
-            await self.load_doc(doc, path, f"example {Path(path).stem} (a copy: the example stays as it is)")
+            await self.load_doc(doc, path, _("example {name} (a copy: the example stays as it is)",
+                                             name=Path(path).stem))
 
-        self.app.push_screen(PickDialog("Bundled examples (opened as untitled copies)", options,
-                                        "no ruleset ships examples"), done)
+        self.app.push_screen(PickDialog(_("Bundled examples (opened as untitled copies)"), options,
+                                        _("no ruleset ships examples")), done)
 
     async def action_new(self) -> None:
         """F9: an empty scenario of this ruleset (Ctrl+Z brings the old one back)."""
@@ -194,12 +217,12 @@ class ScenarioFiles(ScreenParts):
         if name not in self.registry.rulesets:
             names = sorted(self.registry.rulesets)
             if not names:
-                self.set_status("no rulesets installed: see Plugins")
+                self.set_status(_("no rulesets installed: see Plugins"))
                 return
             name = names[0]
-        self.model.replace(blank(self.registry.ruleset(name)), f"new {name} scenario", Source())
+        self.model.replace(blank(self.registry.ruleset(name)), _("new {ruleset} scenario", ruleset=name), Source())
         await self.after_change()
-        self.set_status("new scenario · Ctrl+Z brings back the one before")
+        self.set_status(_("new scenario · Ctrl+Z brings back the one before"))
 
     # -- saving ---------------------------------------------------------------------------
     def action_save(self) -> None:
@@ -235,14 +258,15 @@ class ScenarioFiles(ScreenParts):
                 if yes:
                     self._write(verdict.path)
                 else:
-                    self.set_status("not saved")
+                    self.set_status(_("not saved"))
 
-            self.app.push_screen(ConfirmDialog(f"Overwrite {verdict.path.name}?", verdict.why,
-                                               "Replace that file with this scenario?"), confirmed)
+            self.app.push_screen(ConfirmDialog(_("Overwrite {file}?", file=verdict.path.name), verdict.why,
+                                               _("Replace that file with this scenario?")), confirmed)
 
         self.app.push_screen(PromptDialog(
-            "Save scenario as", self.default_save_path(),
-            f"TOML, as the CLI reads; untitled scenarios go to {scenarios_dir(self.model.doc.get('ruleset'))}",
+            _("Save scenario as"), self.default_save_path(),
+            _("TOML, as the CLI reads; untitled scenarios go to {folder}",
+              folder=scenarios_dir(self.model.doc.get("ruleset"))),
             check), done)
 
     def _write(self, path: Path) -> None:
@@ -250,11 +274,12 @@ class ScenarioFiles(ScreenParts):
         try:
             self.files.write(path, text)
         except OSError as exc:
-            self.notify(f"{path}: cannot write: {exc.strerror or exc}", title="not saved", severity="error")
-            self.set_status("✗ not saved")
+            self.notify(_("{path}: cannot write: {error}", path=path, error=exc.strerror or exc), title=_("not saved"),
+                        severity="error")
+            self.set_status("✗ " + _("not saved"))
             return
         self.model.saved(str(path), text)
-        self.set_status(f"saved {path.name}")
+        self.set_status(_("saved {file}", file=path.name))
 
     def action_export(self) -> None:
         def check(text: str) -> str | None:
@@ -262,16 +287,16 @@ class ScenarioFiles(ScreenParts):
             if verdict.action == "refuse":
                 return verdict.why
             if verdict.action == "ask":
-                return f"{verdict.path.name} exists: give another name"
+                return _("{file} exists: give another name", file=verdict.path.name)
             try:
                 self.files.write(verdict.path, self.logbook.markdown())
             except OSError as exc:
-                return f"{verdict.path}: cannot write: {exc.strerror or exc}"
+                return _("{path}: cannot write: {error}", path=verdict.path, error=exc.strerror or exc)
             return None
 
         def done(text: str | None) -> None:
             if text is not None:
-                self.set_status(f"log exported to {Path(text.strip()).name}")
+                self.set_status(_("log exported to {file}", file=Path(text.strip()).name))
 
         default = f"gunline-session-{time.strftime('%Y%m%d-%H%M')}.md"
-        self.app.push_screen(PromptDialog("Export the session log (Markdown) to", default, "", check), done)
+        self.app.push_screen(PromptDialog(_("Export the session log (Markdown) to"), default, "", check), done)

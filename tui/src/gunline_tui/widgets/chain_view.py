@@ -25,6 +25,7 @@ from gunline.models import Chain, Roll, Step
 from gunline.replay import Comparison
 
 from ..shown import Text
+from ..speech import Packages, _, _n, said
 
 MARKS = {"changed": "≠ ", "new": "+ ", "": ""}
 
@@ -33,10 +34,10 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def step_label(step: Step, mark: str = "", odds: float | None = None) -> Text:
+def step_label(step: Step, mark: str = "", odds: float | None = None, packages: Packages = ()) -> Text:
     value = "—" if step.value is None else str(step.value)
     text = Text(MARKS.get(mark, ""), style="bold reverse" if mark else "")
-    text.append(f"{step.kind} {value}", style="bold")
+    text.append(f"{said(step.kind, packages)} {value}", style="bold")
     if step.text:
         text.append(f"  {step.text}")
     if odds is not None:
@@ -49,9 +50,9 @@ def roll_label(roll: Roll) -> Text:
     """``✎ attack pool 4d10: 7 9 10 3 2 → 2 (needs 8+, 10-again)``: the typed mark
     first and the faces early, so that they show even in a narrow pane."""
     faces = " ".join(str(v) for v in roll.values)
-    need = f" (needs {roll.need})" if roll.need else ""
-    chance = " (chance die)" if roll.chance and "chance" not in roll.dice else ""
-    text = Text("✎ typed " if roll.manual else "", style="bold")
+    need = " " + _("(needs {need})", need=roll.need) if roll.need else ""
+    chance = " " + _("(chance die)") if roll.chance and "chance" not in roll.dice else ""
+    text = Text(_("✎ typed") + " " if roll.manual else "", style="bold")
     text.append(f"{roll.label} {roll.dice}{chance}: {faces} → {roll.total}{need}")
     return text
 
@@ -69,51 +70,64 @@ class Node:
     key: tuple[Any, ...] = ()
 
 
-def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None) -> list[Node]:
+def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None,
+                packages: Packages = ()) -> list[Node]:
     """The tree of a chain: the attack's own steps, each target's steps in the order
-    they first appear, removed steps (after an edit), the weapon and the dice."""
+    they first appear, removed steps (after an edit), the weapon and the dice;
+    ``packages`` (the stack's) word the ruleset's kinds and statuses."""
     marks = diff.steps if diff is not None else [""] * len(chain.steps)
     top: list[Node] = []
     groups: dict[str | None, Node] = {}
     for i, (step, mark) in enumerate(zip(chain.steps, marks)):
         parent = groups.get(step.target)
         if parent is None:
-            parent = Node(Text("attack" if step.target is None else step.target, style="bold"), expand=True,
+            parent = Node(Text(_("attack") if step.target is None else step.target, style="bold"), expand=True,
                           key=("target", step.target))
             groups[step.target] = parent
             top.append(parent)
         # a pool is what the roll is made against, not an event: no chance beside it
         p = odds.step_probability(step.target, step.kind) if odds is not None and step.kind != "pool" else None
-        node = Node(step_label(step, mark, p), expand=bool(mark) or step.kind == "hit", key=("step", i))
+        node = Node(step_label(step, mark, p, packages), expand=bool(mark) or step.kind == "hit", key=("step", i))
         if mark == "changed" and diff is not None and i in diff.was:
             old = diff.was[i]
-            node.children.append(Node(Text(f"was: {old.kind} {old.value}  {old.text}", style="italic")))
+            was = _("was: {kind} {value}  {text}", kind=said(old.kind, packages), value=old.value, text=old.text)
+            node.children.append(Node(Text(was, style="italic")))
         node.children.extend(Node(roll_label(roll), key=("step", i)) for roll in step.rolls)
         node.children.extend(Node(Text(f"{_signed(m.value)} {m.label}  ({m.source})"), key=("step", i))
                              for m in step.modifiers)
         parent.children.append(node)
     if diff is not None:
         for old in diff.removed:
-            removed = Node(Text(f"− removed: {old.kind} {old.value}  {old.text}", style="italic"))
+            gone = _("− removed: {kind} {value}  {text}", kind=said(old.kind, packages), value=old.value,
+                     text=old.text)
+            removed = Node(Text(gone, style="italic"))
             group = groups.get(old.target) if old.target is not None else None
             (group.children if group is not None else top).append(removed)
-    weapon = chain.weapon
-    rounds = weapon.get("rounds_left")
-    top.append(
-        Node(Text(f"weapon {weapon.get('status', '')}" + (f", {rounds} rounds left" if rounds is not None else "")),
-             key=("weapon",))
-    )
-    top.append(Node(Text("dice: " + (" ".join(str(d) for d in chain.dice) or "none")), key=("dice",)))
+    top.append(Node(Text(weapon_words(chain.weapon, packages)), key=("weapon",)))
+    top.append(Node(Text(_("dice: {faces}", faces=" ".join(str(d) for d in chain.dice) or _("none"))),
+                    key=("dice",)))
     return top
+
+
+def weapon_words(weapon: dict[str, Any], packages: Packages = ()) -> str:
+    """The weapon after the attack: its status, and the rounds left where counted."""
+    status = weapon.get("status", "")
+    status = said(status, packages) if status else str(status)
+    rounds = weapon.get("rounds_left")
+    if rounds is None:
+        return _("weapon {status}", status=status)
+    count = int(rounds) if isinstance(rounds, (int, float)) else 0
+    return _n("weapon {status}, {rounds} rounds left", "weapon {status}, {rounds} rounds left", count,
+              status=status, rounds=rounds)
 
 
 class ChainView(Vertical):
     """Outcome lines to read out, and the chain tree beneath them."""
 
     def compose(self) -> ComposeResult:
-        yield Static("No chain yet: Ctrl+R resolves the scenario.", id="chain-title")
+        yield Static(_("No chain yet: Ctrl+R resolves the scenario."), id="chain-title")
         yield Static("", id="outcomes")
-        tree: Tree[tuple[bool, tuple[Any, ...]]] = Tree("chain", id="chain-tree")
+        tree: Tree[tuple[bool, tuple[Any, ...]]] = Tree(_("chain"), id="chain-tree")
         tree.show_root = False
         tree.guide_depth = 2
         tree.auto_expand = False  # Enter opens a line's detail; Space opens or closes it
@@ -155,9 +169,10 @@ class ChainView(Vertical):
             title.append(f" + {', '.join(chain.variants)}")
         title.append(f" · {how}")
         if chain.manual:
-            title.append(f" · ✎ {len(chain.manual)} of {len(chain.dice)} dice typed by hand")
+            title.append(" · " + _n("✎ {typed} of {dice} dice typed by hand", "✎ {typed} of {dice} dice typed by hand",
+                                    len(chain.dice), typed=len(chain.manual), dice=len(chain.dice)))
         if diff is not None and diff.any:
-            title.append("  ≠ marks what changed", style="bold")
+            title.append("  " + _("≠ marks what changed"), style="bold")
         self._fit(self.query_one("#chain-title", Static), title)
 
         lines = Text()
@@ -168,9 +183,12 @@ class ChainView(Vertical):
             lines.append("≠ " if changed else "► ", style="bold")
             lines.append(line)
             if changed and diff is not None:
-                lines.append(f"  (was: {diff.outcomes[name]})", style="italic")
+                lines.append("  " + _("(was: {line})", line=diff.outcomes[name]), style="italic")
         self._fit(self.query_one("#outcomes", Static), lines)
-        self._sync_tree(chain_nodes(chain, diff, odds))
+        registry = getattr(self.app, "registry", None)
+        # whose words the chain's kinds are in: asked for only in a language other than English
+        words: Packages = (lambda: registry.packages(chain.ruleset, chain.variants)) if registry is not None else ()
+        self._sync_tree(chain_nodes(chain, diff, odds, words))
 
     def _sync_tree(self, nodes: list[Node]) -> None:
         tree = self.query_one("#chain-tree", Tree)
@@ -201,9 +219,9 @@ class ChainView(Vertical):
         """Say why nothing resolves, and take the last chain's outcome lines and tree
         away: read out under the problem, they would be taken for this scenario's."""
         self.stale = True
-        self._fit(self.query_one("#chain-title", Static), Text("✗ cannot resolve: " + message))
+        self._fit(self.query_one("#chain-title", Static), Text(_("✗ cannot resolve: {why}", why=message)))
         self._fit(self.query_one("#outcomes", Static),
-                  Text("(no outcome until the scenario resolves)", style="italic"))
+                  Text(_("(no outcome until the scenario resolves)"), style="italic"))
         self._sync_tree([])
 
 

@@ -8,7 +8,7 @@ always shown as text between ‹ ›, so the state never rests on colour.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,14 +18,15 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..shown import Text
+from ..speech import N_
 
 BLANK_LABEL = "—"
 
 
 class Choice(Static, can_focus=True):
     BINDINGS = [
-        Binding("right,space,enter", "step(1)", "Next choice", show=False),
-        Binding("left", "step(-1)", "Previous choice", show=False),
+        Binding("right,space,enter", "step(1)", N_("Next choice"), show=False),
+        Binding("left", "step(-1)", N_("Previous choice"), show=False),
     ]
 
     @dataclass
@@ -38,13 +39,19 @@ class Choice(Static, can_focus=True):
             return self.choice
 
     def __init__(self, values: Sequence[Any], value: Any = None, *, allow_blank: bool = False,
-                 name: str | None = None, id: str | None = None) -> None:
+                 name: str | None = None, id: str | None = None,
+                 words: Callable[[Any], str] | None = None) -> None:
+        """``words``: how a value is shown (the ruleset's word for it), else as it is."""
         super().__init__(name=name, id=id, classes="choice")
         self.values: list[Any] = ([None] if allow_blank else []) + list(values)
         self.value = value if value in self.values else self.values[0]
+        self.words = words
 
     def render(self) -> RichText:
-        label = BLANK_LABEL if self.value is None else str(self.value)
+        if self.value is None:
+            label = BLANK_LABEL
+        else:
+            label = self.words(self.value) if self.words is not None else str(self.value)
         index = self.values.index(self.value) + 1
         return Text.assemble("‹ ", (label, "bold"), " ›", (f"  {index}/{len(self.values)}", "dim"))
 

@@ -5,17 +5,21 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from ..shown import Text
+from ..speech import _
 
-NO_ENCOUNTER = Text(
-    "No encounter: attacks start from the scenario alone.\n"
-    "F3 picks or starts an encounter; its state (rounds left, wounds, statuses)\n"
-    "then carries from one attack to the next."
-)
+
+def no_encounter() -> Text:
+    """What the pane says while no encounter is chosen."""
+    return Text(_(
+        "No encounter: attacks start from the scenario alone.\n"
+        "F3 picks or starts an encounter; its state (rounds left, wounds, statuses)\n"
+        "then carries from one attack to the next."
+    ))
 
 
 class EncounterView(Static):
     def on_mount(self) -> None:
-        self.update(NO_ENCOUNTER)
+        self.update(no_encounter())
 
     def show(self, text: Text) -> None:
         self.update(text)

@@ -32,9 +32,11 @@ from ..draft import blank
 from ..messages import TargetAction
 from ..model import ScenarioModel, Source
 from ..shown import Text, shown
+from ..speech import N_, _, field_words, said, spoken
 from .choice import Choice
 from .pick import PickField
 
+#: The catalogue picker's value for a weapon of the GM's own (shown in words).
 CUSTOM = "(custom)"
 
 
@@ -53,10 +55,10 @@ class TargetHeader(Static, can_focus=True):
     Ctrl+Z like any change)."""
 
     BINDINGS = [
-        Binding("a", "act('add')", "Add target", id="target-add"),
-        Binding("x,delete", "act('remove')", "Remove target", id="target-remove"),
-        Binding("k", "act('up')", "Move up", id="target-up"),
-        Binding("j", "act('down')", "Move down", id="target-down"),
+        Binding("a", "act('add')", N_("Add target"), id="target-add"),
+        Binding("x,delete", "act('remove')", N_("Remove target"), id="target-remove"),
+        Binding("k", "act('up')", N_("Move up"), id="target-up"),
+        Binding("j", "act('down')", N_("Move down"), id="target-down"),
     ]
 
     def __init__(self, index: int, title: str) -> None:
@@ -68,15 +70,15 @@ class TargetHeader(Static, can_focus=True):
 
 
 def target_title(index: int, target: dict[str, Any]) -> str:
-    return f"▸ Target {index + 1}: {target.get('name') or 'unnamed'}"
+    return _("▸ Target {number}: {name}", number=index + 1, name=target.get("name") or _("unnamed"))
 
 
 class ScenarioForm(VerticalScroll):
     """The whole scenario: attack settings, shooter, weapon, targets."""
 
     BINDINGS = [
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("down", "app.focus_next", N_("Next field"), show=False),
+        Binding("up", "app.focus_previous", N_("Previous field"), show=False),
     ]
 
     def __init__(self, registry: Registry, model: ScenarioModel, **kwargs: Any) -> None:
@@ -100,6 +102,27 @@ class ScenarioForm(VerticalScroll):
         rulesets = self.registry.rulesets
         return rulesets[name].declaration if name in rulesets else None  # type: ignore[return-value]
 
+    @property
+    def packages(self) -> tuple[str, ...]:
+        """Whose catalogues word the ruleset's fields, choices and modes: the
+        stack's (the ruleset's and its enabled variants'), else the ruleset's."""
+        name = self.draft.doc.get("ruleset")
+        if not isinstance(name, str) or name not in self.registry.rulesets:
+            return ()
+        variants = self.draft.doc.get("variants")
+        enabled = tuple(v for v in variants if isinstance(v, str)) if isinstance(variants, list) else ()
+        return (enabled and self.registry.packages(name, enabled)) or self.registry.packages(name)
+
+    def _variant_packages(self, name: str):
+        """Whose catalogues word the variant ``name``'s texts (asked for only when
+        the language is not English)."""
+        rules = self.ruleset
+        return lambda: self.registry.packages(rules.name, [name]) if rules is not None else ()
+
+    def said(self, value: Any) -> str:
+        """A fire mode or a choice's value as the form shows it."""
+        return said(value, lambda: self.packages)
+
     #: False until the first frame is on screen: the form is the costliest part of
     #: the screen, so it is built right after the first paint, not before it.
     built = False
@@ -108,7 +131,7 @@ class ScenarioForm(VerticalScroll):
         self.specs, self.editors, self.labels = {}, {}, {}
         self._focused_label = None
         self._marked = self._status_text = None
-        yield Static("" if self.built else "building the form…", id="form-status")
+        yield Static("" if self.built else _("building the form…"), id="form-status")
         if not self.built:
             return
         # Labels and editors sit directly in a two-column grid: one container per
@@ -117,43 +140,45 @@ class ScenarioForm(VerticalScroll):
             yield from self._grid()
 
     def _grid(self):
-        yield Static("Attack", classes="section")
+        yield Static(_("Attack"), classes="section")
         names = sorted(self.registry.rulesets)
         ruleset_name = self.draft.doc.get("ruleset")
         options = [(self._ruleset_label(n), n) for n in names]
         yield from self._row(
-            "ruleset", "ruleset",
-            PickField("Ruleset (a new scenario of it; Ctrl+Z brings this one back)", options,
+            _("ruleset"), "ruleset",
+            PickField(_("Ruleset (a new scenario of it; Ctrl+Z brings this one back)"), options,
                       ruleset_name if ruleset_name in names else None, name="ruleset", id="ruleset"),
         )
         rules = self.ruleset
         if rules is None:
             return
         mode = self.draft.doc.get("mode", rules.modes[0])
-        yield from self._row("fire mode", "mode", Choice(rules.modes, mode, name="mode", id="mode"))
+        yield from self._row(_("fire mode"), "mode",
+                             Choice(rules.modes, mode, name="mode", id="mode", words=self.said))
         enabled = set(self.draft.doc.get("variants", []))
         variants = self.registry.variants_for(rules.name)
         for i, name in enumerate(sorted(variants)):
             short = name.split(".", 1)[1] if name.startswith(rules.name + ".") else name
             box = Switch(Text(short), name in enabled, compact=True, name=f"variant:{name}",
                          classes="variant", id="first-variant" if i == 0 else None)
-            box.tooltip = Text(variants[name].declaration.description)
-            yield from self._row("variant" if i == 0 else "", f"variant:{name}", box)
+            box.tooltip = Text(spoken(variants[name].declaration.description, self._variant_packages(name)))
+            yield from self._row(_("variant") if i == 0 else "", f"variant:{name}", box)
         if rules.settings is not None:
             yield from self._fields(describe(rules.settings), top=True)
-        yield Static("Shooter", classes="section")
+        yield Static(_("Shooter"), classes="section")
         yield from self._fields(describe(rules.shooter, "shooter"))
-        yield Static("Weapon", classes="section")
+        yield Static(_("Weapon"), classes="section")
         yield from self._catalogue_row(rules)
         yield from self._fields(describe(rules.weapon, "weapon"), weapon=True)
         targets = self.draft.targets
-        yield Static(f"Targets ({len(targets)})", classes="section")
+        yield Static(_("Targets ({count})", count=len(targets)), classes="section")
         for i, target in enumerate(targets):
             yield TargetHeader(i, target_title(i, target))
             yield from self._fields(describe(rules.target, f"targets[{i}]"))
 
     def _ruleset_label(self, name: str) -> str:
         title = getattr(self.registry.rulesets[name].declaration, "title", "") or name
+        title = spoken(title, lambda: self.registry.packages(name))
         return f"{name} · {title}" if title != name else name
 
     def _catalogue_row(self, rules: Ruleset):
@@ -163,10 +188,10 @@ class ScenarioForm(VerticalScroll):
             for key in rules.catalogue:
                 if key.casefold() == name.strip().casefold():
                     current = key
-        options = [(k, k) for k in rules.catalogue] + [(CUSTOM, CUSTOM)]
+        options = [(k, k) for k in rules.catalogue] + [(_("(custom)"), CUSTOM)]
         return self._row(
-            "from catalogue", "weapon:catalogue",
-            PickField("Weapon from the catalogue", options, current or CUSTOM,
+            _("from catalogue"), "weapon:catalogue",
+            PickField(_("Weapon from the catalogue"), options, current or CUSTOM,
                       name="weapon:catalogue", id="catalogue"),
         )
 
@@ -177,11 +202,15 @@ class ScenarioForm(VerticalScroll):
         yield Label(Text(shown_label), classes="field-label", id=None)
         yield editor
 
+    def label(self, spec: FieldSpec) -> str:
+        """What the form calls a field: its title, in the game's words."""
+        return field_words(spec.name, spec.label, spec.title, lambda: self.packages)
+
     def _fields(self, specs: tuple[FieldSpec, ...], weapon: bool = False, top: bool = False):
         rules = self.ruleset
         for spec in specs:
             if spec.kind == "struct":
-                yield Static(Text(spec.label), classes="subsection")
+                yield Static(Text(self.label(spec)), classes="subsection")
                 yield from self._fields(spec.children, weapon=False)
                 continue
             self.specs[spec.path] = spec
@@ -190,29 +219,45 @@ class ScenarioForm(VerticalScroll):
                 value = self.draft.weapon_value(rules, spec.name)
             else:
                 value = self.draft.get(spec.path)
-            yield from self._row(spec.label, spec.path, self._editor(spec, value))
+            yield from self._row(self.label(spec), spec.path, self._editor(spec, value))
 
     def _editor(self, spec: FieldSpec, value: Any) -> Widget:
         if spec.kind == "bool":
             current = value if isinstance(value, bool) else bool(spec.default)
-            return Switch("yes" if current else "no", current, compact=True, name=spec.path)
+            return Switch(_("yes") if current else _("no"), current, compact=True, name=spec.path)
         if spec.kind == "choice":
             blank_ok = spec.optional or not spec.has_default
             chosen = value if value in spec.choices else (spec.default if spec.has_default else None)
-            return Choice(spec.choices, chosen, allow_blank=blank_ok, name=spec.path)
+            return Choice(spec.choices, chosen, allow_blank=blank_ok, name=spec.path, words=self.said)
         plain_list = isinstance(value, list) and not is_structured(value)
         text = ",".join(map(str, value)) if plain_list else format_value(value)
         m = self.measured.get(spec.path)
-        placeholder = f"◎ map: {format_value(m.value)}" if m is not None else self._placeholder(spec)
+        placeholder = _map_says(m) if m is not None else self._placeholder(spec)
         return Input(text, placeholder=shown(placeholder), compact=True, name=spec.path)
 
-    @staticmethod
-    def _placeholder(spec: FieldSpec) -> str:
-        placeholder = spec.hint()
+    def _hint(self, spec: FieldSpec) -> str:
+        """What a field takes (core's words: ``int 1–10``), a choice's values in the
+        ruleset's words."""
+        hint = spec.hint()
+        if spec.kind != "choice":
+            return hint
+        values = "|".join(str(c) for c in spec.choices)
+        if not hint.startswith(values):
+            return hint
+        return "|".join(self.said(c) for c in spec.choices) + hint[len(values):]
+
+    def _default(self, spec: FieldSpec) -> str:
+        """A field's default as the form says it (a choice's in the ruleset's words)."""
+        if spec.kind == "choice" and isinstance(spec.default, str):
+            return self.said(spec.default)
+        return _value(spec.default)
+
+    def _placeholder(self, spec: FieldSpec) -> str:
+        placeholder = self._hint(spec)
         if spec.has_default and spec.default not in (None, [], {}):
-            return f"{format_value(spec.default)} · {placeholder}"
+            return f"{self._default(spec)} · {placeholder}"
         if spec.required:
-            return f"required · {placeholder}"
+            return _("required · {hint}", hint=placeholder)
         return placeholder
 
     def describe_field(self, path: str) -> Text:
@@ -221,27 +266,32 @@ class ScenarioForm(VerticalScroll):
         spec = self.specs.get(path)
         if spec is None:
             words = {
-                "ruleset": "Ruleset · the game whose rules resolve the attack (Enter: pick)",
-                "mode": "Fire mode · ←/→ step through the ruleset's modes",
-                "weapon:catalogue": "Weapon from the catalogue · its profile fills the fields below (Enter: pick)",
+                "ruleset": N_("Ruleset · the game whose rules resolve the attack (Enter: pick)"),
+                "mode": N_("Fire mode · ←/→ step through the ruleset's modes"),
+                "weapon:catalogue": N_("Weapon from the catalogue · its profile fills the fields below (Enter: pick)"),
             }
             if path.startswith("variant:"):
                 name = path.split(":", 1)[1]
                 plugin = self.registry.plugins.get(name)
                 description = getattr(getattr(plugin, "declaration", None), "description", "") if plugin else ""
-                return Text(f"Variant {name} · {description} (Space: on/off, same dice)")
-            return Text(words.get(path, ""))
-        text = Text(spec.label, style="bold")
+                description = spoken(description, self._variant_packages(name))
+                return Text(_("Variant {name} · {description} (Space: on/off, same dice)", name=name,
+                              description=description))
+            return Text(_(words[path]) if path in words else "")
+        text = Text(self.label(spec), style="bold")
         m = self.measured.get(path)
         if m is not None:
-            said = format_value(m.value)
-            text.append(f" · ◎ on the map: {said} ({m.text}); " + (
-                "what you type wins" if m.used else f"you typed {format_value(m.typed)}, which wins"))
+            value = _value(m.value)
+            if m.used:
+                text.append(" · " + _("◎ on the map: {value} ({why}); what you type wins", value=value, why=m.text))
+            else:
+                text.append(" · " + _("◎ on the map: {value} ({why}); you typed {typed}, which wins", value=value,
+                                      why=m.text, typed=_value(m.typed)))
         if spec.description:
-            text.append(f" · {spec.description}")
-        text.append(f" · {spec.hint()}", style="dim")
+            text.append(f" · {spoken(spec.description, lambda: self.packages)}")
+        text.append(f" · {self._hint(spec)}", style="dim")
         if spec.has_default and spec.default not in (None, [], {}):
-            text.append(f", default {format_value(spec.default)}", style="dim")
+            text.append(", " + _("default {value}", value=self._default(spec)), style="dim")
         return text
 
     def show_measured(self, measures: Any) -> None:
@@ -258,8 +308,7 @@ class ScenarioForm(VerticalScroll):
             editor = self.editors[path]
             spec = self.specs.get(path)
             if isinstance(editor, Input) and spec is not None:
-                editor.placeholder = shown(f"◎ map: {format_value(m.value)}" if m is not None
-                                           else self._placeholder(spec))
+                editor.placeholder = shown(_map_says(m) if m is not None else self._placeholder(spec))
 
     _focused_label: Label | None = None
 
@@ -279,13 +328,14 @@ class ScenarioForm(VerticalScroll):
         """Where a field is, in words: ``Target 2 · Armor Class (AC)`` for
         ``targets[1].ac`` (error lines name the field as the form labels it)."""
         spec = self.specs.get(path)
-        label = spec.label if spec is not None else self.labels.get(path) or path
+        label = self.label(spec) if spec is not None else self.labels.get(path) or path
         if path.startswith("targets["):
             index = int(path[len("targets["):path.index("]")])
-            return f"Target {index + 1} · {label}"
-        for part, words in (("shooter.", "Shooter"), ("weapon.", "Weapon")):
-            if path.startswith(part):
-                return f"{words} · {label}"
+            return _("Target {number} · {field}", number=index + 1, field=label)
+        if path.startswith("shooter."):
+            return _("Shooter · {field}", field=label)
+        if path.startswith("weapon."):
+            return _("Weapon · {field}", field=label)
         return label
 
     # -- editing -------------------------------------------------------------------
@@ -293,7 +343,9 @@ class ScenarioForm(VerticalScroll):
         """Write a field into the draft, through the model (so it can be undone)."""
         rules = self.ruleset
         spec = self.specs.get(path)
-        what = f"{spec.label if spec else path} = {format_value(value) or 'default'}"
+        shown_value = self.said(value) if spec is not None and spec.kind == "choice" and isinstance(value, str) \
+            else format_value(value)
+        what = (self.label(spec) if spec else path) + " = " + (shown_value or _("default"))
         if path.startswith("weapon.") and path.count(".") == 1:
             assert rules is not None, "weapon fields are built only under a known ruleset"
             field = path.split(".", 1)[1]
@@ -331,11 +383,11 @@ class ScenarioForm(VerticalScroll):
         if path.startswith("variant:"):
             name = path.split(":", 1)[1]
             if (name in self.draft.doc.get("variants", [])) != event.value:
-                self.model.edit(f"variant {'on' if event.value else 'off'}: {name}",
-                                lambda d: d.toggle_variant(name, event.value), path=path)
+                what = _("variant on: {name}", name=name) if event.value else _("variant off: {name}", name=name)
+                self.model.edit(what, lambda d: d.toggle_variant(name, event.value), path=path)
             return
         if path in self.specs:
-            event.checkbox.label = "yes" if event.value else "no"
+            event.checkbox.label = _("yes") if event.value else _("no")
             self._store(path, event.value)
 
     @on(Choice.Changed)
@@ -344,7 +396,8 @@ class ScenarioForm(VerticalScroll):
         path = event.choice.name or ""
         if path == "mode":
             if self.draft.doc.get("mode") != event.value:
-                self.model.edit(f"fire mode = {event.value}", lambda d: d.set("mode", event.value), path=path)
+                self.model.edit(_("fire mode = {mode}", mode=self.said(event.value)),
+                                lambda d: d.set("mode", event.value), path=path)
         elif path in self.specs:
             self._store(path, event.value)
 
@@ -355,12 +408,15 @@ class ScenarioForm(VerticalScroll):
         value = event.value
         if path == "ruleset":
             if value != self.draft.doc.get("ruleset"):
-                self.model.replace(blank(self.registry.ruleset(value)), f"switch to ruleset {value}", Source())
+                self.model.replace(blank(self.registry.ruleset(value)), _("switch to ruleset {name}", name=value),
+                                   Source())
             return
         if path == "weapon:catalogue":
             rules = self.ruleset
             assert rules is not None, "the catalogue is shown only under a known ruleset"
-            self.model.edit(f"weapon = {value}", lambda d: d.choose_weapon(rules, None if value == CUSTOM else value),
+            shown_value = _("(custom)") if value == CUSTOM else value
+            self.model.edit(_("weapon = {name}", name=shown_value),
+                            lambda d: d.choose_weapon(rules, None if value == CUSTOM else value),
                             path=path, structural=True)
 
     def _retitle_target(self, path: str) -> None:
@@ -413,7 +469,7 @@ class ScenarioForm(VerticalScroll):
             status.update(Text(f"✗ {self.field_words(path)}: {message}"))
             status.set_class(True, "-problem")
         else:
-            status.update(Text("✓ valid scenario"))
+            status.update(Text(_("✓ valid scenario")))
             status.set_class(False, "-problem")
 
     def _label_of(self, path: str) -> Label:
@@ -453,3 +509,15 @@ class ScenarioForm(VerticalScroll):
             if header.index == index:
                 self.app.set_focus(header)
                 header.scroll_visible()
+
+
+def _map_says(measure: Any) -> str:
+    """An empty field's placeholder where the map gives its value."""
+    return _("◎ map: {value}", value=_value(measure.value))
+
+
+def _value(value: Any) -> str:
+    """A value as a field shows it (:func:`gunline.schema.format_value`), a flag in words."""
+    if isinstance(value, bool):
+        return _("true") if value else _("false")
+    return format_value(value)

@@ -1,11 +1,15 @@
 """The footer: every active key with what it does, wrapped over as many lines as it
-needs (Textual's own footer scrolls sideways, which hides keys at 80 columns)."""
+needs (Textual's own footer scrolls sideways, which hides keys at 80 columns).
+
+A binding's description is an English message (Textual's ``BINDINGS`` are made at
+import): it is worded here, as it is drawn."""
 
 from __future__ import annotations
 
 from textual.widgets import Static
 
 from ..shown import Text
+from ..speech import _
 
 
 class KeyBar(Static):
@@ -29,5 +33,5 @@ class KeyBar(Static):
             if text:
                 text.append(" ")
             text.append(self.app.get_key_display(binding), style="bold reverse")
-            text.append(" " + binding.description, style="" if enabled else "dim")
+            text.append(" " + _(binding.description), style="" if enabled else "dim")
         self.update(text)

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from gunline.mapdraw import draw
 
 from ..shown import Text
+from ..speech import N_, _
 
 #: How each kind of cell is coloured (the characters already say what it is).
 STYLES = {
@@ -42,15 +43,24 @@ STEPS = {
 }
 
 
+#: The arrow keys' descriptions (English messages, worded where drawn): a step, half a step.
+MOVES = {
+    "left": (N_("Move left"), N_("Move left ½")),
+    "right": (N_("Move right"), N_("Move right ½")),
+    "up": (N_("Move up"), N_("Move up ½")),
+    "down": (N_("Move down"), N_("Move down ½")),
+}
+
+
 class MapView(Widget, can_focus=True):
     """The map of the attack on show, and the model the arrow keys move."""
 
     BINDINGS = [
-        *[Binding(key, f"move('{key}', 1.0)", f"Move {key}", show=False, id=f"map-{key}") for key in STEPS],
-        *[Binding(f"shift+{key}", f"move('{key}', 0.5)", f"Move {key} ½", show=False, id=f"map-shift-{key}")
+        *[Binding(key, f"move('{key}', 1.0)", MOVES[key][0], show=False, id=f"map-{key}") for key in STEPS],
+        *[Binding(f"shift+{key}", f"move('{key}', 0.5)", MOVES[key][1], show=False, id=f"map-shift-{key}")
           for key in STEPS],
-        Binding("right_square_bracket", "select(1)", "Next model", id="map-next"),
-        Binding("left_square_bracket", "select(-1)", "Previous model", id="map-previous"),
+        Binding("right_square_bracket", "select(1)", N_("Next model"), id="map-next"),
+        Binding("left_square_bracket", "select(-1)", N_("Previous model"), id="map-previous"),
     ]
 
     class Move(Message):
@@ -84,8 +94,8 @@ class MapView(Widget, can_focus=True):
     def render(self) -> Text:
         field = self.field
         if field is None:
-            return Text("No map: this scenario places no one. Add a [map] table to the file "
-                        "(positions by name) and the rules measure on it.", style="italic")
+            return Text(_("No map: this scenario places no one. Add a [map] table to the file "
+                          "(positions by name) and the rules measure on it."), style="italic")
         width, height = max(self.size.width, 20), max(self.size.height, 4)
         shooter = getattr(self.attack.shooter, "name", None)
         targets = [t.name for t in self.attack.targets]
@@ -98,7 +108,7 @@ class MapView(Widget, can_focus=True):
             for glyph, kind in row:
                 text.append(glyph, STYLES.get(kind, ""))
             text.append("\n")
-        moving = f"{self.selected}: arrows move, [ ] another" if self.selected else ""
+        moving = _("{model}: arrows move, [ ] another", model=self.selected) if self.selected else ""
         for item in drawing.legend[: max(0, height - len(drawing.rows) - 1)]:
             for piece in item.split("   "):  # each entry's swatch in its colour
                 swatch = LEGEND.get(piece[:1]) or (STYLES["model"] if piece[:1].isalnum() else None)

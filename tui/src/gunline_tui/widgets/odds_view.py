@@ -15,10 +15,13 @@ from textual.widgets import Static
 from gunline.odds import chart
 
 from ..shown import Text
+from ..speech import _, said, term
 
 BAR = 16
-#: The colour of each chart's bars (their track is dim).
-COLOURS = {"status": "cyan", "hits": "yellow", "wounds": "red"}
+#: The colour of each chart's bars (their track is dim), by what it charts.
+COLOURS = {"status": "cyan", "hit": "yellow", "wound": "red"}
+#: The distributions charted after the final status, in the order charted.
+CHARTED = ("hit", "wound")
 
 
 def bar(p: float, width: int = BAR) -> str:
@@ -26,14 +29,17 @@ def bar(p: float, width: int = BAR) -> str:
     return chart.bar(p, width)
 
 
-def append_charts(text: Text, target: Any, width: int) -> None:
+def append_charts(text: Text, target: Any, width: int, packages: tuple[str, ...] = ()) -> None:
     """A target's charts appended to ``text``: a title per chart, then a row per
-    status or value, its bar coloured and its percentage beside it."""
-    made = chart.charts(target, width, indent=2)
+    status or value, its bar coloured and its percentage beside it (core words the
+    titles and, with the stack's ``packages``, the statuses)."""
+    made = chart.charts(target, width, indent=2, words=packages)
     label = chart.label_width(made)
-    for one in made:
-        text.append(f"\n {one.title}", style="dim italic")
-        colour = COLOURS.get(one.title, "cyan")
+    # told apart by what they chart, not by their titles (those are worded for the GM)
+    kinds = ["status", *(k for k in CHARTED if (getattr(target, "distributions", None) or {}).get(k))]
+    for i, one in enumerate(made):
+        text.append(f"\n {chart.heading(one)}", style="dim italic")
+        colour = COLOURS.get(kinds[i], "cyan") if len(kinds) == len(made) else "cyan"
         for row in one.rows:
             filled = row.filled
             text.append(f"\n  {row.label:<{label}} ")
@@ -50,36 +56,39 @@ def percent(p: float) -> str:
     return f"{p:.1%}" if p < 0.1 else f"{p:.0%}"
 
 
-def odds_text(odds: Any, width: int = 80) -> Text:
+def odds_text(odds: Any, width: int = 80, packages: tuple[str, ...] = ()) -> Text:
     """The odds in lines of at most ``width`` cells where it can: the bars shrink to
-    fit a narrow pane (a chart's row is its label, its bar and its percent)."""
+    fit a narrow pane (a chart's row is its label, its bar and its percent);
+    ``packages`` (the stack's) word the ruleset's statuses."""
     text = Text()
-    how = "exact" if odds.exact else f"≈ Monte Carlo, {odds.samples} samples"
-    text.append(f"Odds ({how})", style="bold")
+    how = _("exact") if odds.exact else _("≈ Monte Carlo, {samples} samples", samples=odds.samples)
+    text.append(_("Odds ({how})", how=how), style="bold")
     if getattr(odds, "note", ""):
         text.append(f" — {odds.note}", style="italic")
     for name, t in odds.targets.items():
         text.append(f"\n{name}", style="bold")
         ci = getattr(t, "ci95", None)
         if ci is not None:  # Monte Carlo: say how sure the estimate is
-            text.append(f"  hit {percent(t.hit)} ±{(ci.hit[1] - ci.hit[0]) / 2:.1%}"
-                        f" · wound {percent(t.wound)} ±{(ci.wound[1] - ci.wound[0]) / 2:.1%}")
+            text.append("  " + _("hit {hit} ±{hit_error} · wound {wound} ±{wound_error}", hit=percent(t.hit),
+                                 hit_error=format((ci.hit[1] - ci.hit[0]) / 2, ".1%"), wound=percent(t.wound),
+                                 wound_error=format((ci.wound[1] - ci.wound[0]) / 2, ".1%")))
         else:
-            text.append(f"  hit {percent(t.hit)} · wound {percent(t.wound)}")
+            text.append("  " + _("hit {hit} · wound {wound}", hit=percent(t.hit), wound=percent(t.wound)))
         for model, statuses in (getattr(t, "models", None) or {}).items():
             # a unit: each model's own final status, so no model's fate hides in the unit's
-            shown = " · ".join(f"{s.replace('_', ' ')} {percent(p)}" for s, p in statuses.items() if p)
+            shown = " · ".join(f"{term(s, packages)} {percent(p)}" for s, p in statuses.items() if p)
             text.append(f"\n  {model}: {shown}")
-        append_charts(text, t, width)
+        append_charts(text, t, width, packages)
     shooter_status = getattr(getattr(odds, "shooter", None), "status", None) or {}
     hurt = {s: p for s, p in shooter_status.items() if p}
     if len(hurt) > 1 or (hurt and next(iter(hurt)) != next(iter(shooter_status), None)):
         # the shooter can come to harm (return fire, his own weapon): say how likely
-        text.append("\nshooter: ", style="bold")
-        text.append(" · ".join(f"{s.replace('_', ' ')} {percent(p)}" for s, p in hurt.items()))
+        text.append("\n" + _("shooter:") + " ", style="bold")
+        text.append(" · ".join(f"{term(s, packages)} {percent(p)}" for s, p in hurt.items()))
     weapon = odds.weapon
-    statuses = " · ".join(f"{s} {percent(p)}" for s, p in weapon.status.items() if p)
-    text.append(f"\nweapon: {statuses}; rounds spent ≈ {weapon.rounds_spent:g}")
+    statuses = " · ".join(f"{said(s, packages)} {percent(p)}" for s, p in weapon.status.items() if p)
+    text.append("\n" + _("weapon: {statuses}; rounds spent ≈ {rounds}", statuses=statuses,
+                          rounds=format(weapon.rounds_spent, "g")))
     return text
 
 
@@ -89,7 +98,7 @@ class OddsView(Static):
     that changes height would still cost a layout of the whole screen per edit."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__("Odds appear here once the scenario is valid.", **kwargs)
+        super().__init__(_("Odds appear here once the scenario is valid."), **kwargs)
 
     _pending = False
     _held: Text | None = None
@@ -109,25 +118,27 @@ class OddsView(Static):
             self.update(text)
 
     _odds: Any = None
+    _packages: tuple[str, ...] = ()
 
-    def show(self, odds: Any) -> None:
+    def show(self, odds: Any, packages: tuple[str, ...] = ()) -> None:
+        """Show ``odds``; ``packages`` (the stack's) word the ruleset's statuses."""
         self._pending = False
-        self._odds = odds
-        self._put(odds_text(odds, self._width()))
+        self._odds, self._packages = odds, packages
+        self._put(odds_text(odds, self._width(), packages))
 
     def _width(self) -> int:
         return self.content_region.width or self.size.width or 80
 
     def on_resize(self) -> None:
         if self._odds is not None and not self._pending:
-            self._put(odds_text(self._odds, self._width()))
+            self._put(odds_text(self._odds, self._width(), self._packages))
 
     def pending(self) -> None:
         if not self._pending:  # once per computation, not once per keystroke
             self._pending = True
-            self._put(Text("Odds: computing… (the rest of the screen stays live)", style="italic"))
+            self._put(Text(_("Odds: computing… (the rest of the screen stays live)"), style="italic"))
 
     def problem(self, message: str) -> None:
         self._pending = False
         self._odds = None
-        self._put(Text(f"Odds: ✗ {message}"))
+        self._put(Text(_("Odds: ✗ {problem}", problem=message)))

@@ -19,10 +19,11 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..shown import Text
+from ..speech import N_
 
 
 class PickField(Static, can_focus=True):
-    BINDINGS = [Binding("enter,space", "open", "Pick…", show=True, id="pick-open")]
+    BINDINGS = [Binding("enter,space", "open", N_("Pick…"), show=True, id="pick-open")]
 
     @dataclass
     class Picked(Message):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gunline import ChainState, Dice, Step, Variant, hookimpl
 
+from ..messages import _
 from ..schema import FalloutAttack, Target
 from ..wound import resolve_damage
 
@@ -21,7 +22,7 @@ NAME = "fallout.burst-damage-once"
 @hookimpl
 def gunline_variant() -> Variant:
     return Variant(name=NAME, ruleset="fallout", api=2,
-                   description="Burst damage rolled once per object and multiplied by the hits.")
+                   description=_("Burst damage rolled once per object and multiplied by the hits."))
 
 
 @hookimpl

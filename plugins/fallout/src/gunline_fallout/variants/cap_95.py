@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gunline import ChainState, Modifier, Step, Variant, hookimpl
 
+from ..messages import _
 from ..ruleset import pool_step
 from ..schema import FalloutAttack, Target
 
@@ -19,7 +20,7 @@ NAME = "fallout.cap-95"
 @hookimpl
 def gunline_variant() -> Variant:
     return Variant(name=NAME, ruleset="fallout", api=2,
-                   description="The chance to hit is at most 95%: a roll over 95 always misses.")
+                   description=_("The chance to hit is at most 95%: a roll over 95 always misses."))
 
 
 @hookimpl

@@ -18,6 +18,7 @@ from gunline.dice import at_most
 
 from ..chance import TOP_HITTING_FACE, rounded_chance  # noqa: F401  (the rounding rule, named here too)
 from ..fire import bullets_reaching, flight
+from ..messages import _
 from ..ruleset import bullets_hit, not_rolled
 from ..schema import FalloutAttack, Target
 
@@ -27,7 +28,7 @@ NAME = "fallout.cluster-burst"
 @hookimpl
 def gunline_variant() -> Variant:
     return Variant(name=NAME, ruleset="fallout", api=2,
-                   description="Clustered burst: chance rounded to tens, one d10 per bullet, 0 misses.")
+                   description=_("Clustered burst: chance rounded to tens, one d10 per bullet, 0 misses."))
 
 
 def hits_on_d10(chance: int) -> at_most:
@@ -47,8 +48,9 @@ def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainS
     chance = int(pool.value or 0)
     rounded = (pool.data or {}).get("rounded", chance)
     bullets = bullets_reaching(attack, target, state)
-    rolled = dice.pool(bullets, "to hit, d10 per bullet", sides=10, success=hits_on_d10(chance), target=target.name)
+    rolled = dice.pool(bullets, _("to hit, d10 per bullet"), sides=10, success=hits_on_d10(chance),
+                       target=target.name)
     hits = rolled.value.successes
-    text = f"a d10 per bullet hits on 1-{chance // 10}: {bullets_hit(bullets, hits)}" if chance else bullets_hit(
-        bullets, hits)
+    text = (_("a d10 per bullet hits on 1-{top}: {hits}", top=chance // 10, hits=bullets_hit(bullets, hits)) if chance
+            else bullets_hit(bullets, hits))
     return Step(kind="hit", value=hits, text=text, rolls=[rolled.roll], **flight(bullets, hits, rounded=rounded))

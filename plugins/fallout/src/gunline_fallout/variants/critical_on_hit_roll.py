@@ -16,6 +16,7 @@ from gunline.dice import FaceTable, at_most, faces
 
 from ..bullet import critical_chance
 from ..fire import bullets_reaching, flight
+from ..messages import _
 from ..ruleset import bullets_hit, chance_to_hit, not_rolled
 from ..schema import FalloutAttack, Target
 
@@ -25,7 +26,7 @@ NAME = "fallout.critical-on-hit-roll"
 @hookimpl
 def gunline_variant() -> Variant:
     return Variant(name=NAME, ruleset="fallout", api=2,
-                   description="A hit is critical when its own to-hit d100 is at or under the critical chance.")
+                   description=_("A hit is critical when its own to-hit d100 is at or under the critical chance."))
 
 
 def to_hit(chance: int, critical: int) -> FaceTable:
@@ -47,16 +48,16 @@ def resolve_hit(attack: FalloutAttack, target: Target, pool: Step, state: ChainS
     read = to_hit(chance, crit)
     bullets = bullets_reaching(attack, target, state)
     if attack.mode == "burst":
-        per_bullet = dice.pool(bullets, "to hit, per bullet", sides=100, success=at_most(chance), read=read,
+        per_bullet = dice.pool(bullets, _("to hit, per bullet"), sides=100, success=at_most(chance), read=read,
                                target=target.name)
         roll, hits, critical = per_bullet.roll, per_bullet.value.successes, per_bullet.value["critical"]
         text = bullets_hit(bullets, hits)
     else:
-        shot = dice.roll(100, "to hit", read=read, target=target.name)
+        shot = dice.roll(100, _("to hit"), read=read, target=target.name)
         roll, hits, critical = shot.roll, int(shot.value != "miss"), int(shot.value == "critical")
-        text = "hit" if hits else "miss"
+        text = _("hit") if hits else _("miss")
     if critical:
-        text += f" ({critical} critical: {crit} or less)"
+        text += " " + _("({n} critical: {chance} or less)", n=critical, chance=crit)
     # which of the hits were critical, in the order rolled, for the chain to show
     criticals = [read(face) == "critical" for face in roll.values if read(face) != "miss"]
     return Step(kind="hit", value=hits, text=text, rolls=[roll], **flight(bullets, hits, criticals=criticals))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gunline import ChainState, Modifier, Step, Variant, hookimpl
 
+from ..messages import _
 from ..ruleset import pool_step
 from ..schema import FalloutAttack, Target
 
@@ -19,7 +20,7 @@ NAME = "fallout.zero-misses"
 @hookimpl
 def gunline_variant() -> Variant:
     return Variant(name=NAME, ruleset="fallout", api=2,
-                   description="Any 0 misses: the d100's 00 (100) always misses, so the chance is at most 99%.")
+                   description=_("Any 0 misses: the d100's 00 (100) always misses, so the chance is at most 99%."))
 
 
 @hookimpl

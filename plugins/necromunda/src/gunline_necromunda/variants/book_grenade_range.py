@@ -7,6 +7,7 @@ function: nothing a third-party plugin could not do.
 """
 
 from gunline import ChainState, Modifier, Step, Variant, hookimpl
+from gunline.language import N_
 from gunline_necromunda.profiles import NecromundaAttack, Target
 from gunline_necromunda.to_hit import build_pool as _build_pool
 
@@ -24,7 +25,7 @@ def gunline_variant() -> Variant:
         name="necromunda.book-grenade-range",
         ruleset="necromunda",
         api=2,
-        description="The 1995 book's grenade ranges: 4/6/8/10/12\" by Strength (not S × 3).",
+        description=N_("The 1995 book's grenade ranges: 4/6/8/10/12\" by Strength (not S × 3)."),
     )
 
 

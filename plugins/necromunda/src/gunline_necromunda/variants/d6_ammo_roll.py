@@ -7,6 +7,7 @@ one die: nothing a third-party plugin could not do.
 """
 
 from gunline import ChainState, Dice, Step, Variant, hookimpl
+from gunline.language import N_
 from gunline_necromunda.ammo import spend_ammo as _spend_ammo
 from gunline_necromunda.profiles import NecromundaAttack
 
@@ -17,7 +18,7 @@ def gunline_variant() -> Variant:
         name="necromunda.d6-ammo-roll",
         ruleset="necromunda",
         api=2,
-        description="The 1995 book's ammo roll: one D6 (not 2D6) under the ammo value breaks the weapon.",
+        description=N_("The 1995 book's ammo roll: one D6 (not 2D6) under the ammo value breaks the weapon."),
     )
 
 

@@ -8,6 +8,7 @@ calls the ruleset's public :func:`gunline_necromunda.recovery.resolve_action` wi
 """
 
 from gunline import ChainState, Dice, Step, Variant, hookimpl
+from gunline.language import N_
 from gunline_necromunda.profiles import NecromundaAttack
 from gunline_necromunda.recovery import RECOVERY
 from gunline_necromunda.recovery import resolve_action as _resolve_action
@@ -19,7 +20,7 @@ def gunline_variant() -> Variant:
         name="necromunda.flesh-wound-on-recovery",
         ruleset="necromunda",
         api=2,
-        description="A down fighter who recovers to pinned (a 1 on the recovery roll) also takes a flesh wound.",
+        description=N_("A down fighter who recovers to pinned (a 1 on the recovery roll) also takes a flesh wound."),
     )
 
 

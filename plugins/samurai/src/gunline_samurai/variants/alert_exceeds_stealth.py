@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gunline import ChainState, Step, Variant, hookimpl
 
+from ..messages import _
 from ..reactions import ALERT_ABOVE_STEALTH
 from ..schema import SamuraiAttack
 from ..sequence import opening_steps
@@ -20,7 +21,7 @@ def gunline_variant() -> Variant:
         name="samurai.alert-exceeds-stealth",
         ruleset="samurai",
         api=2,
-        description="A target reacts only if its Alert is greater than the shooter's Stealth.",
+        description=_("A target reacts only if its Alert is greater than the shooter's Stealth."),
     )
 
 

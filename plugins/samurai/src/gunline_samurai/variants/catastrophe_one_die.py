@@ -12,6 +12,7 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Step, Variant, hookimpl
 
 from .. import hits
+from ..messages import _
 from ..schema import SamuraiAttack, Target
 
 
@@ -21,7 +22,7 @@ def gunline_variant() -> Variant:
         name="samurai.catastrophe-one-die",
         ruleset="samurai",
         api=2,
-        description="A Catastrophic Failure fails its own die only; the side's other dice still count.",
+        description=_("A Catastrophic Failure fails its own die only; the side's other dice still count."),
     )
 
 

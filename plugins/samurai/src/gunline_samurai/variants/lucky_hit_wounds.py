@@ -12,6 +12,7 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Step, Variant, hookimpl
 
 from .. import hits
+from ..messages import _
 from ..schema import SamuraiAttack, Target
 
 
@@ -21,7 +22,7 @@ def gunline_variant() -> Variant:
         name="samurai.lucky-hit-wounds",
         ruleset="samurai",
         api=2,
-        description="A Lucky Chance on a plain hit test is a wound at once, with no armour or wound test.",
+        description=_("A Lucky Chance on a plain hit test is a wound at once, with no armour or wound test."),
     )
 
 

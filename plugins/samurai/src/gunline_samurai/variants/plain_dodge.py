@@ -13,6 +13,7 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Step, Variant, hookimpl
 
 from .. import hits
+from ..messages import _
 from ..schema import SamuraiAttack, Target
 
 
@@ -22,7 +23,7 @@ def gunline_variant() -> Variant:
         name="samurai.plain-dodge",
         ruleset="samurai",
         api=2,
-        description="A dodge leaves the shots at the dodging target plain tests on Shooting.",
+        description=_("A dodge leaves the shots at the dodging target plain tests on Shooting."),
     )
 
 

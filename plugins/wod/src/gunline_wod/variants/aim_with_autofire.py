@@ -12,6 +12,7 @@ from __future__ import annotations
 from gunline import Modifier, Variant, hookimpl
 
 from ..fire_modes import FIRE_MODES
+from ..messages import _, _n
 from ..pool import MOST_AIMING
 from ..schema import WodAttack
 
@@ -21,7 +22,7 @@ NAME = "wod.aim-with-autofire"
 @hookimpl
 def gunline_variant() -> Variant:
     return Variant(name=NAME, ruleset="wod", api=2,
-                   description="aiming adds +1 a turn (at most +3) to autofire too")
+                   description=_("aiming adds +1 a turn (at most +3) to autofire too"))
 
 
 @hookimpl
@@ -29,5 +30,5 @@ def modify_pool(attack: WodAttack) -> list[Modifier] | None:
     turns = attack.shooter.aiming
     if not turns or not FIRE_MODES[attack.mode].autofire:
         return None
-    return [Modifier(label=f"aiming {turns} turn{'s' if turns != 1 else ''}, with autofire",
+    return [Modifier(label=_n("aiming {n} turn, with autofire", "aiming {n} turns, with autofire", turns, n=turns),
                      value=min(turns, MOST_AIMING), source=NAME)]

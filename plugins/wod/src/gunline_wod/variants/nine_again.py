@@ -6,12 +6,13 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Step, Variant, hookimpl
 
 from ..attack import resolve_hit as _resolve_hit
+from ..messages import _
 from ..schema import Target, WodAttack
 
 
 @hookimpl
 def gunline_variant() -> Variant:
-    return Variant(name="wod.9-again", ruleset="wod", description="attack pools reroll 9s and 10s", api=2)
+    return Variant(name="wod.9-again", ruleset="wod", description=_("attack pools reroll 9s and 10s"), api=2)
 
 
 @hookimpl

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gunline import ChainState, Modifier, Step, Variant, hookimpl
 
+from ..messages import _, _n
 from ..pool import pool_for, target_count_penalty, targets_counted
 from ..schema import Target, WodAttack
 
@@ -21,7 +22,7 @@ def gunline_variant() -> Variant:
     return Variant(
         name=NAME,
         ruleset="wod",
-        description="multiple targets: −1 per target beyond the first (later edition)",
+        description=_("multiple targets: −1 per target beyond the first (later edition)"),
         api=2,
     )
 
@@ -30,7 +31,7 @@ def extra_target_penalty(count: int) -> Modifier | None:
     extra = count - 1
     if extra < 1:
         return None
-    label = f"{extra} extra target{'s' if extra != 1 else ''}"
+    label = _n("{n} extra target", "{n} extra targets", extra, n=extra)
     return Modifier(label=label, value=-extra, source=NAME)
 
 

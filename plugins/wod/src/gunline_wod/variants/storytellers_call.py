@@ -13,13 +13,14 @@ from __future__ import annotations
 from gunline import ChainState, Step, Variant, hookimpl
 
 from ..jams import spend_ammo as _spend_ammo
+from ..messages import _
 from ..schema import WodAttack
 
 
 @hookimpl
 def gunline_variant() -> Variant:
     return Variant(name="wod.storytellers-call", ruleset="wod", api=2,
-                   description="a dramatic failure is the Storyteller's call: no jam by itself")
+                   description=_("a dramatic failure is the Storyteller's call: no jam by itself"))
 
 
 @hookimpl

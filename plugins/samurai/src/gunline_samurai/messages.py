@@ -1,0 +1,81 @@
+"""This package's words in the GM's language (see gunline.language)."""
+
+from gunline.language import N_, messages_of
+
+_ = messages_of("gunline_samurai")
+_n = _.n
+
+# The statuses of a model (and of a unit), least to most severe, and of the weapon.
+STATUSES = (N_("unharmed"), N_("wounded"), N_("stunned"), N_("killed"))
+WEAPON_STATUSES = (N_("ok"),)
+
+# The step kinds of the shooting sequence (core words pool, hit and wound itself;
+# hit and wound are said here too, the texts use them).
+STEP_KINDS = (
+    N_("declaration"),
+    N_("weapon"),
+    N_("target"),
+    N_("range"),
+    N_("reaction check"),
+    N_("reaction"),
+    N_("hit"),
+    N_("wound"),
+    N_("return fire"),
+    N_("casualties"),
+    N_("ammo"),
+)
+
+# The state keys the hooks write (shooter, targets, weapon).
+STATE_KEYS = (N_("name"), N_("status"), N_("wounds left"), N_("models"), N_("rounds left"))
+
+# The scenario's fields: shooter (and its models), weapon, targets (their models,
+# reactors and weapons), settings.
+FIELDS = (
+    N_("name"),
+    N_("shooting"),
+    N_("attacks"),
+    N_("body"),
+    N_("wounds"),
+    N_("stealth"),
+    N_("protection"),
+    N_("durability"),
+    N_("partly hidden"),
+    N_("models"),
+    N_("targets"),
+    N_("damage"),
+    N_("shots"),
+    N_("range"),
+    N_("weapon"),
+    N_("distance"),
+    N_("sees shooter"),
+    N_("can reach"),
+    N_("alert"),
+    N_("reaction"),
+    N_("reactor"),
+    N_("agility"),
+    N_("die"),
+    N_("catastrophic failure"),
+    N_("above die"),
+    N_("comparative ties"),
+    N_("dodge"),
+)
+
+# The choices of those fields: the reactions, and the settings' readings.
+CHOICES = (
+    N_("none"),
+    N_("dodge"),
+    N_("return fire"),
+    N_("charge"),
+    N_("top face"),
+    N_("never"),
+    N_("always succeeds"),
+    N_("top face lucky"),
+    N_("cancel"),
+    N_("attacker"),
+    N_("defender"),
+    N_("agility test"),
+    N_("plain test"),
+)
+
+# The fire modes.
+MODES = (N_("single"),)
