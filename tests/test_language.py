@@ -182,6 +182,8 @@ def test_a_language_that_is_no_language_is_one_clear_error():
     bad = _gunline("--lang", "r\x1b[2Ju", "resolve", str(LASGUN), "--seed", "1")
     assert bad.returncode != 0
     assert bad.stderr.count("\n") == 1 and "--lang" in bad.stderr and "\x1b" not in bad.stderr
+    missing = _gunline("resolve", str(LASGUN), "--lang")
+    assert missing.returncode == 2 and "--lang: needs a language" in missing.stderr
     unknown = _gunline("--lang", "fr", "resolve", str(LASGUN), "--seed", "1")
     assert unknown.returncode == 0 and "outcome:" in unknown.stdout and "fr" in unknown.stderr
 

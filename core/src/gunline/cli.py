@@ -355,8 +355,8 @@ def take_language(argv: list[str]) -> tuple[list[str], str | None]:
         if word == "--":
             rest += argv[i:]
             break
-        if word == "--lang" and i + 1 < len(argv):
-            asked = argv[i + 1]
+        if word == "--lang":
+            asked = argv[i + 1] if i + 1 < len(argv) else ""  # none: set_language says so
             i += 2
             continue
         if word.startswith("--lang="):
@@ -372,6 +372,8 @@ def set_language(argv: list[str], asked: str | None) -> str:
     prints JSON for programs speaks English unless ``--lang`` says otherwise."""
     from .language import SHIPPED, SOURCE, choose, use
 
+    if asked == "":
+        raise BadInput(f"--lang: needs a language, one of {', '.join(SHIPPED)}")
     if asked is not None and not asked.replace("_", "").replace("-", "").replace(".", "").isalnum():
         raise BadInput(f"--lang: {asked!r} is not a language; expected one of {', '.join(SHIPPED)}")
     lang = choose(asked) if asked or "--json" not in argv else SOURCE

@@ -46,7 +46,7 @@ def test_the_seed_example_in_the_seed_s_words(example, resolve, step_of):
     hit = step_of(chain, "hit", "General")
     assert hit.text == (
         "перестрелка: Ninja 2 (успех), 3 (успех) против Bushido master 9 (Счастливый Случай): "
-        "Bushido master побеждает: 1 Счастливый Случай (сразу раны); в General не попали"
+        "Bushido master побеждает: 1 Счастливый Случай (сразу ранит); в General не попали"
     )
     assert [r.label for r in hit.rolls] == [
         "на попадание, выстрел 1 из 2", "на попадание, выстрел 2 из 2", "Bushido master, ответная стрельба"

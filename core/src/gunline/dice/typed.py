@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from ..language import _, _n
 from .requests import DieRequest
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -50,7 +51,7 @@ def read_line(text: str, request: DieRequest) -> list[int | None]:
         counted = _COUNT.match(token)
         if counted:
             if count is not None:
-                raise LineError(f"{token!r}: give the count of successes once")
+                raise LineError(_("{token}: give the count of successes once", token=repr(token)))
             count = int(counted.group(1))
             continue
         faces += _faces_of(token, request.sides)
@@ -61,7 +62,8 @@ def read_line(text: str, request: DieRequest) -> list[int | None]:
 
 def _faces_of(token: str, sides: int) -> list[int | None]:
     if not token.isdigit():
-        raise LineError(f"{token!r} is not a face: type the faces shown, e.g. 7 9 2 7 (or . to roll one for me)")
+        raise LineError(_("{token} is not a face: type the faces shown, e.g. 7 9 2 7 (or . to roll one for me)",
+                           token=repr(token)))
     value = int(token)
     one_digit = sides <= 10
     if len(token) > 1 and one_digit and (value > sides or token.startswith("0")):
@@ -73,38 +75,40 @@ def _checked(value: int, sides: int, token: str) -> int:
     if value == 0 and sides == 10:
         return 10
     if not 1 <= value <= sides:
-        zero = " (0 is 10)" if sides == 10 else ""
-        raise LineError(f"{token} is not a face of a d{sides}: it shows 1 to {sides}{zero}")
+        if sides == 10:
+            raise LineError(_("{token} is not a face of a d{sides}: it shows 1 to {sides} (0 is 10)", token=token,
+                              sides=sides))
+        raise LineError(_("{token} is not a face of a d{sides}: it shows 1 to {sides}", token=token, sides=sides))
     return value
 
 
 def _with_count(faces: list[int | None], count: int, request: DieRequest) -> list[int | None]:
     """``count`` successes among the dice of the roll not given as faces."""
     if request.counted is None:
-        raise LineError(
-            f"{request.label}: these dice are read one by one, not by their count: type each face"
-        )
+        raise LineError(_("{roll}: these dice are read one by one, not by their count: type each face",
+                          roll=request.label))
     hit, miss = request.counted
     left = left_in_roll(request) - len(faces)
     if count > left:
-        raise LineError(
-            f"{count} successes among {left} dice: the roll has {left_in_roll(request)} dice left"
-            + (f", {len(faces)} of them given as faces" if faces else "")
-        )
+        said = _("{count} successes among {left} dice: the roll has {dice} dice left", count=count, left=left,
+                 dice=left_in_roll(request))
+        if faces:
+            said += _(", {given} of them given as faces", given=len(faces))
+        raise LineError(said)
     return faces + [hit] * count + [miss] * (left - count)
 
 
 def hint(request: DieRequest) -> str:
     """What the GM may type for ``request``, in a line."""
-    from ..language import _
-
     n = left_in_roll(request)
     if n == 1:
         text = _("the face shown")
     elif request.sides <= 10:
-        text = _("the {count} faces, apart (or run together: 7927)", count=n)
+        # Translators: always more than one face; English says "faces" whatever the count.
+        text = _n("the {count} faces, apart (or run together: 7927)",
+                  "the {count} faces, apart (or run together: 7927)", n, count=n)
     else:
-        text = _("the {count} faces, apart", count=n)
+        text = _n("the {count} faces, apart", "the {count} faces, apart", n, count=n)
     if request.counted is not None and n > 1:
         text += _(", or the successes alone: 3s")
     zero = _(" · 0 is 10") if request.sides == 10 else ""

@@ -3,7 +3,7 @@ with one decimal, words rather than colour."""
 
 from __future__ import annotations
 
-from ..language import _, term
+from ..language import SOURCE, _, language, term
 from .model import Odds, TargetOdds
 
 #: Kinds with a line of their own, or whose value is no count of anything (the
@@ -29,8 +29,11 @@ def _target_lines(name: str, t: TargetOdds, words: tuple[str, ...]) -> list[str]
     ci = t.ci95
     lines = [f"{name}:"]
     kinds = [kind for kind in t.steps if kind not in SHOWN_APART]
-    # the kinds' column: 8 wide, or as wide as the longest word of the language
-    width = max(8, *(len(term(kind, words)) for kind in ("hit", "wound", *kinds)))
+    # the kinds' column: 8 wide (in English, as it always was), or in another
+    # language as wide as its longest word
+    width = 8
+    if language() != SOURCE:
+        width = max(8, *(len(term(kind, words)) for kind in ("hit", "wound", *kinds)))
     lines.append(f"  {term('hit', words):<{width}} {_pct(t.hit):>7}{_ci(ci.hit if ci else None)}")
     lines.append(f"  {term('wound', words):<{width}} {_pct(t.wound):>7}{_ci(ci.wound if ci else None)}")
     for kind in kinds:

@@ -10,8 +10,10 @@ STATUSES = (N_("unharmed"), N_("wounded"), N_("stunned"), N_("killed"))
 WEAPON_STATUSES = (N_("ok"),)
 
 # The step kinds of the shooting sequence (core words pool, hit and wound itself;
-# hit and wound are said here too, the texts use them).
+# they are said here too: the pool step is the score a die must not pass, and the
+# texts use hit and wound).
 STEP_KINDS = (
+    N_("pool"),
     N_("declaration"),
     N_("weapon"),
     N_("target"),

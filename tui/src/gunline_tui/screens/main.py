@@ -490,7 +490,7 @@ def help_text() -> Text:
     for label, helptext in palette:
         text.append(f"  {label:<{width}} {helptext}\n")
     text.append("\n" + _("In the scenario") + "\n\n", style="bold")
-    text.append(_(
+    text.append(flowing(_(
         "Tab / Shift+Tab or Up / Down move between fields; the line under the form says\n"
         "what the field is, in the game's words. In a text field the shell's keys edit\n"
         "(Ctrl+A / Ctrl+E start and end, Ctrl+U / Ctrl+K delete to either end, Ctrl+W a\n"
@@ -500,13 +500,20 @@ def help_text() -> Text:
         "down (the footer shows them). Every change is undone with Ctrl+Z and saved as a\n"
         "draft at once, restored next time. An invalid field shows its error under it,\n"
         "in the words 'gunline validate' uses."
-    ) + "\n\n")
+    )) + "\n\n")
     text.append(_("The chain") + "\n\n", style="bold")
-    text.append(_(
+    text.append(flowing(_(
         "► outcome lines to read out; then attack → target → step, each step with its dice\n"
         "(what they needed; ✎ = typed by hand) and modifiers (with the plugin that added\n"
         "each). Enter on a step shows it whole, with its odds. After an edit or a variant\n"
         "switch the same dice are re-used: ≠ marks a step or outcome that changed (with\n"
         "'was:'), + a new step, − a removed one."
-    ) + "\n")
+    )) + "\n")
     return text
+
+
+def flowing(paragraph: str) -> str:
+    """A paragraph of the help as one line, which the help's box wraps at its own
+    width (the catalogues break their lines where the English did, and a box
+    narrower than 80 columns, or longer Russian words, left a word alone on a line)."""
+    return " ".join(paragraph.split("\n"))

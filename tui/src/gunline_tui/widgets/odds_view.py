@@ -68,12 +68,14 @@ def odds_text(odds: Any, width: int = 80, packages: tuple[str, ...] = ()) -> Tex
     for name, t in odds.targets.items():
         text.append(f"\n{name}", style="bold")
         ci = getattr(t, "ci95", None)
+        # the ruleset's own words for a hit and a wound, as its chain and the odds table say them
+        hit, wound = term("hit", packages), term("wound", packages)
         if ci is not None:  # Monte Carlo: say how sure the estimate is
-            text.append("  " + _("hit {hit} ±{hit_error} · wound {wound} ±{wound_error}", hit=percent(t.hit),
-                                 hit_error=format((ci.hit[1] - ci.hit[0]) / 2, ".1%"), wound=percent(t.wound),
-                                 wound_error=format((ci.wound[1] - ci.wound[0]) / 2, ".1%")))
+            hit_error = format((ci.hit[1] - ci.hit[0]) / 2, ".1%")
+            wound_error = format((ci.wound[1] - ci.wound[0]) / 2, ".1%")
+            text.append(f"  {hit} {percent(t.hit)} ±{hit_error} · {wound} {percent(t.wound)} ±{wound_error}")
         else:
-            text.append("  " + _("hit {hit} · wound {wound}", hit=percent(t.hit), wound=percent(t.wound)))
+            text.append(f"  {hit} {percent(t.hit)} · {wound} {percent(t.wound)}")
         for model, statuses in (getattr(t, "models", None) or {}).items():
             # a unit: each model's own final status, so no model's fate hides in the unit's
             shown = " · ".join(f"{term(s, packages)} {percent(p)}" for s, p in statuses.items() if p)
