@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.widgets import Input, OptionList
 
 from gunline import discover
@@ -338,3 +339,25 @@ async def test_english_is_intact_after_another_language(registry):
     assert after == before
     assert "^r Resolve" in after[1] and "Keys (also in the command palette, Ctrl+P)" in after[2]
     assert isinstance(MainScreen.BINDINGS[0].description, str) and MainScreen.BINDINGS[0].description == "Resolve"
+
+
+@run_async
+async def test_longer_words_get_a_wider_label_column_and_the_key_bar_still_shows_quit(registry):
+    """At 80×24 Russian labels («проверка боезапаса», «лёгкие ранения») are cut less:
+    the form's label column is wider than English's; and the key bar, three lines,
+    still ends with the key that quits, in every language."""
+    for lang, wider in (("en", False), ("ru", True), ("tr", True)):
+        with speaking(lang):
+            app = make_app(registry, file=str(EXAMPLES["necromunda"]))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await opened(pilot)
+                grid = app.main.query_one("#form-grid")
+                assert grid.has_class("-long-words") is wider, lang
+                label = app.main.query(".field-label").first()
+                assert label.outer_size.width == (17 if wider else 14), lang
+                keys = app.main.query_one("#keys")
+                said = str(keys.render())
+                assert said.endswith(("^q Quit", "^q Выход", "^q Çık")), (lang, said)
+                # every key, "^q" last, within the bar's lines (not cut off below them)
+                wrapped = Text(said).wrap(app.console, keys.content_size.width)
+                assert len(wrapped) <= keys.content_size.height, (lang, [str(line) for line in wrapped])

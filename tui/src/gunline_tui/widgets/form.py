@@ -24,6 +24,7 @@ from textual.containers import Container, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static
 
+from gunline.language import SOURCE, language
 from gunline.models import Ruleset
 from gunline.plugins import Registry
 from gunline.schema import FieldSpec, describe, format_value, is_structured, parse_value
@@ -136,8 +137,17 @@ class ScenarioForm(VerticalScroll):
             return
         # Labels and editors sit directly in a two-column grid: one container per
         # field would double the widgets, and every redraw lays them all out.
-        with Container(id="form-grid"):
+        with Container(id="form-grid") as grid:
             yield from self._grid()
+        if self._long_words():
+            grid.add_class("-long-words")  # a wider column for the labels (app.tcss)
+
+    def _long_words(self) -> bool:
+        """Whether a label would be cut in the 14 cells English needs: another
+        language's longer words get 17 (app.tcss; 22 in a wide terminal, as English)."""
+        if language() == SOURCE or not self.labels:
+            return False
+        return max(len(label) for label in self.labels.values()) + 3 > 14  # padding, and "◎ " or "✗ "
 
     def _grid(self):
         yield Static(_("Attack"), classes="section")
