@@ -52,6 +52,8 @@ def test_help_imports_neither_the_engines_nor_the_writers():
         "from gunline.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
     )
     assert sorted(m for m in loaded if m.startswith(HEAVY) or m.startswith("gunline_")) == []
+    # nor the model of the data, nor the hooks' machinery: --help is words alone
+    assert sorted(m for m in loaded if m.split(".")[0] in ("msgspec", "pluggy", "tomllib")) == []
 
 
 def test_resolve_imports_its_ruleset_but_no_odds_engine_journal_or_scaffold(tmp_path):

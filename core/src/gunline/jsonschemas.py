@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-import msgspec
-
 if TYPE_CHECKING:
     from .models import Attack, Ruleset
 
@@ -35,6 +33,8 @@ FIXED = ("chain", "action", "odds", "compare")
 
 def scenario_type(ruleset: Ruleset) -> type:
     """The Struct of a scenario of ``ruleset`` as ``validate --json`` prints it."""
+    import msgspec
+
     mode = Literal[ruleset.modes] if ruleset.modes else str
     settings: Any = ruleset.settings | None if ruleset.settings is not None else None
     return msgspec.defstruct(
@@ -55,6 +55,8 @@ def scenario_type(ruleset: Ruleset) -> type:
 
 def scenario_json(attack: Attack) -> bytes:
     """A validated attack as the JSON ``validate --json`` prints."""
+    import msgspec
+
     fields = msgspec.structs.asdict(attack)
     fields["variants"] = list(fields["variants"])
     fields["targets"] = list(fields["targets"])
@@ -86,6 +88,8 @@ def schema_of(name: str, ruleset: Ruleset | None = None) -> dict[str, Any]:
         kind = scenario_type(ruleset)
     else:
         raise ValueError(f"no schema named {name!r}")
+    import msgspec
+
     schema = msgspec.json.schema(kind)
     title = f"gunline {name}" + (f" ({ruleset.name})" if name == "scenario" and ruleset is not None else "")
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title, **schema}

@@ -9,8 +9,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-import msgspec
-
 from ..language import _, _n
 from ..output import safe_json, say, say_json, warn
 
@@ -76,6 +74,8 @@ def _open(args: argparse.Namespace, must_exist: bool = True) -> Journal:
 
 
 def _print_json(value: Any) -> None:
+    import msgspec
+
     say_json(msgspec.json.encode(value))
 
 

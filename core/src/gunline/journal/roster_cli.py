@@ -10,8 +10,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import msgspec
-
 from ..errors import BadInput
 from ..language import _
 from ..output import say, say_json
@@ -66,7 +64,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     with _open(args) as journal:
         entries = journal.roster(args.ruleset)
     if args.json:
-        say_json(msgspec.json.encode(entries))
+        say_json(_json(entries))
         return EXIT_OK
     if not entries:
         if args.ruleset:
@@ -142,7 +140,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if data is None:
         raise BadInput(f"roster: no {args.kind} {args.name!r} in the {args.ruleset} roster of journal {journal.path}")
     if args.json:
-        say_json(msgspec.json.encode(data))
+        say_json(_json(data))
     else:
         from ..tomlwrite import dumps
 
@@ -156,3 +154,11 @@ def cmd_remove(args: argparse.Namespace) -> int:
         journal.roster_remove(args.ruleset, args.kind, args.name)
     say(_forgot(args.ruleset, args.kind, repr(args.name)))
     return EXIT_OK
+
+
+def _json(value: object) -> bytes:
+    """JSON of a listing (msgspec imported when a command prints JSON, not to
+    build the command line)."""
+    import msgspec
+
+    return msgspec.json.encode(value)

@@ -22,13 +22,15 @@ import shutil
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BadInput
 from ..language import _
-from ..models import Attack
 from ..output import end_progress, progress, say, say_json
-from ..state import ChainState
+
+if TYPE_CHECKING:
+    from ..models import Attack
+    from ..state import ChainState
 
 #: Most Monte Carlo samples a command may ask for: a few seconds to a few minutes,
 #: depending on the ruleset (the 95% intervals are then about ±0.1 points).
