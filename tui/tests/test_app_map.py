@@ -149,3 +149,26 @@ async def test_a_hex_map_shows_the_burst_band_and_moves_a_hex_at_a_time(registry
         await pilot.press("right", "up")
         await settle(pilot)
         assert app.main.model.doc["map"]["at"][view.selected] == [start[0] + 1, start[1] - 1]
+
+
+@run_async
+async def test_the_log_written_while_the_map_was_shown_wraps_at_the_logs_width(registry):
+    """The map comes up first, so the log gets its lines while it has no width; when
+    it is shown they are wrapped again at its own width, not at the narrowest (20)."""
+    from gunline_tui.widgets.log_view import LogView
+
+    app = make_app(registry, file=str(ROOT / "examples" / "samurai" / "sentry_on_the_map.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for _ in range(3):
+            await pilot.press("ctrl+r")
+            await settle(pilot)
+        log = app.main.query_one(LogView)
+        assert log._written, "nothing was logged"
+        app.main._show_pane("log")
+        await settle(pilot)
+        width = log.scrollable_content_region.width
+        assert width > 30
+        widest = max(strip.cell_length for strip in log.lines)
+        longest = max(len(line) for text in log._written for line in text.plain.splitlines())
+        assert widest == min(longest, width), (widest, longest, width)
