@@ -58,3 +58,15 @@ def test_the_hint_says_what_may_be_typed():
     assert hint(POOL).startswith("the 7 faces, apart (or run together: 7927), or the successes alone: 3s")
     assert "0 is 10" in hint(POOL)
     assert hint(D100).startswith("the face shown") and "run together" not in hint(D100)
+
+
+def test_a_request_names_whose_die_it_is_once():
+    """A roll whose label already names the model rolling it ("Sentry, return fire")
+    is not introduced by his name a second time."""
+    from gunline.dice.requests import DieRequest
+
+    own = DieRequest(label="Sentry, return fire", sides=10, target="Sentry", index=1, of=2, need="4 or less",
+                     success=True)
+    assert own.describe() == "Sentry, return fire, die 1 of 2: d10, 4 or less succeeds"
+    other = DieRequest(label="to hit", sides=6, target="Bo", need="4+")
+    assert other.describe() == "Bo, to hit: 1d6, needs 4+"

@@ -37,7 +37,10 @@ class DieRequest(msgspec.Struct, frozen=True, kw_only=True):
         succeeds``."""
         from ..language import _
 
-        who = f"{self.target}, " if self.target else ""
+        # whose die it is, unless the roll's own label already starts by saying so
+        # ("Sentry, return fire")
+        said = self.target and self.label.startswith(f"{self.target}, ")
+        who = f"{self.target}, " if self.target and not said else ""
         if self.of > 1 or self.reroll:
             if self.reroll:
                 what = _("{roll}, reroll {index} of {count}: d{sides}", roll=self.label, index=self.index,
