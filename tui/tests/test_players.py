@@ -133,6 +133,8 @@ async def test_a_journal_or_encounter_not_there_yet_is_waited_for(tmp_path, toy_
         assert not path.exists()  # read-only: not created
         commit(path, toy_registry, [1, 1], encounter="other")
         await until(pilot, lambda: "Nothing committed to encounter 'pit' yet" in shown(app, "#chains"))
+        # a mistyped name shows at once: the journal's encounters are named
+        assert "This journal has 'other': is the name right?" in shown(app, "#chains")
         commit(path, toy_registry, [6, 6])
         await until(pilot, lambda: "#1 attack" in shown(app, "#chains"))
 

@@ -92,10 +92,16 @@ def _steps(chain: dict[str, Any] | None) -> list[Any]:
         return []
 
 
-def encounter_text(name: str, entries: list[Entry], registry: Any = None) -> Text:
-    """The whole log as the players see it: newest first, at most :data:`SHOWN`."""
+def encounter_text(name: str, entries: list[Entry], registry: Any = None, others: list[str] | None = None) -> Text:
+    """The whole log as the players see it: newest first, at most :data:`SHOWN`.
+    With no entry yet, ``others`` (the journal's other encounters) are named: a
+    mistyped name shows at once."""
     if not entries:
-        return Text(_("Nothing committed to encounter {name} yet: the GM's attacks appear here.", name=repr(name)))
+        text = Text(_("Nothing committed to encounter {name} yet: the GM's attacks appear here.", name=repr(name)))
+        if others:
+            text.append("\n" + _("This journal has {names}: is the name right?",
+                                  names=", ".join(repr(other) for other in others)))
+        return text
     text = Text()
     newest = entries[::-1][:SHOWN]
     for i, entry in enumerate(newest):
@@ -240,8 +246,10 @@ class PlayersApp(App[None]):
             latest = self._latest()
             if latest == self._seen:
                 return
+            others = None
             if latest is None:
                 state, entries = None, []
+                others = [e.name for e in self._journal.encounters() if e.name != self.encounter]
             else:
                 state, entries = self._journal.state(self.encounter), self._journal.entries(self.encounter)
         except GunlineError as exc:
@@ -257,7 +265,7 @@ class PlayersApp(App[None]):
             from gunline.plugins import discover
 
             self.registry = discover()  # the ruleset's words for its kinds
-        text = encounter_text(self.encounter, entries, self.registry)
+        text = encounter_text(self.encounter, entries, self.registry, others)
         self.call_from_thread(self._show, text, len(entries))
         target = newest_attack(entries)
         if self.with_odds and state is not None and target is not None:
