@@ -21,6 +21,7 @@ shadows another is never allowed to take its place silently.
 from __future__ import annotations
 
 import os
+import types
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -66,6 +67,14 @@ class Plugin:
     distribution: str = ""
     version: str = ""
     entry_point: str = ""
+
+    @property
+    def package(self) -> str:
+        """The top-level package of the plugin's object: whose message catalogues
+        word its keys and texts (:mod:`gunline.language`)."""
+        obj = self.obj
+        module = obj.__name__ if isinstance(obj, types.ModuleType) else type(obj).__module__
+        return str(module).split(".")[0]
 
     @property
     def is_ruleset(self) -> bool:

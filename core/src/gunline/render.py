@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .language import N_, SOURCE, _, language, tell, term
@@ -241,18 +240,11 @@ def plugins_text(
     return "\n".join(out)
 
 
-def _package(plugin: object) -> str:
-    """The top-level package of a loaded plugin's object: whose catalogue words it."""
-    obj = getattr(plugin, "obj", None)
-    module = obj.__name__ if isinstance(obj, ModuleType) else type(obj).__module__
-    return str(module).split(".")[0]
-
-
 def registry_text(registry: Registry) -> str:
     """:func:`plugins_text` of everything a registry found (``gunline plugins`` and
     the app's plugins page say the same)."""
     conflicts = {name: registry.conflict(name) or "" for name in sorted(registry.conflicts)}
-    packages = {name: _package(plugin) for name, plugin in registry.plugins.items()}
+    packages = {name: plugin.package for name, plugin in registry.plugins.items()}
     words: dict[str, tuple[str, ...]] = {}
     for info in registry.infos():
         mine = packages.get(info.name)

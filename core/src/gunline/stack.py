@@ -16,7 +16,6 @@ specialised at compile time for the usual case of one implementation.
 from __future__ import annotations
 
 import inspect
-import types
 from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
@@ -132,11 +131,8 @@ class RulesStack:
         (:func:`gunline.language.term`), a variant's before the ruleset's."""
         found: list[str] = []
         for plugin in (*self._variant_plugins, self.base):
-            obj = plugin.obj
-            module = obj.__name__ if isinstance(obj, types.ModuleType) else type(obj).__module__
-            top = str(module).split(".")[0]
-            if top not in found:
-                found.append(top)
+            if plugin.package not in found:
+                found.append(plugin.package)
         return tuple(found)
 
     def first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gunline.language import N_, SOURCE, language, messages_of
+from gunline.language import N_, SOURCE, language, messages_of, tell
 from gunline.language import term as _term
 
 __all__ = ["N_", "SpokenBindings", "_", "_n", "field_words", "said", "spoken", "term", "textual_words"]
@@ -58,12 +58,8 @@ def spoken(text: str, packages: Packages = ()) -> str:
     description) in the language in use, where one of ``packages`` has it in its
     catalogue; else as written."""
     if not text or language() == SOURCE:
-        return text
-    for package in _packages(packages):
-        messages = messages_of(package)
-        if messages.has(text):
-            return messages.catalogue().gettext(text)
-    return text
+        return text  # the packages are not even asked for
+    return tell(text, _packages(packages))
 
 
 def field_words(name: str, label: str, title: str, packages: Packages = ()) -> str:
