@@ -56,7 +56,7 @@ wounds = 100000
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch):
-    monkeypatch.setattr(cli, "_registry", lambda: REGISTRY)
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: REGISTRY)
 
 
 def make_journal(path: Path, entries: int) -> Path:

@@ -39,7 +39,7 @@ def toy(monkeypatch):
     spec.loader.exec_module(module)
     registry = Registry()
     registry.add("toy", module)
-    monkeypatch.setattr(cli, "_registry", lambda: registry)
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: registry)
     return registry
 
 

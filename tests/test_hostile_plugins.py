@@ -110,8 +110,8 @@ def gunline(*args: str, env: dict[str, str] | None = None, path: Path | None = N
 
 
 # -- a name is owned ---------------------------------------------------------------------------
-@pytest.mark.parametrize("entry_point", ["necromunda", "aaa-necromunda", "zzz-necromunda"])
-def test_an_impostor_of_a_bundled_ruleset_wins_nothing_whatever_the_load_order(installed, capsys, entry_point):
+def test_an_impostor_of_a_bundled_ruleset_wins_nothing(installed, capsys):
+    entry_point = "necromunda"  # the name itself: two claims that count, neither used
     module = f"impostor_{entry_point.replace('-', '_')}"
     installed("gunline-impostor", "6.6.6", {module: IMPOSTOR}, {entry_point: module})
     real = metadata.version("gunline-necromunda")
@@ -143,6 +143,35 @@ def test_an_impostor_of_a_bundled_ruleset_wins_nothing_whatever_the_load_order(i
         assert ("always hits" in chain) == (used == "gunline-impostor"), (block, chain)
 
 
+@pytest.mark.parametrize("entry_point", ["aaa-necromunda", "zzz-necromunda"])
+def test_an_impostor_under_another_entry_point_is_not_used_whatever_the_load_order(installed, capsys, entry_point):
+    """A claim made under an entry point named for something else does not count
+    against the plugin published under the name: it is listed as broken, saying
+    whose name it took, and the bundled ruleset resolves (as it does when a command
+    loads only the scenario's own ruleset's entry points)."""
+    module = f"impostor_{entry_point.replace('-', '_')}"
+    installed("gunline-impostor", "6.6.6", {module: IMPOSTOR}, {entry_point: module})
+    real = metadata.version("gunline-necromunda")
+
+    assert cli.main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert f"ruleset  necromunda  (gunline-necromunda {real})" in out and "CONFLICT" not in out
+    broken = [line for line in out.splitlines() if line.startswith(f"BROKEN   {entry_point} ")]
+    assert broken == [f"BROKEN   {entry_point}  (gunline-impostor 6.6.6)"]
+    assert (
+        f"declares the ruleset 'necromunda' under the entry point '{entry_point}', but gunline-necromunda {real} "
+        "(entry point 'necromunda') publishes 'necromunda' under its own name"
+    ) in out
+
+    assert cli.main(["resolve", str(LASGUN), "--seed", "7"]) == 0
+    chain = capsys.readouterr().out
+    assert "always hits" not in chain
+    with pytest.MonkeyPatch.context() as env:  # the bundled one blocked, the other is the only claim
+        env.setenv("GUNLINE_BLOCK_PLUGINS", "gunline-necromunda")
+        assert cli.main(["resolve", str(LASGUN), "--seed", "7"]) == 0
+        assert "always hits" in capsys.readouterr().out
+
+
 def test_without_the_impostor_the_chain_is_the_bundled_ones(capsys, monkeypatch):
     monkeypatch.delenv("GUNLINE_BLOCK_PLUGINS", raising=False)
     monkeypatch.delenv("GUNLINE_LOAD_PLUGINS", raising=False)
@@ -167,12 +196,26 @@ def test_the_real_command_refuses_the_attack_and_lists_both(installed):
 
 
 def test_a_variant_name_claimed_twice_refuses_that_variant_only(installed, capsys):
-    installed("gunline-shadow", "1.0", {"impostor_variant": SHADOW_VARIANT}, {"shadow": "impostor_variant"})
+    installed(
+        "gunline-shadow", "1.0", {"impostor_variant": SHADOW_VARIANT},
+        {"necromunda.shadow": "impostor_variant"},
+    )
     assert cli.main(["resolve", str(LASGUN), "--variant", "necromunda.d6-ammo-roll"]) == 2
     err = capsys.readouterr().err
     assert "variants: variant 'necromunda.d6-ammo-roll' is declared by 2 plugins" in err
-    assert "GUNLINE_BLOCK_PLUGINS=shadow uses gunline-necromunda's" in err  # its entry point names it alone
+    # its entry point names it alone
+    assert "GUNLINE_BLOCK_PLUGINS=necromunda.shadow uses gunline-necromunda's" in err
     assert cli.main(["resolve", str(LASGUN), "--seed", "1"]) == 0  # the ruleset itself is not in question
+
+
+def test_a_variant_claimed_under_another_entry_point_leaves_the_named_one_in_use(installed, capsys):
+    installed("gunline-shadow", "1.0", {"impostor_variant": SHADOW_VARIANT}, {"shadow": "impostor_variant"})
+    assert cli.main(["resolve", str(LASGUN), "--variant", "necromunda.d6-ammo-roll", "--seed", "1"]) == 0
+    assert "necromunda.d6-ammo-roll" in capsys.readouterr().out
+    assert cli.main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert "BROKEN   shadow  (gunline-shadow 1.0)" in out
+    assert "declares the variant 'necromunda.d6-ammo-roll' under the entry point 'shadow'" in out
 
 
 def test_every_plugin_is_listed_with_its_distribution_and_version(capsys, monkeypatch):
@@ -264,7 +307,7 @@ def test_a_result_the_chain_cannot_hold_is_refused_naming_plugin_and_hook(
     tmp_path, monkeypatch, capsys, fault, command
 ):
     hook, fn, says = FAULTS[fault]
-    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(**{hook: fn}))
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: toy_registry(**{hook: fn}))
     path = tmp_path / "bad.toml"
     path.write_text(TOY_FILE)
     assert cli.main([command[0], str(path), *command[1:]]) == 1
@@ -283,7 +326,7 @@ def test_a_plugin_s_own_base_exception_is_one_sanitised_line(tmp_path, monkeypat
     def resolve_hit():
         raise Escape("\x1b]0;PWNED\x07\x9b2J")
 
-    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: toy_registry(resolve_hit=resolve_hit))
     path = tmp_path / "escape.toml"
     path.write_text(TOY_FILE)
     for argv in (["resolve", str(path)], ["--debug", "resolve", str(path)]):
@@ -299,7 +342,7 @@ def test_a_hook_that_never_returns_is_abandoned_and_named(tmp_path, monkeypatch,
         while True:
             pass
 
-    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: toy_registry(resolve_hit=resolve_hit))
     path = tmp_path / "stuck.toml"
     path.write_text(TOY_FILE)
     assert cli.main(["--hook-timeout", "0.3", "resolve", str(path)]) == 1
@@ -313,7 +356,7 @@ def test_the_limit_is_read_from_the_environment(tmp_path, monkeypatch, capsys):
         while True:
             pass
 
-    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: toy_registry(resolve_hit=resolve_hit))
     monkeypatch.setenv("GUNLINE_HOOK_TIMEOUT", "0.2")
     path = tmp_path / "stuck.toml"
     path.write_text(TOY_FILE)
@@ -328,7 +371,7 @@ def test_a_plugins_exception_text_reaches_the_terminal_escaped(tmp_path, monkeyp
     def resolve_hit():
         raise ValueError(text)
 
-    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: toy_registry(resolve_hit=resolve_hit))
     path = tmp_path / "raises.toml"
     path.write_text(TOY_FILE)
     assert cli.main(["resolve", str(path)]) == 1
@@ -424,7 +467,7 @@ def test_a_plugin_that_trips_on_another_s_undeclared_status_is_not_the_one_blame
     reader.gunline_variant = hookimpl(lambda: Variant(name="toy.reader", ruleset="toy", api=2))
     reader.resolve_wound = hookimpl(specname="resolve_wound")(resolve_wound)
     registry.add("toy.reader", reader)
-    monkeypatch.setattr(cli, "_registry", lambda: registry)
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: registry)
     path = tmp_path / "trip.toml"
     path.write_text(TOY_FILE.replace('["toy.bad"]', '["toy.bad", "toy.reader"]'))
     for argv in (["resolve", str(path), "--seed", "3"], ["resolve", str(path), "--dice", "6,6,6,6"]):
@@ -454,7 +497,7 @@ def test_a_plugin_s_warning_reaches_the_terminal_escaped(tmp_path, monkeypatch, 
         dice.roll(6, "to hit")
         return Step(kind="hit", value=1)
 
-    monkeypatch.setattr(cli, "_registry", lambda: toy_registry(resolve_hit=resolve_hit))
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: toy_registry(resolve_hit=resolve_hit))
     path = tmp_path / "warns.toml"
     path.write_text(TOY_FILE)
     with warnings.catch_warnings():
@@ -462,3 +505,28 @@ def test_a_plugin_s_warning_reaches_the_terminal_escaped(tmp_path, monkeypatch, 
         assert cli.main(["resolve", str(path), "--seed", "1"]) == 0
     err = capsys.readouterr().err
     assert "gunline: warning: UserWarning: \\x1b]0;PWNED\\x07 careful" in err and "\x1b" not in err
+
+
+AGNOSTIC = '''
+from gunline import Modifier, Variant, hookimpl
+
+@hookimpl
+def gunline_variant():
+    return Variant(name="steady-hands", ruleset=None, description="+1 to every pool", api=2)
+
+@hookimpl
+def modify_pool(attack):
+    return [Modifier(label="steady hands", value=1)]
+'''
+
+
+def test_a_rule_agnostic_variant_is_found_though_it_is_no_rulesets_entry_point(installed, capsys):
+    """A command loads the scenario's ruleset's entry points first; a variant named
+    for no ruleset is not among them, and is still found (every plugin is loaded
+    when the first ones do not make the attack)."""
+    installed("gunline-steady", "1.0", {"impostor_steady": AGNOSTIC}, {"steady-hands": "impostor_steady"})
+    assert cli.main(["resolve", str(LASGUN), "--variant", "steady-hands", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "steady hands" in out and "steady-hands" in out
+    assert cli.main(["odds", str(LASGUN), "--variant", "steady-hands", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["variants"] == ["steady-hands"]

@@ -25,7 +25,7 @@ name = "Bo"
 
 @pytest.fixture
 def toy_cli(monkeypatch, registry, tmp_path):
-    monkeypatch.setattr(cli, "_registry", lambda: registry)
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: registry)
     path = tmp_path / "toy.toml"
     path.write_text(TOY_TOML)
     return path

@@ -63,7 +63,20 @@ def test_resolve_imports_its_ruleset_but_no_odds_engine_journal_or_scaffold(tmp_
     loaded = _imported_after(f"from gunline.cli import main\nassert main(['resolve', {str(example)!r}]) == 0")
     assert "gunline_necromunda" in loaded
     assert sorted(m for m in loaded if m.startswith(HEAVY)) == []
-    assert {"pathlib", "difflib"} & loaded == set()  # a few ms each, for nothing a valid file needs
+    # nor another game's rules: only the scenario's ruleset's entry points are loaded
+    others = ("gunline_fallout", "gunline_wod", "gunline_samurai")
+    assert sorted(m for m in loaded if m.startswith(others)) == []
+    assert {"pathlib", "difflib", "shutil"} & loaded == set()  # a few ms each, for nothing a valid file needs
+
+
+@pytest.mark.parametrize("command", ["odds", "validate"])
+def test_odds_and_validate_load_only_the_scenarios_ruleset(command):
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "wod" / "four-targets-long-burst.toml"
+    loaded = _imported_after(f"from gunline.cli import main\nassert main([{command!r}, {str(example)!r}]) == 0")
+    assert "gunline_wod.ruleset" in loaded
+    assert sorted(m for m in loaded if m.startswith(("gunline_fallout", "gunline_necromunda", "gunline_samurai"))) == []
 
 
 @pytest.mark.parametrize(
@@ -84,13 +97,37 @@ def test_a_command_parses_as_with_every_command_built(argv):
     from gunline import cli
 
     whole = cli._parser(None)
-    built = cli._parser(cli._wanted(argv))
-    assert built is not whole and built.commands == whole.commands
     line = cli.with_default_command(argv, whole.commands)
-    parsed, expected = vars(built.parse_args(line)), vars(whole.parse_args(line))
-    assert parsed.keys() == expected.keys()
-    assert {k: v for k, v in parsed.items() if k != "func"} == {k: v for k, v in expected.items() if k != "func"}
-    assert getattr(parsed.get("func"), "__qualname__", None) == getattr(expected.get("func"), "__qualname__", None)
+    expected = vars(whole.parse_args(line))
+    for built in (cli._parser(cli._wanted(argv)), cli.parser_for(argv)):
+        assert built is not whole and built.commands == whole.commands
+        parsed = vars(built.parse_args(line))
+        assert parsed.keys() == expected.keys()
+        assert {k: v for k, v in parsed.items() if k != "func"} == {k: v for k, v in expected.items() if k != "func"}
+        assert getattr(parsed.get("func"), "__qualname__", None) == getattr(expected.get("func"), "__qualname__", None)
+
+
+def test_each_module_adds_the_commands_the_cli_names_for_it():
+    """``EXTRA_COMMANDS`` says which commands each module adds, so that a line naming
+    one command imports that module alone; ``COMMANDS_LISTED`` is every command in
+    ``--help``'s order."""
+    import argparse
+
+    from gunline import cli
+
+    for module, names in cli.EXTRA_COMMANDS.items():
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(module, "gunline").add_parser(sub)
+        assert tuple(sub.choices) == names, module
+    assert cli._parser(None).commands == cli.COMMANDS_LISTED
+
+
+def test_a_line_naming_its_command_builds_and_imports_that_command_alone():
+    loaded = _imported_after(
+        "from gunline import cli\np = cli.parser_for(['resolve', 'a.toml'])\n"
+        "assert [list(a.choices) for a in p._actions if getattr(a, 'choices', None)] == [['resolve']]"
+    )
+    assert sorted(m for m in loaded if m.startswith(("gunline.odds", "gunline.journal", "gunline.serve"))) == []
 
 
 def test_help_lists_every_command_with_its_help_line(capsys):
@@ -103,3 +140,16 @@ def test_help_lists_every_command_with_its_help_line(capsys):
         cli._parser(None).parse_args(["--help"])
     assert sketched == capsys.readouterr().out
     assert "resolve one attack and print the chain" in sketched
+
+
+@pytest.mark.parametrize("columns", [None, "57", "0", "wide"])
+def test_help_is_laid_out_for_the_width_shutil_would_give(monkeypatch, columns):
+    import shutil
+
+    from gunline import cli
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert cli._columns() == shutil.get_terminal_size().columns

@@ -134,3 +134,68 @@ def test_a_variant_that_failed_to_load_is_named_as_broken_not_unknown(registry):
     registry.add_broken("toy.flaky", "ImportError: no module named numpy")
     with pytest.raises(BadInput, match=r"variant 'toy.flaky' failed to load \(ImportError: no module named numpy\)"):
         registry.check_variants("toy", ["toy.flaky"])
+
+
+# -- one ruleset's entry points alone settle its names as all of them do ----------------
+CLAIMS = {
+    # entry point: (declares ruleset or variant, its name, for ruleset)
+    "toy": ("ruleset", "toy", None),
+    "toy.lucky": ("variant", "toy.lucky", "toy"),
+    "toy.twin": ("variant", "toy.lucky", "toy"),  # a real conflict: both named for toy
+    "toy.stray": ("variant", "other.stray", "other"),  # into another ruleset's names
+    "toy.anywhere": ("variant", "anywhere", None),  # a rule-agnostic variant
+    "aaa-impostor": ("ruleset", "toy", None),  # claims toy under another entry point
+    "shadow": ("variant", "toy.sharp", "toy"),  # toy's name, but no toy entry point has it
+    "other": ("ruleset", "other", None),
+    "other.plain": ("variant", "other.plain", "other"),
+}
+
+
+def _claim_source(kind: str, name: str, ruleset: str | None) -> str:
+    if kind == "variant":
+        return (
+            "from gunline import Variant, hookimpl\n@hookimpl\ndef gunline_variant():\n"
+            f"    return Variant(name={name!r}, ruleset={ruleset!r}, api=2)\n"
+        )
+    return (
+        "import msgspec\nimport toy_ruleset\nfrom toy_ruleset import *\nfrom gunline import hookimpl\n"
+        "@hookimpl\ndef gunline_ruleset():\n"
+        f"    return msgspec.structs.replace(toy_ruleset.gunline_ruleset(), name={name!r})\n"
+    )
+
+
+def test_one_rulesets_entry_points_settle_its_names_as_all_entry_points_do(tmp_path, monkeypatch):
+    """``discover(ruleset=...)`` loads only the entry points named for that ruleset;
+    for every name of that ruleset it must give what a full discovery gives (the
+    same plugin, the same conflict), and leave the other names out."""
+    import sys
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    modules = {f"gl_claim_{i}": _claim_source(*claim) for i, claim in enumerate(CLAIMS.values())}
+    for module, source in modules.items():
+        (tmp_path / f"{module}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    eps = [EntryPoint(name=ep, value=module, group="gunline") for ep, module in zip(CLAIMS, modules)]
+    monkeypatch.delenv(ENV_LOAD, raising=False)
+    monkeypatch.delenv(ENV_BLOCK, raising=False)
+    try:
+        whole = discover(eps)
+        assert whole.plugins["toy"].entry_point == "toy"  # the impostor's claim does not count
+        assert "aaa-impostor" in {b.name for b in whole.broken}
+        assert [p.entry_point for p in whole.conflicts["toy.lucky"]] == ["toy.lucky", "toy.twin"]
+        assert whole.plugins["toy.sharp"].entry_point == "shadow"  # the only claim: used
+        assert whole.plugins["anywhere"].entry_point == "toy.anywhere"
+        for ruleset in ("toy", "other"):
+            part = discover(eps, ruleset=ruleset)
+            assert {n: p.entry_point for n, p in part.plugins.items()} == {
+                n: p.entry_point for n, p in whole.plugins.items()
+                if n.partition(".")[0] == ruleset and p.entry_point.partition(".")[0] == ruleset
+            }
+            assert set(part.conflicts) == {n for n in whole.conflicts if n.partition(".")[0] == ruleset}
+            # a name the partial discovery lacks is one no entry point of that ruleset publishes
+            for name in {n for n in whole.plugins if n.partition(".")[0] == ruleset} - set(part.plugins):
+                assert whole.plugins[name].entry_point.partition(".")[0] != ruleset
+    finally:
+        for module in modules:
+            sys.modules.pop(module, None)

@@ -24,7 +24,7 @@ wounds = 2
 
 @pytest.fixture
 def toy_file(monkeypatch, registry, tmp_path):
-    monkeypatch.setattr(cli, "_registry", lambda: registry)
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: registry)
     path = tmp_path / "toy.toml"
     path.write_text(TOY_TOML)
     return path
@@ -91,7 +91,7 @@ def test_missing_file_exit_2(toy_file, capsys, tmp_path):
 
 
 def test_refused_attack_exit_2(monkeypatch, registry, tmp_path, capsys):
-    monkeypatch.setattr(cli, "_registry", lambda: registry)
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: registry)
     path = tmp_path / "empty.toml"
     path.write_text(TOY_TOML.replace('name = "pistol"', 'name = "pistol"\nrounds = 1'))
     code, _, err = _run(capsys, "odds", str(path))

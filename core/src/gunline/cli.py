@@ -23,17 +23,51 @@ from .errors import AttackRefused, BadInput, GunlineError
 from .output import say, say_json, warn
 
 if TYPE_CHECKING:
+    from .models import Attack
     from .plugins import Registry
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_DICE_NEEDED = 0, 1, 2, 3
 #: Ctrl+C (SIGINT): the shell's convention, 128 + the signal's number.
 EXIT_INTERRUPTED = 130
 
-#: Modules that add subcommands: each defines ``add_parser(subparsers)``, which adds
-#: its parser and sets ``func`` (called with the parsed args, returns an exit code).
-#: Kept as modules of their own so the CLI grows without one file growing.
-EXTRA_COMMANDS = (".odds.cli", ".odds.compare_cli", ".journal.cli", ".journal.roster_cli", ".actions.cli",
-                  ".scaffold.cli", ".jsonschemas", ".mapcli", ".serve")
+#: Modules that add subcommands, with the commands each adds: each defines
+#: ``add_parser(subparsers)``, which adds its parser and sets ``func`` (called with the
+#: parsed args, returns an exit code). Kept as modules of their own so the CLI grows
+#: without one file growing; the names are here so that a command line naming one
+#: command imports and builds that command alone (a test keeps them true).
+EXTRA_COMMANDS = {
+    ".odds.cli": ("odds",), ".odds.compare_cli": ("compare",), ".journal.cli": ("journal",),
+    ".journal.roster_cli": ("roster",), ".actions.cli": ("act",), ".scaffold.cli": ("new-plugin",),
+    ".jsonschemas": ("schema",), ".mapcli": ("map",), ".serve": ("serve", "players"),
+}
+#: Every command, in the order ``--help`` lists them.
+COMMANDS_LISTED = ("resolve", "validate", "plugins", *(c for names in EXTRA_COMMANDS.values() for c in names), "tui")
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it: ``COLUMNS``,
+    else the terminal of standard output, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, told the terminal's width instead of asking ``shutil``:
+    every command builds a parser, few ask for help, and importing shutil (with the
+    compression modules it brings) was a tenth of a short command's start."""
+
+    def __init__(self, prog: str, *args: Any, **kwargs: Any) -> None:
+        if len(args) < 3 and kwargs.get("width") is None:
+            kwargs["width"] = _columns() - 2
+        super().__init__(prog, *args, **kwargs)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,6 +76,10 @@ class _Parser(argparse.ArgumentParser):
     #: The subcommands' names, for telling ``gunline FILE`` from a mistyped command.
     commands: tuple[str, ...] = ()
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         # ``main`` says "gunline: " before every error: the command's own name
         # follows it once ("gunline: odds: argument --samples: ..."), not twice.
@@ -49,13 +87,8 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(f"{command + ': ' if command else ''}{message} (see --help)")
 
 
-class _Sketch(_Parser):
-    """A command's parser while another command runs: listed, with its help line, in
-    ``gunline --help`` and in a mistyped command's choices, but its arguments never
-    built (argparse spends a good part of a short command's start building them)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**{**kwargs, "add_help": False})
+class _Inert:
+    """What a parser whose arguments are never built answers when a command adds them."""
 
     def add_argument(self, *args: Any, **kwargs: Any) -> Any:
         return None
@@ -73,6 +106,19 @@ class _Sketch(_Parser):
         return None
 
 
+class _Absent(_Inert):
+    """A command left out of the parser of a line that names another (see :func:`_parser`)."""
+
+
+class _Sketch(_Inert, _Parser):
+    """A command's parser while another command runs: listed, with its help line, in
+    ``gunline --help`` and in a mistyped command's choices, but its arguments never
+    built (argparse spends a good part of a short command's start building them)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        _Parser.__init__(self, **{**kwargs, "add_help": False})
+
+
 class _Unbuilt:
     """The subcommands of a sketched command: nothing is built."""
 
@@ -86,10 +132,14 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
     """Subcommands of which only ``wanted`` are built whole (None: every one)."""
 
     wanted: frozenset[str] | None = None
+    #: Whether the others are left out rather than sketched (see :func:`_parser`).
+    alone = False
 
     def add_parser(self, name: str, **kwargs: Any) -> Any:
         if self.wanted is None or name in self.wanted:
             return super().add_parser(name, **kwargs)
+        if self.alone:
+            return _Absent()
         whole, self._parser_class = self._parser_class, _Sketch
         try:
             return super().add_parser(name, **kwargs)
@@ -110,11 +160,13 @@ def _faces(text: str) -> list[int]:
 
 
 @functools.lru_cache(maxsize=4)
-def _parser(wanted: frozenset[str] | None = None) -> _Parser:
+def _parser(wanted: frozenset[str] | None = None, alone: bool = False) -> _Parser:
     """The command line's parser, built once per process (argparse takes a good part
     of a short command's time to build it; parsing leaves it as it was). Of the
     subcommands, only those in ``wanted`` get their arguments (None: all of them);
-    the others are listed by name and help line."""
+    the others are listed by name and help line, or, ``alone``, left out with the
+    modules that add them (for a line that names its command and asks no help: no
+    other command's parser can be reached from it)."""
     parser = _Parser(prog="gunline", description="Resolve ranged attacks in tabletop games.")
     parser.register("action", "parsers", _Commands)
     parser.add_argument(
@@ -132,7 +184,10 @@ def _parser(wanted: frozenset[str] | None = None) -> _Parser:
     )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     assert isinstance(sub, _Commands)
-    sub.wanted = wanted
+    sub.wanted, sub.alone = wanted, alone
+
+    def adds(*names: str) -> bool:
+        return not alone or wanted is None or any(n in wanted for n in names)
 
     p = sub.add_parser("resolve", help="resolve one attack and print the chain")
     p.add_argument("file")
@@ -153,7 +208,9 @@ def _parser(wanted: frozenset[str] | None = None) -> _Parser:
     p = sub.add_parser("plugins", help="list rulesets and variants found, with load errors")
     p.add_argument("--json", action="store_true")
 
-    for module in EXTRA_COMMANDS:
+    for module, names in EXTRA_COMMANDS.items():
+        if not adds(*names):
+            continue
         try:
             mod = importlib.import_module(module, __package__)
         except ModuleNotFoundError as exc:
@@ -166,7 +223,7 @@ def _parser(wanted: frozenset[str] | None = None) -> _Parser:
     p.add_argument("file", nargs="?", help="scenario file to open")
     p.add_argument("--encounter", metavar="NAME", help="resolve from this encounter's state; commit to it by key")
     p.add_argument("--journal", metavar="PATH", help="journal file (default: $GUNLINE_JOURNAL or per-user)")
-    parser.commands = tuple(sub.choices)
+    parser.commands = COMMANDS_LISTED if alone else tuple(sub.choices)
     return parser
 
 
@@ -206,6 +263,15 @@ def _wanted(argv: list[str]) -> frozenset[str]:
     return frozenset({"tui", *argv[i : i + 1]})
 
 
+def parser_for(argv: list[str]) -> _Parser:
+    """The parser this command line needs: when it names a command and asks no help,
+    that command's alone (see :func:`_parser`)."""
+    wanted = _wanted(argv)
+    named = wanted - {"tui"} or {"tui"}
+    alone = len(named) == 1 and named <= set(COMMANDS_LISTED) and not {"-h", "--help"} & set(argv)
+    return _parser(frozenset(named) if alone else wanted, alone)
+
+
 def version_line() -> str:
     """``gunline --version``: the version, and the plugin contract a plugin must
     declare (``api=``) to load in this gunline."""
@@ -226,10 +292,34 @@ def roster_of(args: argparse.Namespace) -> Any:
     return JournalRoster(path)
 
 
-def _registry() -> Registry:
+def _registry(ruleset: str | None = None) -> Registry:
     from .plugins import discover
 
-    return discover()
+    return discover(ruleset=ruleset)
+
+
+def scenario_attack(path: str, variants: Sequence[str] = (), roster: Any = None) -> tuple[Registry, Attack]:
+    """A scenario file's attack, and the plugins it is resolved with.
+
+    Only the entry points of the file's ruleset are loaded at first (see
+    :func:`gunline.plugins.discover`): a command on one scenario has no use for
+    another game's code, and loading every plugin was most of its start. When those
+    do not make the attack (a name from elsewhere, such as a rule-agnostic variant, or
+    any fault in the file), every plugin is loaded and the file read again, so what
+    is used and every message are as a full discovery makes them.
+    """
+    from .scenario import build_attack, load_attack, read_document
+
+    document = read_document(path)
+    ruleset = document.get("ruleset")
+    if isinstance(ruleset, str) and ruleset:
+        registry = _registry(ruleset)
+        try:
+            return registry, build_attack(registry, document, str(path), variants, roster)
+        except BadInput:
+            pass
+    registry = _registry()
+    return registry, load_attack(registry, path, variants, roster)
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
@@ -238,8 +328,11 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     from .runner import chain_json, run
     from .scenario import load_attack
 
-    registry = _registry()
-    attack = load_attack(registry, args.file, args.variant, roster_of(args))
+    if args.encounter is None:
+        registry, attack = scenario_attack(args.file, args.variant, roster_of(args))
+    else:  # an encounter's journal may hold the chains of any ruleset
+        registry = _registry()
+        attack = load_attack(registry, args.file, args.variant, roster_of(args))
     entry = None
     try:
         if args.encounter is not None:
@@ -271,10 +364,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from .runner import check
-    from .scenario import load_attack
 
-    registry = _registry()
-    attack = load_attack(registry, args.file, args.variant)
+    registry, attack = scenario_attack(args.file, args.variant)
     try:
         check(registry, attack)
     except BadInput as exc:
@@ -391,7 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.showwarning = _warning  # text from outside, like everything else, made safe
     try:
         set_language(argv, asked)
-        parser = _parser(_wanted(argv))
+        parser = parser_for(argv)
         args = parser.parse_args(with_default_command(argv, parser.commands))
         if args.version:
             say(version_line())

@@ -34,11 +34,16 @@ class EntryPoint:
     ``version`` (read from the head of its METADATA when first asked).
     """
 
-    __slots__ = ("_info", "_meta", "group", "name", "value")
+    __slots__ = ("_info", "_read", "group", "name", "value")
 
-    def __init__(self, name: str, value: str, group: str, info: str) -> None:
+    def __init__(
+        self, name: str, value: str, group: str, info: str, read: dict[str, tuple[str, str]] | None = None
+    ) -> None:
         self.name, self.value, self.group, self._info = name, value, group, info
-        self._meta: tuple[str, str] | None = None
+        #: Name and version by distribution folder, shared by the entry points one
+        #: :func:`group` call found: a distribution's METADATA is read once, not once
+        #: per entry point.
+        self._read = {} if read is None else read
 
     def __repr__(self) -> str:
         return f"EntryPoint(name={self.name!r}, value={self.value!r}, group={self.group!r})"
@@ -61,9 +66,10 @@ class EntryPoint:
         return self._metadata()[1]
 
     def _metadata(self) -> tuple[str, str]:
-        if self._meta is None:
-            self._meta = name_and_version(self._info)
-        return self._meta
+        meta = self._read.get(self._info)
+        if meta is None:
+            meta = self._read[self._info] = name_and_version(self._info)
+        return meta
 
 
 def name_and_version(info: str) -> tuple[str, str]:
@@ -128,6 +134,7 @@ def group(name: str) -> list[EntryPoint] | None:
         return None
     seen: set[str] = set()
     found: list[EntryPoint] = []
+    read: dict[str, tuple[str, str]] = {}
     for entry in sys.path:
         folder = entry or "."
         try:
@@ -147,5 +154,5 @@ def group(name: str) -> list[EntryPoint] | None:
                     text = f.read()
             except OSError:  # no entry points, or an .egg-info that is a single file
                 continue
-            found.extend(EntryPoint(ep, value, name, info) for ep, value in parse(text, name))
+            found.extend(EntryPoint(ep, value, name, info, read) for ep, value in parse(text, name))
     return found

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import types
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -56,17 +55,29 @@ def new_manager() -> pluggy.PluginManager:
     return pm
 
 
-@dataclass
 class Plugin:
-    """A plugin that loaded and validated: a ruleset or a variant."""
+    """A plugin that loaded and validated: a ruleset or a variant.
 
-    name: str
-    obj: Any
-    declaration: Ruleset | Variant
-    hooks: list[str]
-    distribution: str = ""
-    version: str = ""
-    entry_point: str = ""
+    (A plain class, as :class:`Registry`: importing ``dataclasses`` and generating
+    their methods was a few percent of every command's start.)"""
+
+    __slots__ = ("declaration", "distribution", "entry_point", "hooks", "name", "obj", "version")
+
+    def __init__(
+        self,
+        name: str,
+        obj: Any,
+        declaration: Ruleset | Variant,
+        hooks: list[str],
+        distribution: str = "",
+        version: str = "",
+        entry_point: str = "",
+    ) -> None:
+        self.name, self.obj, self.declaration, self.hooks = name, obj, declaration, hooks
+        self.distribution, self.version, self.entry_point = distribution, version, entry_point
+
+    def __repr__(self) -> str:
+        return f"Plugin({self.name!r}, entry_point={self.entry_point!r}, distribution={self.distribution!r})"
 
     @property
     def package(self) -> str:
@@ -162,26 +173,26 @@ def _declared(obj: Any, pm: pluggy.PluginManager) -> tuple[Ruleset | Variant, li
     return decl, hooks
 
 
-@dataclass
 class Registry:
     """Every plugin found, loaded or broken, and the stacks built from them."""
 
-    plugins: dict[str, Plugin] = field(default_factory=dict)
-    broken: list[PluginInfo] = field(default_factory=list)
-    blocked: list[str] = field(default_factory=list)
-    #: For each blocked entry point, the variable that blocked it.
-    blocked_by: dict[str, str] = field(default_factory=dict)
-    #: The plugin-choosing variables set when discovering, with their values.
-    env: dict[str, str] = field(default_factory=dict)
-    #: Names in those variables that no installed plugin or distribution has.
-    unmatched: dict[str, list[str]] = field(default_factory=dict)
-    #: Names declared by more than one plugin: none of them is used (see
-    #: :meth:`conflict`).
-    conflicts: dict[str, list[Plugin]] = field(default_factory=dict)
-    #: How many entry points of the group have each name (to tell whether blocking
-    #: one by its entry-point name blocks it alone).
-    entry_point_names: dict[str, int] = field(default_factory=dict)
-    _stacks: dict[tuple[str, tuple[str, ...]], RulesStack] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self.plugins: dict[str, Plugin] = {}
+        self.broken: list[PluginInfo] = []
+        self.blocked: list[str] = []
+        #: For each blocked entry point, the variable that blocked it.
+        self.blocked_by: dict[str, str] = {}
+        #: The plugin-choosing variables set when discovering, with their values.
+        self.env: dict[str, str] = {}
+        #: Names in those variables that no installed plugin or distribution has.
+        self.unmatched: dict[str, list[str]] = {}
+        #: Names declared by more than one plugin: none of them is used (see
+        #: :meth:`conflict`).
+        self.conflicts: dict[str, list[Plugin]] = {}
+        #: How many entry points of the group have each name (to tell whether
+        #: blocking one by its entry-point name blocks it alone).
+        self.entry_point_names: dict[str, int] = {}
+        self._stacks: dict[tuple[str, tuple[str, ...]], RulesStack] = {}
 
     # -- filling it ------------------------------------------------------------------
     def add(self, name: str, obj: Any, distribution: str = "", version: str = "") -> Plugin:
@@ -345,6 +356,17 @@ def _claimant(plugin: Plugin) -> str:
     return f"{dist} (entry point {plugin.entry_point or plugin.name!r})"
 
 
+def _misnamed(plugin: Plugin, owner: Plugin) -> str:
+    """Why a plugin that claims a name under an entry point named for something else
+    is not used (see :func:`discover`)."""
+    kind = "ruleset" if plugin.is_ruleset else "variant"
+    return (
+        f"declares the {kind} {plugin.name!r} under the entry point {plugin.entry_point!r}, "
+        f"but {_claimant(owner)} publishes {plugin.name!r} under its own name; an entry point "
+        f"carries the name of what it declares, so this one is not used"
+    )
+
+
 def _dist_of(ep: Any, known: dict[int, tuple[str, str]]) -> tuple[str, str]:
     """The distribution (name, version) that published ``ep``, read once per
     distribution into ``known``: from gunline's own reader of entry points
@@ -363,12 +385,31 @@ def _dist_of(ep: Any, known: dict[int, tuple[str, str]]) -> tuple[str, str]:
     return known[id(dist)]
 
 
-def discover(entry_points: Iterable[Any] | None = None) -> Registry:
+def namespace(name: str) -> str:
+    """The ruleset a plugin's or an entry point's name belongs to: ``necromunda`` for
+    ``necromunda`` and ``necromunda.d6-ammo-roll`` alike."""
+    return name.partition(".")[0]
+
+
+def discover(entry_points: Iterable[Any] | None = None, *, ruleset: str | None = None) -> Registry:
     """Load every plugin of the ``gunline`` entry-point group, one at a time.
 
     A plugin that fails to import, fails validation or declares nothing usable is
     recorded in ``Registry.broken`` with its error and the others load as usual. A
     name declared by two or more plugins goes to ``Registry.conflicts``, unused.
+
+    An entry point carries the name of what it declares (``necromunda``,
+    ``necromunda.d6-ammo-roll``), which is what lets ``ruleset`` load one ruleset's
+    entry points alone (a command on one scenario needs no other game's code, and
+    importing and checking every plugin was most of its start). Of the plugins that
+    claim a name, those published under an entry point of the name's own ruleset
+    (:func:`namespace`) are the ones that count: a claim from an entry point named for
+    something else is not used and is listed as broken, saying whose name it took.
+    So a name settles the same way whether its ruleset's entry points were loaded
+    alone or with all the others. With ``ruleset``, only the names of that ruleset
+    are kept; a name that is not among them (a rule-agnostic variant, a plugin
+    published under another entry point) needs a full discovery, and the commands
+    fall back to one (:func:`gunline.cli.scenario_attack`).
     """
     registry = Registry()
     registry.env = {var: os.environ[var] for var in (ENV_LOAD, ENV_BLOCK) if var in os.environ}
@@ -396,6 +437,8 @@ def discover(entry_points: Iterable[Any] | None = None) -> Registry:
             registry.blocked.append(ep.name)
             registry.blocked_by[ep.name] = ENV_BLOCK if blocked_as else ENV_LOAD
             continue
+        if ruleset is not None and namespace(ep.name) != ruleset:
+            continue
         try:
             obj = ep.load()
             decl, hooks = _inspect(ep.name, obj, scratch)
@@ -408,6 +451,14 @@ def discover(entry_points: Iterable[Any] | None = None) -> Registry:
             continue
         claims.setdefault(decl.name, []).append(Plugin(decl.name, obj, decl, hooks, dist, version, ep.name))
     for name, plugins in claims.items():
+        if ruleset is not None and namespace(name) != ruleset:
+            continue
+        own = [p for p in plugins if namespace(p.entry_point) == namespace(name)]
+        if own and len(own) < len(plugins):
+            for p in plugins:
+                if p not in own:
+                    registry.add_broken(p.entry_point, _misnamed(p, own[0]), p.distribution, p.version)
+            plugins = own
         if len(plugins) == 1:
             registry.plugins[name] = plugins[0]
         else:

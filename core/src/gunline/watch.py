@@ -30,7 +30,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from types import FrameType
 from typing import Any, TypeVar, cast
 
@@ -73,14 +72,14 @@ def hook_timeout(value: str | float | None = None) -> float | None:
     return seconds or None
 
 
-@dataclass
 class Running:
     """The hook call a worker is in: ``key`` is the same object for as long as that
     one call runs (its caller's frame, or the entry point being loaded)."""
 
-    plugin: str
-    hook: str
-    key: Any
+    __slots__ = ("hook", "key", "plugin")
+
+    def __init__(self, plugin: str, hook: str, key: Any) -> None:
+        self.plugin, self.hook, self.key = plugin, hook, key
 
 
 def _stack_file() -> str:

@@ -18,7 +18,6 @@ they fit (default: the terminal's width).
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -171,13 +170,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
         raise BadInput("--width: given without --plot; add --plot to draw the charts")
     from .. import cli
     from ..runner import run
-    from ..scenario import load_attack
     from .api import compute_odds
     from .model import odds_json
     from .render import odds_text
 
-    registry = cli._registry()  # the one place commands find plugins
-    attack = load_attack(registry, args.file, args.variant)
+    registry, attack = cli.scenario_attack(args.file, args.variant)  # the one place commands find plugins
     prior = _prior(args, attack)
     tty = sys.stderr.isatty()
     report = Progress(tty) if tty or args.progress else None
@@ -198,6 +195,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     else:
         say(odds_text(odds, registry.packages(attack.ruleset, attack.variants)))
     if args.plot:
+        import shutil  # only a chart asks the terminal's width
+
         from .chart import charts_text
 
         say()

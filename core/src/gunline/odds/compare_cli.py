@@ -16,7 +16,6 @@ they fit (default: the terminal's width).
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from typing import Any
 
@@ -120,6 +119,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     else:
         say(comparison_text(comparison, words))
     if args.plot:
+        import shutil  # only a chart asks the terminal's width
+
         from .compare_chart import comparison_charts_text
 
         say()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import shlex
 
 from ..output import say
 
@@ -27,6 +26,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
+    import shlex  # here, not at the top: only this command pays for it
+
     from .origin import find, given
     from .project import check_free, generate, names
 
