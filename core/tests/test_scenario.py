@@ -106,3 +106,24 @@ def test_a_word_or_a_number_field_lists_both(registry, doc):
     with pytest.raises(BadInput) as info:
         convert({"damage": "D7"}, Gun, "g.toml", "weapon")
     assert str(info.value) == "g.toml: weapon.damage: expected one of: D3, D6, any int, got 'D7'"
+
+
+def test_the_names_a_struct_accepts_are_msgspecs_own():
+    """``struct_fields`` reads the encoded names off the class; they are what
+    ``msgspec.structs.fields`` gives, in its order, renamed fields too."""
+    import msgspec
+
+    from gunline import discover
+    from gunline.scenario import struct_fields
+
+    class Renamed(msgspec.Struct, rename="camel"):
+        long_range: int = 0
+        name: str = ""
+
+    structs = [Renamed]
+    for plugin in discover().rulesets.values():
+        ruleset = plugin.declaration
+        structs += [s for s in (ruleset.shooter, ruleset.weapon, ruleset.target, ruleset.settings) if s is not None]
+    for struct in structs:
+        assert struct_fields(struct) == tuple(f.encode_name for f in msgspec.structs.fields(struct)), struct
+    assert struct_fields(Renamed) == ("longRange", "name")
