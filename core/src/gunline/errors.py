@@ -9,6 +9,19 @@ class GunlineError(Exception):
 
     exit_code = 1
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # As it is, attributes and all, whatever its ``__init__`` takes: an error
+        # raised in another process (the app's odds, :mod:`gunline.odds.background`)
+        # arrives as the one raised there.
+        return _restored, (type(self), self.args, dict(self.__dict__))
+
+
+def _restored(cls: type[GunlineError], args: tuple[object, ...], state: dict[str, object]) -> GunlineError:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class BadInput(GunlineError):
     """Unreadable file, validation error, unknown ruleset or variant: exit 2."""

@@ -1,0 +1,122 @@
+"""The odds in a process of their own, for the app, whose screen must answer every key
+while the odds of a heavy shot are worked out.
+
+A thread shares the interpreter with the screen: an enumeration that takes seconds
+makes each keystroke wait its turn. A child process instead (forked, so it starts
+with the rules loaded and the registry and the attack as they are) computes the odds
+and sends its progress and its answer down a pipe; the parent reads the pipe when it
+likes, and ends the child the moment the odds are no longer wanted (a newer edit, the
+screen closed, the app leaving). A hook that never returns is named as on the command
+line: the child watches its own work (:func:`gunline.watch.run`) and sends the
+:class:`~gunline.errors.HookTimedOut` it raises. Where the platform cannot fork,
+:func:`start` gives None and the caller computes in a thread as before.
+
+Messages, each a tuple: ``("progress", done, total)`` (Monte Carlo samples drawn),
+``("odds", odds)`` and ``("failed", error)``, the last two once, at the end.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ..models import Attack
+
+
+class Background:
+    """One computation in a child process: its messages, and a way to end it."""
+
+    def __init__(self, process: Any, connection: Any) -> None:
+        self.process = process
+        self.connection = connection
+        #: Whether the answer (odds or error) has arrived.
+        self.finished = False
+
+    def fileno(self) -> int:
+        """The pipe's descriptor: readable when a message is waiting."""
+        return int(self.connection.fileno())
+
+    def messages(self) -> list[tuple[Any, ...]]:
+        """Every message waiting, without blocking. A child that ended without an
+        answer (killed from outside, out of memory) gives a ``failed`` message."""
+        out: list[tuple[Any, ...]] = []
+        if self.finished:
+            return out
+        try:
+            while self.connection.poll():
+                message = self.connection.recv()
+                out.append(message)
+                if message[0] in ("odds", "failed"):
+                    self._finish()
+                    break
+        except (EOFError, OSError):
+            code = self.process.exitcode
+            out.append(("failed", RuntimeError(f"the odds process ended without an answer (exit {code})")))
+            self._finish()
+        return out
+
+    def cancel(self) -> None:
+        """End the child now, whatever it is doing; its answer is never read."""
+        if self.finished:
+            return
+        self.process.terminate()
+        self.process.join(1.0)
+        if self.process.is_alive():  # pragma: no cover - it ignored SIGTERM
+            self.process.kill()
+            self.process.join(1.0)
+        self._finish()
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.connection.close()
+        self.process.join(1.0)
+
+
+def start(registry: Any, attack: Attack, *, limit: float | None = None, **options: Any) -> Background | None:
+    """Start computing ``compute_odds(registry, attack, **options)`` in a child
+    process; ``limit`` is the hook timeout (seconds, None for none). None where the
+    platform cannot fork."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    process = context.Process(
+        target=_compute, args=(sending, registry, attack, limit, options), name="gunline odds", daemon=True
+    )
+    process.start()
+    sending.close()
+    return Background(process, receiving)
+
+
+def _compute(connection: Any, registry: Any, attack: Attack, limit: float | None, options: dict[str, Any]) -> None:
+    """The child: the odds, with progress, down the pipe. It writes nothing to the
+    terminal, which belongs to the app."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    from ..watch import run
+    from .api import compute_odds
+
+    def progress(done: int, total: int) -> None:
+        connection.send(("progress", done, total))
+
+    try:
+        odds = run(lambda: compute_odds(registry, attack, progress=progress, **options), limit)
+        connection.send(("odds", odds))
+    except BaseException as error:  # every fault goes to the parent, which shows it
+        connection.send(("failed", _sendable(error)))
+    finally:
+        connection.close()
+
+
+def _sendable(error: BaseException) -> BaseException:
+    """``error`` if it survives the pipe (pickled), else a RuntimeError saying what it was."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
