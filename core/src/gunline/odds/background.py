@@ -69,7 +69,7 @@ class Background:
     def _finish(self) -> None:
         self.finished = True
         self.connection.close()
-        self.process.join(1.0)
+        self.process.join(1.0)  # at once: the child ends as soon as it has answered
 
 
 def start(registry: Any, attack: Attack, *, limit: float | None = None, **options: Any) -> Background | None:
@@ -80,35 +80,61 @@ def start(registry: Any, attack: Attack, *, limit: float | None = None, **option
 
     if "fork" not in multiprocessing.get_all_start_methods():
         return None
+    import warnings
+
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     process = context.Process(
         target=_compute, args=(sending, registry, attack, limit, options), name="gunline odds", daemon=True
     )
-    process.start()
+    with warnings.catch_warnings():
+        # Python 3.12 warns of forking a process with threads; the child is made for
+        # it (see _compute), and a warning would be written over the app's screen
+        warnings.simplefilter("ignore", DeprecationWarning)
+        process.start()
     sending.close()
     return Background(process, receiving)
 
 
 def _compute(connection: Any, registry: Any, attack: Attack, limit: float | None, options: dict[str, Any]) -> None:
-    """The child: the odds, with progress, down the pipe. It writes nothing to the
-    terminal, which belongs to the app."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    os.dup2(devnull, 2)
-    from ..watch import run
-    from .api import compute_odds
+    """The child: the odds, with progress, down the pipe, then gone.
 
-    def progress(done: int, total: int) -> None:
-        connection.send(("progress", done, total))
+    It was forked from a process with other threads (the app's), which may have held
+    a lock at that moment (a stream's, say) that nobody in the child will ever
+    release: so the child takes nothing of the parent's it does not need. Its own
+    streams go nowhere (the terminal belongs to the app), it leaves the app's signal
+    wake-up alone, and it ends with ``os._exit``, running no clean-up written for
+    the parent.
+    """
+    import signal
+    import sys
 
+    sys.stdin = sys.stdout = sys.stderr = open(os.devnull, "r+")  # noqa: SIM115 - the child's until it ends
+    devnull = sys.stdout.fileno()
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl+C is the app's
     try:
+        signal.set_wakeup_fd(-1)
+    except ValueError:  # pragma: no cover - forked from another thread than the main one
+        pass
+    code = 0
+    try:
+        from ..watch import run
+        from .api import compute_odds
+
+        def progress(done: int, total: int) -> None:
+            connection.send(("progress", done, total))
+
         odds = run(lambda: compute_odds(registry, attack, progress=progress, **options), limit)
         connection.send(("odds", odds))
     except BaseException as error:  # every fault goes to the parent, which shows it
-        connection.send(("failed", _sendable(error)))
+        try:
+            connection.send(("failed", _sendable(error)))
+        except BaseException:  # pragma: no cover - the parent has gone
+            code = 1
     finally:
-        connection.close()
+        os._exit(code)
 
 
 def _sendable(error: BaseException) -> BaseException:
