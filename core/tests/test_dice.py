@@ -50,6 +50,20 @@ def test_the_random_faces_are_those_of_a_seeded_generator():
     assert d.consumed == expected
 
 
+@pytest.mark.parametrize("seed", [0, 1, 5, 2**31 - 1, 2**32, 2**64 + 3, -7, 10**30])
+def test_random_dice_are_the_faces_of_random_random_for_every_seed(seed):
+    """RandomDice seeds the C generator random.Random is built on; a seeded chain
+    stays the one ``random.Random(seed)`` gives, whatever the seed."""
+    import random
+
+    rng = random.Random(seed)
+    expected = [int(rng.random() * sides) + 1 for sides in (6, 6, 10, 100, 20) for _ in range(5)]
+    d = RandomDice(seed)
+    for sides in (6, 6, 10, 100, 20):
+        d.roll(sides, "x", count=5)
+    assert d.consumed == expected
+
+
 def test_a_sum_is_read_by_its_total_and_records_every_face():
     d = ScriptedDice([3, 5])
     rolled = d.roll(6, "ammo roll", count=2, read=at_least(4))

@@ -143,6 +143,8 @@ def pool_steps(callers: tuple[Any, Any], attack: Attack, target: Any, state: Cha
     call, collect = callers
     modifiers: list[Modifier] = []
     for result, plugin in collect["modify_pool"](attack, target, state):
+        if type(result) is list and not result:  # nothing to add (a shot with no modifier)
+            continue
         plain = _plain_modifiers(result)
         modifiers.extend(_modifiers(result, plugin) if plain is None else plain)
     result, plugin = call["build_pool"](attack, target, modifiers, state)
@@ -193,7 +195,8 @@ def target_stage(
     state.merge(steps, plugin, name)
     steps, plugin = hit_steps(callers, attack, target, steps[-1], state, dice)
     state.merge(steps, plugin, name)
-    hit = hit_of(steps)
+    last = steps[-1]
+    hit = last if last.kind == "hit" else hit_of(steps)  # it usually comes last
     assert hit is not None, "hit_steps refuses steps without a hit"
     if hit.value:
         steps, plugin = wound_steps(callers, attack, target, hit, state, dice)
@@ -234,14 +237,14 @@ def resolve(
     # The hooks, each called with the hookspec's arguments in order (see RulesStack);
     # their steps checked (the full checks only when the quick one is unsure) and
     # merged into the state in order.
-    call, collect = callers_of(stack)
+    callers = callers_of(stack)
+    call, collect = callers
     state = _start_state(call["start_state"], stack, attack, prior)
     if check:
         problems = _refusals(collect["check_attack"], attack, state)
         if problems:
             raise AttackRefused("; ".join(problems))
 
-    callers = (call, collect)
     begin_stage(callers, attack, state, dice)
     for target in attack.targets:
         target_stage(callers, attack, target, state, dice)

@@ -85,6 +85,18 @@ def _arguments(argnames: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[An
     return lambda kwargs: ()
 
 
+class _Made(dict[str, Any]):
+    """hook name -> its caller, made by ``make(name)`` when first asked for."""
+
+    def __init__(self, make: Callable[[str], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, hook: str) -> Any:
+        made = self[hook] = self.make(hook)
+        return made
+
+
 class RulesStack:
     """The hooks of one ruleset with a given set of variants enabled."""
 
@@ -115,10 +127,12 @@ class RulesStack:
             if compiled.caller is None and len(compiled.impls) == 1
         }
         #: hook name -> ``call(*args) -> (result, plugin name)``: the hookspec's
-        #: arguments in its order, first-result semantics (as :meth:`first`).
-        self.callers = {name: self._first_caller(compiled) for name, compiled in self._hooks.items()}
+        #: arguments in its order, first-result semantics (as :meth:`first`). Each
+        #: is made when its hook is first called: a command uses a few of the hooks,
+        #: and compiling every caller up front was most of the time of making a stack.
+        self.callers = _Made(lambda name: self._first_caller(self._hooks[name]))
         #: hook name -> ``collect(*args) -> [(result, plugin name), ...]`` (as :meth:`each`).
-        self.collectors = {name: self._each_caller(compiled) for name, compiled in self._hooks.items()}
+        self.collectors = _Made(lambda name: self._each_caller(self._hooks[name]))
 
     @property
     def name(self) -> str:

@@ -23,12 +23,16 @@ if TYPE_CHECKING:
 
 #: Notations ("1d6", "2d6", "7d10") by (count, sides): built on every roll.
 _NOTATION: dict[tuple[int, int], str] = {}
+#: The notation of one die by its sides ("1d6"): the usual roll, found without a key.
+_ONE_DIE: dict[int, str] = {}
 
 
 def notation(count: int, sides: int) -> str:
     text = _NOTATION.get((count, sides))
     if text is None:
         text = _NOTATION[(count, sides)] = f"{count}d{sides}"
+        if count == 1:
+            _ONE_DIE[sides] = text
     return text
 
 
@@ -65,14 +69,24 @@ def roll(
 ) -> Rolled[Any]:
     """``count`` dice of ``sides`` sides, summed; the reading is ``read(total)`` (the
     total itself without a read)."""
+    # Every roll of every chain comes through here: the usual one (a die rolled by
+    # the one it is about) is asked for without working out who asks.
     if need is None:
         need = "" if read is None else need_of(read)
-    typed = len(dice.manual)
-    asked, whose = _asked(label, target, by)
-    faces = dice._faces(count, sides, asked, need, whose, False, False)
-    total = faces[0] if count == 1 else sum(faces)
-    shown = _NOTATION.get((count, sides)) or notation(count, sides)
-    record = Roll(label=label, dice=shown, values=faces, total=total, need=need, manual=len(dice.manual) > typed)
+    manual = dice.manual
+    typed = len(manual)
+    if by is None:
+        faces = dice._faces(count, sides, label, need, target, False, False)
+    else:
+        asked, whose = _asked(label, target, by)
+        faces = dice._faces(count, sides, asked, need, whose, False, False)
+    if count == 1:
+        total = faces[0]
+        shown = _ONE_DIE.get(sides) or notation(1, sides)
+    else:
+        total = sum(faces)
+        shown = _NOTATION.get((count, sides)) or notation(count, sides)
+    record = Roll(label=label, dice=shown, values=faces, total=total, need=need, manual=len(manual) > typed)
     return Rolled(total if read is None else read(total), record)
 
 

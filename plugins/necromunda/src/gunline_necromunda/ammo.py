@@ -15,7 +15,7 @@ from __future__ import annotations
 from gunline import ChainState, Dice, Roll, Step
 from gunline.dice import at_least
 
-from .messages import _, _n
+from .messages import Kept, _, _n, language
 from .profiles import NecromundaAttack
 
 SEED_AMMO_DICE = 2
@@ -59,19 +59,30 @@ def spend_ammo(attack: NecromundaAttack, state: ChainState, dice: Dice, ammo_dic
         why = _("a 6 to hit")
     else:
         why = _n("{n} six to hit", "{n} sixes to hit", due, n=due)
+    label, passes = _("ammo roll"), at_least(need)
     rolls: list[Roll] = []
+    broken = False
     for _due in range(due):
-        roll = dice.roll(6, _("ammo roll"), count=ammo_dice, read=at_least(need))
+        roll = dice.roll(6, label, count=ammo_dice, read=passes)
         rolls.append(roll.roll)
         if not roll.value:  # "less than the weapon's Ammo value": broken
-            totals = ", ".join(str(r.total) for r in rolls)
-            return Step(kind="ammo", value=None, rolls=rolls,
-                        text=_("ammo roll {dice} needs {need}+ ({why}): {totals}, the {weapon} is broken",
-                               dice=notation, need=need, why=why, totals=totals, weapon=weapon.name),
-                        weapon_state={"rounds_left": None, "status": "broken"},
-                        shooter_state=shooter_state)
-    totals = ", ".join(str(r.total) for r in rolls)
-    return Step(kind="ammo", value=None, rolls=rolls,
-                text=_("ammo roll {dice} needs {need}+ ({why}): {totals}, ok",
-                       dice=notation, need=need, why=why, totals=totals),
-                weapon_state=ok, shooter_state=shooter_state)
+            broken = True
+            break
+    totals = ", ".join([str(r.total) for r in rolls])
+    key = (language(), notation, need, why, totals, weapon.name, broken)
+    text = _TEXTS.get(key) or _TEXTS.keep(key, _roll_text(*key[1:]))
+    return Step(kind="ammo", value=None, rolls=rolls, text=text,
+                weapon_state={"rounds_left": None, "status": "broken" if broken else "ok"},
+                shooter_state=shooter_state)
+
+
+#: The words of ammo rolls, by language and what they say.
+_TEXTS = Kept()
+
+
+def _roll_text(notation: str, need: int, why: str, totals: str, weapon: str, broken: bool) -> str:
+    """The ammo step's words: "ammo roll 2D6 needs 4+ (a 6 to hit): 7, ok"."""
+    if broken:
+        return _("ammo roll {dice} needs {need}+ ({why}): {totals}, the {weapon} is broken",
+                 dice=notation, need=need, why=why, totals=totals, weapon=weapon)
+    return _("ammo roll {dice} needs {need}+ ({why}): {totals}, ok", dice=notation, need=need, why=why, totals=totals)

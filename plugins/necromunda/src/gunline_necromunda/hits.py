@@ -55,7 +55,8 @@ def resolve_hit(attack: NecromundaAttack, target: Target, pool: Step, state: Cha
 
 def _resolve_hit(attack: NecromundaAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
     name = target.name
-    kind = pool.data["plan"] if pool.data else SHOOT
+    planned = pool.data  # the plan and the shots, as the pool step says them
+    kind = planned["plan"] if planned else SHOOT
     if kind in (AUTO, PARTLY):
         return [_template_hit(kind, name, state, dice)]
     if kind != SHOOT:
@@ -69,7 +70,7 @@ def _resolve_hit(attack: NecromundaAttack, target: Target, pool: Step, state: Ch
 
     assert pool.value is not None  # a shot always has a score to hit (see .to_hit.build_pool)
     need = int(pool.value)
-    shots = pool.data["shots"] if pool.data else 1
+    shots = planned["shots"] if planned else 1
     rolls: list[Roll]
     if shots == 1:
         hit, six, rolls = roll_to_hit(dice, need, name)

@@ -15,12 +15,15 @@ def describe_outcome(attack: NecromundaAttack, target: Target, state: ChainState
     hits = damage = saved = flesh = 0
     wound_rolled = False
     pinned_now = False
+    hit_rolled = False  # a hit step that shows dice: he was shot at, hit or not
     for step in state.steps:
         if step.target != name:
             continue
         kind = step.kind
         if kind == "hit":
             hits += step.value or 0
+            if step.rolls:
+                hit_rolled = True
             if step.target_state and step.target_state.get("status") == "pinned":
                 pinned_now = True
         elif kind == "wound":
@@ -32,7 +35,7 @@ def describe_outcome(attack: NecromundaAttack, target: Target, state: ChainState
             flesh += step.data["results"].count(FLESH_WOUND)
     now = state.targets.get(name, {})
     status = now.get("status", "unharmed")
-    rolled = bool(hits) or any(s.target == name and s.kind == "hit" and s.rolls for s in state.steps)
+    rolled = bool(hits) or hit_rolled
     cannot = wound_rolled and to_wound(attack.weapon.strength, target.toughness) is None  # "—" on the chart
     key = (language(), name, hits, rolled, pinned_now, status, wound_rolled, cannot, bool(damage), bool(saved),
            flesh, now.get("wounds_left", 0))

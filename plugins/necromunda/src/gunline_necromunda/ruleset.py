@@ -60,17 +60,17 @@ def start_state(attack: NecromundaAttack) -> ChainState:
     shooter: dict[str, Any] = {"name": attack.shooter.name, "status": "unharmed"}
     if attack.shooter.overwatch:
         shooter["overwatch"] = True
+    targets = {}
+    for t in attack.targets:  # a loop, not a comprehension: one target, usually, every chain
+        targets[t.name] = {
+            "status": STANDING[t.status],
+            "wounds_left": 0 if t.status == "down" else t.wounds,
+            "flesh_wounds": t.flesh_wounds,
+        }
     return ChainState(
         shooter=shooter,
         weapon={"rounds_left": None, "status": "broken" if attack.weapon.broken else "ok"},
-        targets={
-            t.name: {
-                "status": STANDING[t.status],
-                "wounds_left": 0 if t.status == "down" else t.wounds,
-                "flesh_wounds": t.flesh_wounds,
-            }
-            for t in attack.targets
-        },
+        targets=targets,
     )
 
 

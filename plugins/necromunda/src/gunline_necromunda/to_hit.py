@@ -91,14 +91,11 @@ def hit_modifiers(attack: NecromundaAttack, target: Target) -> list[Modifier]:
     if size is not None:
         out.append(size)
     band = range_band(attack, target.distance)
-    if band == "short":
-        mod = range_modifier(band, weapon.hit_short, made)
-    elif band == "long":
-        mod = range_modifier(band, weapon.hit_long, made)
-    else:
-        mod = None
-    if mod is not None:
-        out.append(mod)
+    value = weapon.hit_short if band == "short" else weapon.hit_long if band == "long" else 0
+    if value:
+        mod = range_modifier(band, value, made)
+        if mod is not None:
+            out.append(mod)
     return out
 
 
@@ -115,6 +112,8 @@ def flesh_wound_modifier(attack: NecromundaAttack, state: ChainState) -> Modifie
     """"Flesh wound: −1 WS and −1 BS for the rest of the game": the BS the to-hit
     score is made from drops by one per flesh wound, to no less than 0."""
     count, where = flesh_wounds(attack, state)
+    if count == 0:  # most shooters: no modifier to make
+        return None
     bs = attack.shooter.bs
     lost = min(count, bs)
     if not lost:

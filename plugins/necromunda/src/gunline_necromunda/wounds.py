@@ -50,6 +50,8 @@ _SAVES, _TEXTS = Kept(), Kept()
 def save_needed(attack: NecromundaAttack, target: Target) -> tuple[int, str, list[Modifier]] | None:
     """The save the target takes: (score needed, words, modifiers), or None if he has
     none. A score over 6 means no save is possible."""
+    if target.save is None and target.armour is None and target.invulnerable is None:
+        return None  # most fighters: nothing to look up
     weapon = attack.weapon
     key = (language(), target.save, target.armour, target.invulnerable, weapon.template != "none", weapon.name,
            weapon.save_mod)
@@ -102,6 +104,10 @@ def _wound_head(strength: int, toughness: int, lang: str) -> tuple[int | None, s
     return need, _("S{strength} vs T{toughness}, wounds on {need}+", strength=strength, toughness=toughness, need=need)
 
 
+#: The read of each score the wound chart gives (2+ to 6+), made once.
+_WOUNDS_ON = {need: at_least(need) for need in range(2, 7)}
+
+
 def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: ChainState, dice: Dice) -> list[Step]:
     """"Roll D6 ≥ the value for Strength vs Toughness", one per hit; then a save per
     wound ("a 1 always fails"), the damage of each unsaved wound, and the injury dice
@@ -112,7 +118,7 @@ def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: Ch
     need, head = wound_head(strength, target.toughness)
     if need is None:
         return [Step(kind="wound", value=0, text=head)]
-    wounds, rolls = each_against(dice, int(hit.value or 0), _("to wound"), at_least(need), name)
+    wounds, rolls = each_against(dice, int(hit.value or 0), _("to wound"), _WOUNDS_ON.get(need) or at_least(need), name)
     lang = language()
     if not wounds:
         key: tuple[Any, ...] = (lang, "no wound", head)
@@ -191,6 +197,10 @@ def _damage(damage: int | str, unsaved: int, name: str, dice: Dice) -> tuple[int
     return roll.value, die_by_die(roll.roll, sides)
 
 
+#: Severities an injury compares with (see :data:`.tables.SEVERITY`).
+_PINNED, _DOWN, _OUT = SEVERITY["pinned"], SEVERITY["down"], SEVERITY["out_of_action"]
+
+
 def injury(strength: int, count: int, before: dict[str, Any], target: Target, dice: Dice) -> Step:
     """``count`` injury dice for a fighter with state ``before``: "1 flesh wound, 2-5
     down, 6 out of action"; with high impact (S7+) the first dice is out of action on
@@ -199,41 +209,46 @@ def injury(strength: int, count: int, before: dict[str, Any], target: Target, di
     name = target.name
     high_impact = strength >= HIGH_IMPACT_STRENGTH
     rolls: list[Roll] = []
-    results: list[str] = []  # each dice's result, in the order rolled, to show
+    faces: list[int] = []  # each dice's face and result, in the order rolled, to show
+    results: list[str] = []
     dealt = {FLESH_WOUND: 0, DOWN: 0, OUT_OF_ACTION: 0}  # how many dice gave each
     plain = count
     if high_impact:
         first = dice.roll(6, _("injury dice (high impact)"), read=HIGH_IMPACT_INJURY, need="", target=name)
         rolls.append(first.roll)
+        faces.append(first.roll.total)
         results.append(first.value)
         dealt[first.value] += 1
         plain -= 1
     if plain == 1:
         die = dice.roll(6, _("injury dice"), read=INJURY, need="", target=name)
         rolls.append(die.roll)
+        faces.append(die.roll.total)
         results.append(die.value)
         dealt[die.value] += 1
     elif plain > 1:
         # rolled together; its successes are the 6s, the dice that take him out of action
         pool = dice.pool(plain, _("injury dice"), sides=6, success=at_least(6), read=INJURY, need="", target=name)
         rolls += die_by_die(pool.roll, 6)
+        faces += pool.roll.values
         results += [INJURY(face) for face in pool.roll.values]
         for result in dealt:
             dealt[result] += pool.value[result]
     flesh = before.get("flesh_wounds", 0) + dealt[FLESH_WOUND]
     worst = SEVERITY[before.get("status", "unharmed")]
-    worst = max(worst, SEVERITY["pinned"])
+    if worst < _PINNED:
+        worst = _PINNED
     if dealt[OUT_OF_ACTION]:
-        worst = SEVERITY["out_of_action"]
-    elif dealt[DOWN]:
-        worst = max(worst, SEVERITY["down"])
+        worst = _OUT
+    elif dealt[DOWN] and worst < _DOWN:
+        worst = _DOWN
     note = False
     if target.ws is not None and target.bs is not None and flesh >= target.ws and flesh >= target.bs \
-            and worst < SEVERITY["out_of_action"]:
-        worst = SEVERITY["out_of_action"]
+            and worst < _OUT:
+        worst = _OUT
         note = True
     status = STATUSES[worst]
-    key = (language(), "injury", tuple(r.total for r in rolls), tuple(results), high_impact, status, note)
+    key = (language(), "injury", tuple(faces), tuple(results), high_impact, status, note)
     text = _TEXTS.get(key) or _TEXTS.keep(key, _injury_text(*key[2:]))
     return Step(kind="injury", value=count, text=text, rolls=rolls, data={"results": results},
                 target_state={"status": status, "wounds_left": 0, "flesh_wounds": flesh})
