@@ -75,3 +75,38 @@ def test_the_callers_budget_is_never_passed_however_near_the_end(now):
     c = at(now, 0.3, sampling=None, budget=0.5)
     with pytest.raises(TooSlow, match=r"would take about 0.6 s, past the time budget of 0.5 s"):
         c.project(0.5)
+
+
+def test_an_enumeration_projected_to_be_short_is_not_weighed_against_sampling(now):
+    asked = []
+    now[0] = 0.0
+    c = Clock(None, lambda: asked.append(1) or 0.01)
+    now[0] = clock.GRACE * 2
+    c.project(clock.GRACE * 2 / clock.SHORT)  # the whole projected at SHORT: not weighed
+    c.tick()
+    assert asked == []
+    with pytest.raises(TooSlow, match="sampling takes about 0.01 s"):  # past SHORT: weighed, far from done
+        c.project(clock.GRACE * 2 / (clock.SHORT * 1.5))
+    assert asked == [1]
+
+
+def test_a_short_projection_still_keeps_to_the_callers_budget(now):
+    c = at(now, 0.12, sampling=1.0, budget=0.15)
+    with pytest.raises(TooSlow, match="past the time budget of 0.15 s"):
+        c.project(0.3)  # 0.4 s in all: short, but past the budget
+    c = at(now, 0.12, sampling=1.0, budget=0.15)
+    c.project(0.9)  # short and within the budget
+    now[0] = 0.16
+    with pytest.raises(TooSlow, match="past the time budget"):
+        c.tick()
+
+
+def test_a_short_projection_that_runs_long_is_weighed_once_it_has(now):
+    asked = []
+    now[0] = 0.0
+    c = Clock(None, lambda: asked.append(1) or 1.0)
+    now[0] = 0.2
+    c.project(0.9)  # short by this projection
+    now[0] = clock.SHORT + 0.01  # but it has run longer than SHORT
+    c.tick()
+    assert asked == [1]

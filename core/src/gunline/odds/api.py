@@ -27,6 +27,7 @@ from ..stack import RulesStack
 from ..state import ChainState
 from .chunks import CHUNK, chunk_seed, draw, jobs_default
 from .clock import Clock, TooSlow
+from .collector import young_only
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import NotReplayable, TreeTooLarge
 from .leaf import Leaf, summarize
@@ -46,8 +47,13 @@ DEFAULT_WORK = 2_000_000
 DEFAULT_PRECISION = 0.5
 #: Most samples drawn to reach a precision.
 MAX_SAMPLES = 1_000_000
-#: Samples drawn to estimate what sampling would cost.
+#: Samples drawn to estimate what sampling would cost, at most: drawn in batches of
+#: PROBE_BATCH, and no more batches once PROBE_SECONDS of CPU time are spent (a sample
+#: of a long chain costs a millisecond: the probe would cost as much as the enumeration
+#: it is weighed against).
 PROBE = 200
+PROBE_BATCH = 25
+PROBE_SECONDS = 0.02
 #: The 95% quantile of the normal distribution.
 Z95 = 1.959963984540054
 #: How much of each extra worker process sampling gains (forking, merging).
@@ -164,9 +170,15 @@ def compute_odds(
     def sampling_cost() -> float:
         """Seconds that sampling to ``precision`` would take, from a short probe."""
         started = time.process_time()
-        probe = sample_tree(run, PROBE, chunk_seed(seed, -1))
-        each = (time.process_time() - started) / PROBE
-        needed = samples_for(odds_of(probe, PROBE, ""), half)
+        probe: dict[Leaf, float] = {}
+        drawn = 0
+        while drawn < PROBE and (not drawn or time.process_time() - started < PROBE_SECONDS):
+            size = min(PROBE_BATCH, PROBE - drawn)
+            for leaf, count in sample_tree(run, size, chunk_seed(seed, -1 - drawn // PROBE_BATCH)).items():
+                probe[leaf] = probe.get(leaf, 0.0) + count
+            drawn += size
+        each = (time.process_time() - started) / drawn
+        needed = samples_for(odds_of(probe, drawn, ""), half)
         workers = min(jobs, max(1, needed // CHUNK))
         return each * needed / (workers * PARALLEL_EFFICIENCY if workers > 1 else 1)
 
@@ -219,16 +231,18 @@ def exact_marginals(
     clock: Clock | None = None,
 ) -> Marginals:
     """Staged enumeration where the rules allow it (:mod:`.stages`), else whole
-    chains replayed (:mod:`.explore`); ``budget`` caps the work, ``clock`` the time."""
-    try:
-        return staged(stack, attack, prior, budget, clock)
-    except Unstageable:
-        pass
-    except PluginFailed:
-        # a hook that cannot run on the recording views (msgspec refuses them):
-        # whole chains, which name the plugin again if it fails there too
-        pass
-    return whole_marginals(run, budget, len(attack.targets), clock)
+    chains replayed (:mod:`.explore`); ``budget`` caps the work, ``clock`` the time.
+    Only the youngest generation is collected meanwhile (:mod:`.collector`)."""
+    with young_only():
+        try:
+            return staged(stack, attack, prior, budget, clock)
+        except Unstageable:
+            pass
+        except PluginFailed:
+            # a hook that cannot run on the recording views (msgspec refuses them):
+            # whole chains, which name the plugin again if it fails there too
+            pass
+        return whole_marginals(run, budget, len(attack.targets), clock)
 
 
 def whole_marginals(run: Callable[[Dice], Leaf], budget: int, count: int, clock: Clock | None = None) -> Marginals:

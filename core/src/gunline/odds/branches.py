@@ -67,6 +67,8 @@ SHIPPED: frozenset[type] = frozenset({at_least, at_most, FaceTable})
 _KNOWN: dict[Hashable, Branches] = {}
 #: Past this many entries the memo starts again (a long session of many rulesets).
 _KNOWN_MAX = 20_000
+#: The kinds of face of a pool's die (:func:`_kinds`), by its sides and reads.
+_KINDS: dict[Hashable, list[Any]] = {}
 
 
 def _remember(key: Hashable | None, make: Callable[[], Branches]) -> Branches:
@@ -86,6 +88,7 @@ def _remember(key: Hashable | None, make: Callable[[], Branches]) -> Branches:
 def forget() -> None:
     """Drop every remembered branch (for measurements that start cold)."""
     _KNOWN.clear()
+    _KINDS.clear()
 
 
 # -- a roll -------------------------------------------------------------------------
@@ -144,7 +147,16 @@ def pool_branches(
     key = None if (parts[0] is None) != (success is None) or (parts[1] is None) != (read is None) else (
         "pool", count, sides, again, read_added, *parts
     )
-    return _remember(key, lambda: _pool_branches(count, sides, success, read, again, read_added))
+    if key is not None:
+        try:
+            known = _KNOWN.get(key)
+        except TypeError:  # a key holding something unhashable: no key after all
+            key = None
+        else:
+            if known is not None:
+                return known
+    kinds = None if key is None else ("kinds", sides, again, *parts)
+    return _remember(key, lambda: _pool_branches(count, sides, success, read, again, read_added, kinds))
 
 
 class _Kind(NamedTuple):
@@ -179,10 +191,19 @@ def _pool_branches(
     read: Callable[[int], Hashable] | None,
     again: int | None,
     read_added: bool = True,
+    known: Hashable | None = None,
 ) -> Branches:
+    """``known``: a key for the kinds of face (the same for every count of the same
+    die and reads), so that a pool of each size does not read every face again."""
     if again is not None and again <= 1:
         raise ValueError(f"again={again}: every face would be rolled again forever")
-    kinds = _kinds(sides, success, read, again)
+    kinds = _KINDS.get(known) if known is not None else None
+    if kinds is None:
+        kinds = _kinds(sides, success, read, again)
+        if known is not None:
+            if len(_KINDS) >= _KNOWN_MAX:
+                _KINDS.clear()
+            _KINDS[known] = kinds
     if all(k.reading is None for k in kinds):
         fast = _success_branches(count, kinds)
         if fast is not None:

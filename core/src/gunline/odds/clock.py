@@ -1,9 +1,10 @@
 """When the exact odds should give up and sampling take over: by cost, not by count.
 
 Enumeration starts at once. Most attacks are done long before :data:`GRACE`; the
-few that are not then ask what sampling to the requested precision would cost (a
-short probe, :func:`.sampling_cost`) and may go on only as long as that, or as the
-caller's time budget, whichever is shorter. Past it, or as soon as what is left of the
+few that are not, unless they are projected to be done within :data:`SHORT`, then ask
+what sampling to the requested precision would cost (a short probe,
+:func:`.sampling_cost`) and may go on only as long as that, or as the caller's time
+budget, whichever is shorter. Past it, or as soon as what is left of the
 work projects past it, :class:`TooSlow` ends the enumeration and the odds are sampled
 instead. What is already spent is spent: an enumeration that reaches the time of
 sampling with little left by its last projection goes on (to at most
@@ -22,6 +23,11 @@ from .interpreter import TreeTooLarge
 
 #: Seconds of enumeration before its cost is weighed against sampling.
 GRACE = 0.1
+#: An enumeration projected to take no longer than this in all is not weighed against
+#: sampling at all (until it has run this long): finding out what sampling would cost
+#: resolves a few hundred whole chains, which on a long chain costs as much as what is
+#: left, and odds that are exact in this time are what the odds are for.
+SHORT = 0.5
 #: How many times the cost of sampling a nearly finished enumeration may take in all.
 #: The projections count paths, not seconds, and the last paths of a stage are often
 #: the dearest, so "nearly finished" is trusted only this far.
@@ -60,9 +66,17 @@ class Clock:
 
     def _limit(self, elapsed: float) -> float | None:
         if self.allowed is None and self.sampling is not None and elapsed > GRACE:
+            if self._short(elapsed):  # not weighed yet: only the caller's budget holds
+                return self.budget
             self.sampling_seconds = self.sampling()
             self.allowed = self.sampling_seconds if self.budget is None else min(self.budget, self.sampling_seconds)
         return self.allowed
+
+    def _short(self, elapsed: float) -> bool:
+        """Whether the last projection says the enumeration takes :data:`SHORT` or
+        less in all (and it has not run that long yet)."""
+        share = self.share
+        return share is not None and share > 0.0 and elapsed <= SHORT and elapsed / share <= SHORT
 
     def tick(self) -> None:
         """Raise :class:`TooSlow` once the enumeration has had its time (unless it is

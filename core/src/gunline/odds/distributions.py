@@ -78,6 +78,17 @@ def success_distribution(count: int, p0: float, ps: float, pr: float, psr: float
     c = psr / a
     scale = a**-count
     numerator = [comb(count, i) * p0 ** (count - i) * ps**i for i in range(count + 1)]
+    if c == 0.0:
+        # no success adds a die: the series stops at ``count`` and each coefficient
+        # is its numerator's alone (the other products are 0.0, which the sum below
+        # adds without changing a bit), so O(count) instead of O(count²)
+        plain = [n * scale for n in numerator]
+        whole = 0.0
+        for part in plain:
+            whole += part
+        while len(plain) > 1 and plain[-1] == 0.0:
+            plain.pop()
+        return tuple(p / whole for p in plain)
     out: list[float] = []
     total = 0.0
     k = 0

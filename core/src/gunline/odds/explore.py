@@ -6,6 +6,11 @@ first requests reaches the same point. Each replay follows one path and ends in 
 leaf; the next path is the last one with its deepest still-unexplored request moved
 to its next class. Every leaf is visited exactly once and its weight is the product
 of the probabilities of the classes on its path, so the weights sum to 1.
+
+Two replays in a row share the path up to the request that moved, so the later one
+takes what the earlier worked out for those requests (their branches, the readings
+handed to the rule) instead of working it out again (:meth:`.BranchingDice.recall`):
+only the rule's own code runs again there.
 """
 
 from __future__ import annotations
@@ -38,11 +43,19 @@ def leaves(
     path: list[int] = []
     known: list[int] = []
     replays = 0
+    last: BranchingDice | None = None
+    upto = -1
     while True:
         if replays >= budget:
             raise TreeTooLarge(_("more than {count} outcomes", count=budget))
         replays += 1
         dice = make(path, known)
+        if not dice.watches:
+            dice.remembering = True
+            if last is not None:
+                # the same path as the last replay up to request ``upto``: what it
+                # worked out there holds (see BranchingDice.recall)
+                dice.recall(last.records, upto)
         result = run(dice)
         yield dice.weight, result, dice
         sizes, taken = dice.sizes, dice.path
@@ -53,6 +66,7 @@ def leaves(
             return
         path = taken[:i] + [taken[i] + 1]
         known = sizes[: i + 1]
+        last, upto = dice, i
 
 
 def estimate_leaves(run: Callable[[BranchingDice], object], probes: int, seed: int = 0) -> float:

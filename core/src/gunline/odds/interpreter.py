@@ -88,6 +88,36 @@ class BranchingDice(Dice):
         #: The faces of the branch being read, and how many are taken.
         self._feed: tuple[int, ...] = ()
         self._fed = 0
+        #: What each request asked, its branches and what the rule was handed, by
+        #: position (:meth:`recall`); the previous replay's, and how far they hold.
+        self.records: dict[int, tuple[Hashable, Any, Any]] = {}
+        self._recalled: dict[int, tuple[Hashable, Any, Any]] | None = None
+        self._upto = -1
+        #: Whether to keep :attr:`records` (a walk of the whole tree, :mod:`.explore`,
+        #: sets it: a replay that follows no other keeps nothing).
+        self.remembering = False
+
+    def recall(self, records: dict[int, tuple[Hashable, Any, Any]], upto: int) -> None:
+        """Reuse what the previous replay worked out, ``records``, which followed the
+        same branches as this one before request ``upto`` and asked the same there.
+
+        Hooks are pure, so a replay down the same path makes the same requests: the
+        requests before ``upto`` are answered as before (the same branches, and the
+        same reading handed back, without working either out again), request
+        ``upto`` with the same branches and its next branch. A request that does
+        not ask what the record says is worked out afresh (and the sizes check then
+        names the hook that is not pure)."""
+        self._recalled, self._upto = records, upto
+
+    def _again(self, pos: int, asked: Hashable) -> tuple[Hashable, Any, Any] | None:
+        """The previous replay's record of request ``pos``, if it holds for this one."""
+        recalled = self._recalled
+        if recalled is None or pos > self._upto:
+            return None
+        record = recalled.get(pos)
+        if record is None or record[0] != asked:
+            return None
+        return record
 
     def _choose(self, branches: Branches, what: str) -> Branch:
         pos = len(self.sizes)
@@ -146,13 +176,33 @@ class BranchingDice(Dice):
         target: str | None = None,
         by: str | None = None,
     ) -> Rolled[Any]:
-        branches = roll_branches(sides, count, read)
-        if self.watches:
-            branch = self._branch(branches, label, Request("roll", label, target, sides, count, read, None, None))
+        if self.watches or not self.remembering:
+            branches = roll_branches(sides, count, read)
+            if self.watches:
+                request = Request("roll", label, target, sides, count, read, None, None)
+                branch = self._branch(branches, label, request)
+            else:
+                branch = self._choose(branches, label)
+            self._feed, self._fed = branch.faces, 0
+            return meaning.roll(self, sides, label, count, read, need, target, by)
+        pos = len(self.sizes)
+        asked = ("roll", sides, count, label, need, target, by)
+        record = self._again(pos, asked)
+        if record is not None:
+            branches = record[1]
+            branch = self._choose(branches, label)
+            if pos < self._upto:
+                self.consumed += branch.faces
+                self.records[pos] = record
+                rolled: Rolled[Any] = record[2]
+                return rolled
         else:
+            branches = roll_branches(sides, count, read)
             branch = self._choose(branches, label)
         self._feed, self._fed = branch.faces, 0
-        return meaning.roll(self, sides, label, count, read, need, target, by)
+        rolled = meaning.roll(self, sides, label, count, read, need, target, by)
+        self.records[pos] = (asked, branches, rolled)
+        return rolled
 
     def pool(
         self,
@@ -171,17 +221,39 @@ class BranchingDice(Dice):
         target: str | None = None,
         by: str | None = None,
     ) -> Rolled[Tally]:
-        branches = pool_branches(count, sides, success, read, again, read_added)
         what = f"{label}: pool of {max(count, 0)}d{sides}"
-        if self.watches:
-            request = Request("pool", label, target, sides, max(count, 0), read, success, again, read_added)
-            branch = self._branch(branches, what, request)
+        if self.watches or not self.remembering:
+            branches = pool_branches(count, sides, success, read, again, read_added)
+            if self.watches:
+                request = Request("pool", label, target, sides, max(count, 0), read, success, again, read_added)
+                branch = self._branch(branches, what, request)
+            else:
+                branch = self._choose(branches, what)
+            self._feed, self._fed = branch.faces, 0
+            return meaning.pool(
+                self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target, by
+            )
+        pos = len(self.sizes)
+        asked = ("pool", count, label, sides, again, read_added, need, ask, shown, chance, target, by)
+        record = self._again(pos, asked)
+        if record is not None:
+            branches = record[1]
+            branch = self._choose(branches, what)
+            if pos < self._upto:
+                rolled: Rolled[Tally] = record[2]
+                self.consumed += branch.faces
+                self.pool_rolls.append((rolled.roll, target))
+                self.records[pos] = record
+                return rolled
         else:
+            branches = pool_branches(count, sides, success, read, again, read_added)
             branch = self._choose(branches, what)
         self._feed, self._fed = branch.faces, 0
-        return meaning.pool(
+        rolled = meaning.pool(
             self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target, by
         )
+        self.records[pos] = (asked, branches, rolled)
+        return rolled
 
     def repeat(
         self,
@@ -195,11 +267,19 @@ class BranchingDice(Dice):
         """Branch over the combined values of ``times`` runs (:mod:`.repeats`), not
         over every run's dice; over each run's dice in turn when they combine to too
         many values, or when :attr:`fold_repeats` is off."""
-        classes = folded_classes(times, body, fold, start) if self.fold_repeats else None
+        pos = len(self.sizes)
+        asked = ("repeat", times, label)
+        remembering = self.remembering and not self.watches
+        record = self._again(pos, asked) if remembering else None
+        if record is not None:
+            classes = record[1]
+        else:
+            classes = folded_classes(times, body, fold, start) if self.fold_repeats else None
         if classes is None:
             return Dice.repeat(self, times, label, body, fold=fold, start=start)
+        if remembering:
+            self.records[pos] = (asked, classes, None)
         branches, values = classes
-        pos = len(self.sizes)
         branch = self._choose(branches, f"{label}: {times} runs")
         self.consumed += branch.faces
         value, details = values[self.path[pos]]

@@ -7,7 +7,7 @@ sampling share every later step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..models import Chain, Roll, Step
@@ -78,7 +78,13 @@ class Block(NamedTuple):
 Blocks = dict[str | None, Block]
 
 
-def add_steps(blocks: Blocks, steps: Iterable[Step], pool_rolls: Iterable[tuple[Roll, str | None]]) -> Blocks:
+def new_block(parts: tuple[set[str], dict[str, int | float], dict[str, int]]) -> Block:
+    """A :class:`Block` from its three parts, without the named tuple's own
+    ``__new__`` (a summary is made for every leaf of every hook's tree)."""
+    return tuple.__new__(Block, parts)
+
+
+def add_steps(blocks: Blocks, steps: Sequence[Step], pool_rolls: Sequence[tuple[Roll, str | None]]) -> Blocks:
     """``blocks`` (block -> :data:`Block`) with ``steps`` and the pools rolled for
     them added, as a new dict; only the blocks they touch are copied. A pool counts
     for the target of the first step that shows it, else the target its request
@@ -86,31 +92,46 @@ def add_steps(blocks: Blocks, steps: Iterable[Step], pool_rolls: Iterable[tuple[
     the staged enumeration, which adds an attack's steps a hook at a time, use it."""
     out = dict(blocks)
     fresh: set[str | None] = set()
-    owner: dict[int, str | None] = {}
     for step in steps:
         who = step.target
         if who in fresh:
             positive, sums, _ = out[who]
         else:
             old = out.get(who)
-            positive = set(old.positive) if old is not None else set()
-            sums = dict(old.sums) if old is not None else {}
-            out[who] = Block(positive, sums, dict(old.pools) if old is not None else {})
+            if old is None:
+                positive, sums = set(), {}
+                out[who] = new_block((positive, sums, {}))
+            else:
+                positive, sums = set(old.positive), dict(old.sums)
+                out[who] = new_block((positive, sums, dict(old.pools)))
             fresh.add(who)
-        value = step.value if isinstance(step.value, (int, float)) else 0
+        value = step.value
+        if not isinstance(value, (int, float)):
+            value = 0
         kind = step.kind
         sums[kind] = sums.get(kind, 0) + value
         if value >= 1:
             positive.add(kind)
-        for roll in step.rolls:
-            owner.setdefault(id(roll), who)
+    if not pool_rolls:
+        return out
+    # the first step that shows a pool's roll owns it
+    wanted = {id(roll) for roll, _ in pool_rolls}
+    owner: dict[int, str | None] = {}
+    for step in steps:
+        rolls = step.rolls
+        if not rolls or wanted.isdisjoint(map(id, rolls)):  # the usual case, in C
+            continue
+        for roll in rolls:
+            i = id(roll)
+            if i in wanted and i not in owner:
+                owner[i] = step.target
     for roll, target in pool_rolls:
         who = owner.get(id(roll), target)
         if who not in fresh:
             old = out.get(who)
-            out[who] = Block(set(old.positive), dict(old.sums), dict(old.pools)) if old is not None else Block(
+            out[who] = new_block((set(old.positive), dict(old.sums), dict(old.pools)) if old is not None else (
                 set(), {}, {}
-            )
+            ))
             fresh.add(who)
         pools = out[who].pools
         pools[roll.label] = pools.get(roll.label, 0) + roll.total
@@ -124,10 +145,11 @@ def target_leaf(final: str | Final, block: Block | None) -> TargetLeaf:
     if block is None:
         return TargetLeaf(status, (), (), (), (), models)
     positive, sums, pools = block
-    return TargetLeaf(
+    # the named tuple's own __new__ is slow, and a leaf is made for every outcome
+    return tuple.__new__(TargetLeaf, (
         status, tuple(sorted(positive)), tuple(sorted(sums)), tuple(sorted(sums.items())),
         tuple(sorted(pools.items())), models,
-    )
+    ))
 
 
 def summarize(chain: Chain, names: tuple[str, ...], pool_rolls: list[tuple[Roll, str | None]]) -> Leaf:

@@ -31,7 +31,7 @@ face-by-face Monte Carlo is what catches that.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import msgspec
@@ -393,6 +393,64 @@ def value_at(path: Path, state: ChainState, arg: Step | None) -> Any:
     return part if path[1] is ALL else part.get(path[1], MISSING)
 
 
+#: Reads a path off a state and a handed step, as :func:`value_at` does.
+Getter = Callable[[ChainState, Any], Any]
+
+
+def getter(path: Path) -> Getter:
+    """:func:`value_at` for one ``path``, worked out once: a memo reads the same
+    paths off every state it is asked about."""
+    if path[-1] is FILLED:
+        inner = getter(path[:-1] + (ALL,))
+
+        def filled(state: ChainState, arg: Any) -> Any:
+            found = inner(state, arg)
+            return bool(found) if isinstance(found, dict) else MISSING
+
+        return filled
+    head = path[0]
+    if head == "targets" and path[1] is not ALL:
+        name, key = path[1], path[2]
+        if key is PRESENT:
+            return lambda state, arg: name in state.targets
+        if key is ALL:
+
+            def whole(state: ChainState, arg: Any) -> Any:
+                found = state.targets.get(name)
+                return MISSING if found is None else found
+
+            return whole
+
+        def one(state: ChainState, arg: Any) -> Any:
+            found = state.targets.get(name)
+            return MISSING if found is None else found.get(key, MISSING)
+
+        return one
+    if head in ("shooter", "weapon", "attack") and path[1] is not ALL:
+        key = path[1]
+        if head == "attack":
+            return lambda state, arg: state.attack.get(key, MISSING)
+        if head == "weapon":
+            return lambda state, arg: state.weapon.get(key, MISSING)
+        return lambda state, arg: state.shooter.get(key, MISSING)
+    if head == "arg" and len(path) == 2 and path[1] is not ALL and path[1] != "data":
+        field = path[1]
+        return lambda state, arg: getattr(arg, field, MISSING)
+    if head == "arg" and len(path) == 3 and path[1] == "data":
+        key = path[2]
+        if key is PRESENT:
+            return lambda state, arg: arg is not None and arg.data is not None
+        if key is ALL:
+            return lambda state, arg: MISSING if arg is None or arg.data is None else arg.data
+
+        def entry(state: ChainState, arg: Any) -> Any:
+            data = arg.data if arg is not None else None
+            return MISSING if data is None else data.get(key, MISSING)
+
+        return entry
+    return lambda state, arg: value_at(path, state, arg)
+
+
 _SCALARS = frozenset({str, int, bool, type(None), _Mark})
 
 
@@ -437,14 +495,22 @@ class Memo:
         #: paths (sorted tuple) -> {fingerprint: outcomes}, and a list for the
         #: records whose values have no fingerprint (compared one by one).
         self.groups: dict[tuple[Path, ...], tuple[dict[Hashable, Any], list[tuple[list[Any], Any]]]] = {}
+        #: paths -> what reads them (:func:`getter`)
+        self.getters: dict[tuple[Path, ...], list[Getter]] = {}
 
     def find(self, state: ChainState, arg: Step | None) -> tuple[Any, tuple[Path, ...]] | None:
         """``(outcomes, paths read)`` of a call that read what ``state`` and ``arg``
         hold now, or None."""
+        getters = self.getters
         for paths, (by_print, loose) in self.groups.items():
-            values = [value_at(p, state, arg) for p in paths]
+            values = [get(state, arg) for get in getters[paths]]
             if by_print:
-                key = fingerprint(values)
+                try:  # fingerprint(values), inlined: it runs for every path of a phase
+                    key: Hashable | None = tuple(
+                        [(v.__class__, v) if v.__class__ in _SCALARS else _freeze(v) for v in values]
+                    )
+                except (TypeError, RecursionError):
+                    key = None
                 if key is not None:
                     found = by_print.get(key)
                     if found is not None:
@@ -456,7 +522,9 @@ class Memo:
 
     def add(self, reads: Reads, state: ChainState, arg: Step | None, outcomes: Any) -> None:
         paths = tuple(sorted(reads, key=repr))  # one fixed order for the fingerprints
-        values = [value_at(p, state, arg) for p in paths]
+        if paths not in self.getters:
+            self.getters[paths] = [getter(p) for p in paths]
+        values = [get(state, arg) for get in self.getters[paths]]
         by_print, loose = self.groups.setdefault(paths, ({}, []))
         key = fingerprint(values)
         if key is not None:

@@ -26,9 +26,14 @@ the number of paths small; what they rely on is found out, not assumed:
 
 A target's last phase usually changes nothing but the target itself; its outcomes are
 then tallied for the target without building a state for each, and the path goes on
-with the state it had. Anything that defeats the staging (a state that cannot be
-encoded, a ChainState subclass) sends the caller back to replaying whole chains
-(:mod:`.explore`), which assumes nothing.
+with the state it had; those outcomes keep only what the tally reads
+(:meth:`.HookResult.lighten`), and a target's memos are dropped when its stage ends.
+Where every target stays in the keys, the key of each path such an outcome leads to
+is its child's, made once, with the target's dict and block as the outcome leaves
+them (:meth:`_Run._close_kept`). The parts of the paths' states are shared, and
+encoded for the keys once per object (:mod:`.shared`). Anything that defeats the
+staging (a state that cannot be encoded, a ChainState subclass) sends the caller back
+to replaying whole chains (:mod:`.explore`), which assumes nothing.
 
 Every phase runs the engine's own helpers (``gunline.engine.*_steps``) in the
 engine's order; tests check the result against replaying whole chains.
@@ -41,16 +46,17 @@ from typing import Any
 
 import msgspec
 
-from ..contract import STATE_FIELDS
 from ..engine import ammo_steps, begin_steps, hit_of, hit_steps, pool_steps, start_state, wound_steps
-from ..models import Attack, Roll, Step
+from ..models import Attack, Step
 from ..stack import RulesStack, callers_of
 from ..state import ChainState
 from .clock import Clock, TooSlow
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import BranchingDice, TreeTooLarge
-from .leaf import FINAL_KEYS, Block, Blocks, TargetLeaf, add_steps, final_of, target_leaf
-from .reads import ALL, Memo, Reads, SeenStep, fingerprint, holds_views, launder, seen_state, seen_step
+from .leaf import Blocks, TargetLeaf, final_of, target_leaf
+from .reads import ALL, Memo, Reads, seen_state, seen_step
+from .results import HookResult, fill
+from .shared import EMPTY, Shared, added, block_print, encode
 from .tally import Marginals
 
 
@@ -68,112 +74,15 @@ class FinishedRead(Unstageable):
 
 #: Work (hook runs and paths) between two looks at the clock.
 TICK = 64
+#: Paths between two projections of a phase's cost while no hook runs.
+PROJECT = 32
 
 #: The partial summaries of the blocks still open (:func:`.leaf.add_steps`).
 Partial = Blocks
 
 
-class HookResult:
-    """One result of one hook call: its probability, its steps (source and target
-    filled in, as the engine's merge does), what it adds to each block's summary,
-    whether it is ``local`` (touches nothing but the target ``name`` of its stage)
-    and, if so, what it changes of that target's final status (``status`` and
-    ``models``, the keys :func:`.leaf.final_of` reads; empty: unchanged)."""
-
-    __slots__ = ("weight", "steps", "delta", "local", "status")
-
-    def __init__(
-        self, weight: float, steps: list[Step], pool_rolls: list[tuple[Roll, str | None]], name: str | None
-    ) -> None:
-        self.weight = weight
-        self.steps = steps
-        self.delta = add_steps({}, steps, pool_rolls)
-        local = (name is not None or not steps) and set(self.delta) <= {name} and all(
-            s.target == name and s.shooter_state is None and s.weapon_state is None and s.attack_state is None
-            for s in steps
-        )
-        self.local = local
-        status: dict[str, Any] = {}
-        if local:
-            for s in steps:
-                change = s.target_state
-                if change:
-                    status.update((k, change[k]) for k in FINAL_KEYS if k in change)
-        self.status = status
-
-
-def _fill(steps: list[Step], plugin: str, name: str | None) -> list[Step]:
-    """What :meth:`ChainState.merge` fills in: the source and, in a target's stage,
-    the target of every step that names none. Views a hook handed on (the step it
-    was given, a state dict in a step's ``data``) are replaced by plain values and
-    count as read whole (:func:`.reads.launder`)."""
-    if any(isinstance(step, SeenStep) for step in steps):
-        steps = [launder(step) if isinstance(step, SeenStep) else step for step in steps]
-    for step in steps:
-        for field in STATE_FIELDS:
-            value = getattr(step, field)
-            if value is not None and holds_views(value):
-                setattr(step, field, launder(value))
-        if not step.source:
-            step.source = plugin
-        if step.target is None and name is not None:
-            step.target = name
-    return steps
-
-
-def _apply(state: ChainState, steps: list[Step]) -> ChainState:
-    """``state`` with ``steps`` merged, as a new state (copy on write: the states of a
-    frontier are shared and never changed)."""
-    shooter, weapon, attack, targets = state.shooter, state.weapon, state.attack, state.targets
-    own = False
-    for step in steps:
-        change = step.target_state
-        if change is not None and step.target is not None:
-            if not own:
-                targets, own = dict(targets), True
-            targets[step.target] = {**targets.get(step.target, {}), **change}
-        if step.shooter_state is not None:
-            shooter = {**shooter, **step.shooter_state}
-        if step.weapon_state is not None:
-            weapon = {**weapon, **step.weapon_state}
-        if step.attack_state is not None:
-            attack = {**attack, **step.attack_state}
-    return ChainState(shooter=shooter, weapon=weapon, targets=targets, attack=attack, steps=state.steps + steps,
-                      shooter_as_target=state.shooter_as_target)
-
-
-def _combine(partial: Partial, delta: Partial) -> Partial:
-    """``partial`` with an outcome's ``delta`` added, as a new dict."""
-    out = dict(partial)
-    for who, (p, s, q) in delta.items():
-        base = out.get(who)
-        if base is None:
-            out[who] = Block(set(p), dict(s), dict(q))
-            continue
-        positive, sums, pools = set(base.positive) | p, dict(base.sums), dict(base.pools)
-        for k, v in s.items():
-            sums[k] = sums.get(k, 0) + v
-        for k, v in q.items():
-            pools[k] = pools.get(k, 0) + v
-        out[who] = Block(positive, sums, pools)
-    return out
-
-
-def _block_print(part: Block | None) -> list[Any]:
-    if part is None:
-        return [[], [], []]
-    positive, sums, pools = part
-    return [sorted(positive), sorted(sums.items()), sorted(pools.items())]
-
-
-def _frozen(partial: Partial) -> list[list[Any]]:
-    rows = ([b or "", b is None, *_block_print(part)] for b, part in partial.items())
-    return sorted(rows, key=lambda x: (x[0], x[1]))
-
-
-#: Merge keys: MessagePack tells int from str dict keys and NaN from None (JSON
-#: does not); it writes tuples and sets as lists, which a state rarely mixes.
-_encode = msgspec.msgpack.Encoder().encode
+#: No target left out of the keys (they all stay in when a later hook reads them).
+NOTHING_FINISHED: frozenset[str] = frozenset()
 
 #: The result of a phase that did not run (no wound step after a miss).
 NOTHING = [HookResult(1.0, [], [], None)]
@@ -188,11 +97,11 @@ class _Child:
     def __init__(self, weight: float, state: ChainState, partial: Partial, arg: Step | None, old: int) -> None:
         self.weight, self.state, self.partial, self.arg, self.old = weight, state, partial, arg, old
 
-    def then(self, outcome: HookResult, arg: Step | None) -> _Child:
+    def then(self, outcome: HookResult, arg: Step | None, shared: Shared) -> _Child:
         return _Child(
             self.weight * outcome.weight,
-            _apply(self.state, outcome.steps),
-            _combine(self.partial, outcome.delta),
+            shared.apply(self.state, outcome.steps),
+            shared.combine(self.partial, outcome.delta),
             arg,
             self.old,
         )
@@ -215,7 +124,7 @@ class _Merged:
 
 
 #: The paths after a stage, by merge key.
-Frontier = dict[bytes, _Merged]
+Frontier = dict[Hashable, _Merged]
 
 
 class _Run:
@@ -234,6 +143,8 @@ class _Run:
         self.attack, self.budget, self.with_steps = attack, budget, with_steps
         self.clock = clock
         self._tick_at = TICK
+        #: The work at the last projection (:meth:`_projected`).
+        self._projected_at = -1
         self.with_finished = with_finished
         #: While the scout walks its path, a read that needs a larger merge key
         #: enlarges it instead of stopping the walk.
@@ -253,6 +164,8 @@ class _Run:
         self.finished: frozenset[str] = frozenset()
         self.work = 0
         self.memos: dict[tuple[Any, ...], Memo] = {}
+        #: Parts of the paths' states made and encoded once (:mod:`.shared`).
+        self.shared = Shared()
         self.marginals = Marginals(len(self.names))
 
     # -- the phases ------------------------------------------------------------------
@@ -305,11 +218,15 @@ class _Run:
         self.with_steps = True
 
     def outcomes(
-        self, key: tuple[Any, ...], call: Call, child: _Child, name: str | None, first: bool = False
+        self, key: tuple[Any, ...], call: Call, child: _Child, name: str | None, first: bool = False,
+        last: bool = False,
     ) -> list[HookResult]:
         """The results of one hook call on ``child`` (from the memo when a call
-        that read the same has been made)."""
-        memo = self.memos.setdefault(key, Memo())
+        that read the same has been made). ``last``: the target's last phase, whose
+        local results are tallied without their steps (:meth:`HookResult.lighten`)."""
+        memo = self.memos.get(key)
+        if memo is None:
+            memo = self.memos[key] = Memo()
         if not first:
             found = memo.find(child.state, child.arg)
             if found is not None:
@@ -331,7 +248,7 @@ class _Run:
         if first:
             dice = BranchingDice([])
             steps, plugin = run(dice)
-            steps = _fill(steps, plugin, name)
+            steps = fill(steps, plugin, name)
             outs.append(HookResult(1.0, steps, dice.pool_rolls, name))
         else:
             try:
@@ -341,7 +258,7 @@ class _Run:
                     if count in PROBE_AT:
                         too_large(run, self.budget)
                     self.spend()
-                    steps = _fill(steps, plugin, name)
+                    steps = fill(steps, plugin, name)
                     outs.append(HookResult(w, steps, dice.pool_rolls, name))
             except TreeTooLarge as exc:
                 if exc.estimated or isinstance(exc, TooSlow):
@@ -349,6 +266,9 @@ class _Run:
                 raise TreeTooLarge(f"more than {self.budget} outcomes") from None
         self._check(reads, child.old, outs)
         if not first:
+            if last and not self.with_steps and not self.with_finished and all(o.local for o in outs):
+                for out in outs:
+                    out.lighten()
             memo.add(reads, child.state, child.arg, outs)
         return outs
 
@@ -360,7 +280,10 @@ class _Run:
                 f"the paths resolved so far project about {int(start + spent * total / done)} outcomes",
                 estimated=True,
             )
-        if done and spent and self.clock is not None:
+        if done and spent and self.clock is not None and (self.work != self._projected_at or done % PROJECT == 0):
+            # the clock reads the process time: asked again once work was done, or
+            # every PROJECT paths that were all found in the memos
+            self._projected_at = self.work
             self.clock.project(self.work / (start + spent * total / done))
 
     # -- a stage ----------------------------------------------------------------------
@@ -368,13 +291,14 @@ class _Run:
         """A target's pool, hit and wound phases: the paths at its last phase, each
         with the results of that phase."""
         name = self.names[index]
+        shared = self.shared
         pool, hit, wound = (self.call(p, index) for p in ("pool", "hit", "wound"))
         kids: list[_Child] = []
         start = self.work
         for done, child in enumerate(children):
             self._projected(start, done, len(children))
             for out in self.outcomes(("pool", index), pool, child, name, first):
-                kids.append(child.then(out, out.steps[-1]))
+                kids.append(child.then(out, out.steps[-1], shared))
         self.spend(len(kids))
         missed: list[_Child] = []
         wounded: list[_Child] = []
@@ -383,27 +307,34 @@ class _Run:
             self._projected(start, done, len(kids))
             for out in self.outcomes(("hit", index), hit, child, name, first):
                 step = hit_of(out.steps)
-                kid = child.then(out, step)
+                kid = child.then(out, step, shared)
                 (wounded if step is not None and step.value else missed).append(kid)
         self.spend(len(wounded) + len(missed))
         closing: Closing = [(kid, NOTHING) for kid in missed]
         start = self.work
         for done, child in enumerate(wounded):
             self._projected(start, done, len(wounded))
-            closing.append((child, self.outcomes(("wound", index), wound, child, name, first)))
+            closing.append((child, self.outcomes(("wound", index), wound, child, name, first, last=True)))
         return closing
 
-    def key(self, state: ChainState, partial: Partial, finished: frozenset[str]) -> bytes:
+    def key(self, state: ChainState, partial: Partial, finished: frozenset[str], without: object = ()) -> Hashable:
+        """What later hooks can see of a path (see the module): equal for two paths
+        exactly when the MessagePack encodings of every part are, each part encoded
+        once per object (:class:`.shared.Shared`). ``without``: the name of a block
+        left out (a finished target's)."""
+        shared = self.shared
+        encoded = shared.encoded
         try:
-            return _encode(
-                [
-                    state.shooter,
-                    state.weapon,
-                    state.attack,
-                    {n: d for n, d in state.targets.items() if self.with_finished or n not in finished},
-                    _frozen(partial),
-                    state.steps if self.with_steps else None,
-                ]
+            targets = shared.targets_key(state.targets, NOTHING_FINISHED if self.with_finished else finished)
+            rows = [(b or "", b is None, shared.block_encoded(part)) for b, part in partial.items() if b != without]
+            blocks = tuple(sorted(rows) if len(rows) > 1 else rows)
+            return (
+                encoded(state.shooter),
+                encoded(state.weapon),
+                encoded(state.attack),
+                targets,
+                blocks,
+                encode(state.steps) if self.with_steps else None,
             )
         except (TypeError, msgspec.EncodeError) as exc:
             raise Unstageable(f"the state cannot be compared: {exc}") from None
@@ -422,47 +353,125 @@ class _Run:
             else:
                 entry.weight += weight
 
+        # every result local to a kept target: keys made part by part (the keys of
+        # one frontier must all be made one way)
+        kept = name is not None and self.with_finished and not self.with_steps and all(
+            o.local for _, outs in closing for o in outs
+        )
+        stage = name
         if self.with_finished:  # every target stays in the state; tallied at the end
             name = None
         table: dict[TargetLeaf, float] = self.marginals.targets[self.names.index(name)] if name is not None else {}
         #: local results by (their list, the target's state and summary before them):
         #: [weight, state before, summary before, results]
-        groups: dict[tuple[int, Hashable], list[Any]] = {}
+        groups: dict[tuple[int, Hashable, Hashable], list[Any]] = {}
+        shared = self.shared
+        #: whether each list of results is all local, and its summed weight (lists
+        #: are shared by the memos)
+        sums: dict[int, tuple[bool, float]] = {}
+        plain = name is not None and not self.with_steps and not self.with_finished
         for child, outs in closing:
-            local = name is not None and not self.with_steps and not self.with_finished and all(o.local for o in outs)
+            known = sums.get(id(outs))
+            if known is None:
+                known = sums[id(outs)] = (plain and all(o.local for o in outs), sum(o.weight for o in outs))
+            local, total = known
             if local and name is not None:
-                partial = dict(child.partial)
-                part = partial.pop(name, None)
-                merge(child.weight * sum(o.weight for o in outs), child.state, partial)
-                before = child.state.targets.get(name, {})
-                gkey = fingerprint([before, _block_print(part)])
-                if gkey is None:
+                part = child.partial.get(name)
+                key = self.key(child.state, child.partial, after, name)
+                entry = frontier.get(key)
+                if entry is None:
+                    partial = dict(child.partial)
+                    partial.pop(name, None)
+                    frontier[key] = _Merged(child.weight * total, child.state, partial)
+                else:
+                    entry.weight += child.weight * total
+                before = child.state.targets.get(name, EMPTY)
+                printed = shared.fingerprint(before)
+                try:
+                    summary = shared.block_fingerprint(part)
+                except TypeError:
+                    printed = None
+                if printed is None:
                     raise Unstageable("a target's state cannot be compared")
-                group = groups.get((id(outs), gkey))
+                gkey = (id(outs), printed, summary)
+                group = groups.get(gkey)
                 if group is None:
-                    groups[(id(outs), gkey)] = [child.weight, before, part, outs]
+                    groups[gkey] = [child.weight, before, part, outs]
                 else:
                     group[0] += child.weight
                 continue
             self.spend(len(outs))
+            if kept and stage is not None:
+                self._close_kept(frontier, child, outs, stage)
+                continue
             for out in outs:
-                state = _apply(child.state, out.steps)
-                partial = _combine(child.partial, out.delta)
+                state = shared.apply(child.state, out.steps)
+                partial = shared.combine(child.partial, out.delta)
                 weight = child.weight * out.weight
                 if name is not None:
-                    leaf = target_leaf(final_of(state.targets.get(name, {})), partial.pop(name, None))
+                    leaf = target_leaf(final_of(state.targets.get(name, EMPTY)), partial.pop(name, None))
                     table[leaf] = table.get(leaf, 0.0) + weight
                     self.marginals.outcomes += 1
                 merge(weight, state, partial)
         for weight, before, part, outs in groups.values():
             for out in outs:
                 final = final_of({**before, **out.status} if out.status else before)
-                block = _combine({name: part} if part is not None else {}, out.delta).get(name)
+                more = out.delta.get(name)
+                block = part if more is None else added(part, more)
                 leaf = target_leaf(final, block)
                 table[leaf] = table.get(leaf, 0.0) + weight * out.weight
                 self.marginals.outcomes += 1
+        shared.clear()
         self.finished = after
         return frontier
+
+    def _rest(self, state: ChainState, partial: Partial, name: str) -> tuple[Hashable, ...]:
+        """:meth:`key` of a path without target ``name``'s dict and block: what the
+        paths a local result of ``name``'s stage leads to share (the finished targets
+        are all in the keys, see :meth:`_close_kept`)."""
+        encoded = self.shared.encoded
+        try:
+            targets = tuple([(n, encoded(d)) for n, d in state.targets.items() if n != name])
+            blocks = tuple(sorted(
+                [(b or "", b is None, self.shared.block_encoded(part)) for b, part in partial.items() if b != name]
+            ))
+            return encoded(state.shooter), encoded(state.weapon), encoded(state.attack), targets, blocks
+        except (TypeError, msgspec.EncodeError) as exc:
+            raise Unstageable(f"the state cannot be compared: {exc}") from None
+
+    def _close_kept(self, frontier: Frontier, child: _Child, outs: list[HookResult], name: str) -> None:
+        """Merge into ``frontier`` the paths that ``child`` and its local ``outs`` lead
+        to, when every finished target stays in the keys (``with_finished``): the key
+        of each is the child's once without ``name`` (:meth:`_rest`), with ``name``'s
+        dict and block as each result leaves them; a path's state is built only when
+        its key is new. The keys are equal exactly when :meth:`key`'s would be."""
+        shared = self.shared
+        state, partial = child.state, child.partial
+        rest = self._rest(state, partial, name)
+        targets = state.targets
+        before = targets.get(name)
+        place = list(targets).index(name) if name in targets else None
+        part = partial.get(name)
+        for out in outs:
+            change = out.change
+            now = before if change is None else shared.merged(before, change)
+            more = out.delta.get(name)
+            block = part if more is None else added(part, more)
+            try:
+                key = (
+                    rest,
+                    place if place is not None or now is None else len(targets),
+                    None if now is None and place is None else shared.encoded(now),
+                    None if block is None else encode(block_print(block)),
+                )
+            except (TypeError, msgspec.EncodeError) as exc:
+                raise Unstageable(f"the state cannot be compared: {exc}") from None
+            weight = child.weight * out.weight
+            entry = frontier.get(key)
+            if entry is None:
+                frontier[key] = _Merged(weight, shared.apply(state, out.steps), shared.combine(partial, out.delta))
+            else:
+                entry.weight += weight
 
     def scout(self) -> None:
         """Walk one path (every request's first class) through every phase and raise
@@ -478,11 +487,11 @@ class _Run:
             child = _Child(1.0, child.state, child.partial, None, len(child.state.steps))
             if index is not None:
                 ((last, outs),) = self.target_stage(index, [child], first=True)
-                child = last.then(outs[0], None)
+                child = last.then(outs[0], None, self.shared)
                 self.finished = self.finished | {self.names[index]}
             else:
                 (out,) = self.outcomes(("scout", kind), self.call(kind, None), child, None, first=True)
-                child = child.then(out, None)
+                child = child.then(out, None, self.shared)
         self.finished = frozenset()
         self.memos.clear()
         self.work = 0
@@ -493,11 +502,13 @@ class _Run:
         return self.run_stages()
 
     def run_stages(self) -> Marginals:
-        frontier: Frontier = {b"": _Merged(1.0, self.initial, {})}
+        frontier: Frontier = {(): _Merged(1.0, self.initial, {})}
         for kind, index in self.stages():
             children = [_Child(m.weight, m.state, m.partial, None, len(m.state.steps)) for m in frontier.values()]
             if index is not None:
                 frontier = self.close(self.target_stage(index, children), self.names[index])
+                for phase in ("pool", "hit", "wound"):  # no later call can repeat them
+                    self.memos.pop((phase, index), None)
                 continue
             call = self.call(kind, None)
             closing: Closing = []

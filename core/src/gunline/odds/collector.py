@@ -1,0 +1,47 @@
+"""Only the youngest generation collected while an exact enumeration runs.
+
+An enumeration builds up what it keeps to the end (its memos, the outcomes of each
+hook call, the paths at a stage boundary): hundreds of thousands of small objects
+with no cycles among them. CPython's cyclic collector walks each object that
+survives a collection again in the next generation's, and runs a full collection
+each time the survivors grow by a quarter, walking all of them; on the largest trees
+of the scaling grid (``benchmarks/grid.py``) those walks took more time than the
+enumeration itself and found nothing. So while it runs only the youngest generation
+is collected (that is where the garbage cycles a hook call may leave are found);
+what survives it is the enumeration's own and is not walked again.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: A threshold no count of younger collections reaches.
+NEVER = 1 << 30
+
+_lock = threading.Lock()
+#: Enumerations running (threads may run several), and the thresholds before the first.
+_running = 0
+_saved: tuple[int, ...] = ()
+
+
+@contextmanager
+def young_only() -> Iterator[None]:
+    """Only the youngest generation collected inside the block (see the module);
+    the thresholds are put back when the last enumeration running ends, unless
+    someone else changed them meanwhile."""
+    global _running, _saved
+    with _lock:
+        if _running == 0:
+            _saved = gc.get_threshold()
+            gc.set_threshold(_saved[0], NEVER, NEVER)
+        _running += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _running -= 1
+            if _running == 0 and gc.get_threshold() == (_saved[0], NEVER, NEVER):
+                gc.set_threshold(*_saved)
