@@ -107,6 +107,6 @@ def need_of(read: Any) -> str:
     if kind is at_least:
         return _AT_LEAST.get(read.n) or read.need  # asked on every roll: the made words first
     if kind is at_most:
-        return _AT_MOST.get(read.n) or read.need
+        return _AT_MOST.get((read.n, language())) or read.need
     need = getattr(read, "need", "")
     return need if isinstance(need, str) else ""
