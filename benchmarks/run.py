@@ -46,6 +46,7 @@ SECTIONS: dict[str, tuple[str, list[str], list[str]]] = {
     "tui": ("tui_startup.py", [], ["--tiny"]),
     "grid": ("grid.py", [], ["--tiny"]),
     "keys": ("keystrokes.py", [], ["--tiny"]),
+    "busy": ("tui_busy.py", [], ["--tiny"]),
 }
 
 

@@ -26,7 +26,7 @@ def tiny_run() -> str:
 
 
 def test_every_benchmark_runs_to_the_end(tiny_run):
-    for name in ("startup", "throughput", "icepool", "odds", "tui", "grid", "keys"):
+    for name in ("startup", "throughput", "icepool", "odds", "tui", "grid", "keys", "busy"):
         assert f"== {name} " in tiny_run
     assert "did not run to the end" not in tiny_run
 
@@ -41,6 +41,8 @@ def test_every_figure_stands_beside_its_yardstick(tiny_run):
     assert re.search(r"bare pluggy chain \(yardstick\)\s+[\d,]+ chains/s", tiny_run)
     assert re.search(r"bare Textual app\s+\d+ ms", tiny_run)
     assert re.search(r"gunline, form too\s+\d+ ms\s+ratio [\d.]+x", tiny_run)
+    assert re.search(r"while computing\s+median\s+[\d.]+ ms.*\n\s+odds shown \(yardstick\)\s+median\s+[\d.]+ ms",
+                     tiny_run)
 
 
 def test_the_keystrokes_are_counted_on_a_resolved_chain(tiny_run):

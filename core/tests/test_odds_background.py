@@ -68,9 +68,10 @@ def test_a_cancel_ends_the_child_at_once():
     assert job.process.is_alive()
     began = time.monotonic()
     job.cancel()
-    assert not job.process.is_alive() and job.finished
+    assert not job.process.is_alive() and job.closed
     assert time.monotonic() - began < 5  # a generous bound on a loaded machine; never minutes
     assert job.messages() == []
+    job.close()  # again: nothing happens
 
 
 def _registry_with(toy, **hooks) -> Registry:

@@ -220,12 +220,35 @@ async def test_ctrl_q_quits_while_a_hook_is_stuck(toy_registry):
     assert not app.is_running
 
 
+class FileGate(Gate):
+    """A spinning hook body that says it was entered with a file: the odds run in a
+    child process, where an event of this one is never set."""
+
+    def __init__(self, marker) -> None:
+        super().__init__()
+        self.marker = marker
+
+    def __call__(self, *args):
+        self.marker.write_text("entered")
+        super().__call__(*args)
+
+
+async def entered_file(pilot, gate) -> bool:
+    for _ in range(500):
+        if gate.marker.exists():
+            return True
+        await pilot.pause(0.01)
+    return False
+
+
 @run_async
-async def test_odds_that_never_finish_are_off_the_event_loop_and_cancelled(toy_registry, monkeypatch):
+async def test_odds_that_never_finish_are_off_the_event_loop_and_cancelled(toy_registry, monkeypatch, tmp_path):
+    import multiprocessing
+
     from gunline_tui.screens.main import MainScreen
 
     monkeypatch.setattr(MainScreen, "ODDS_DELAY", 0.01)
-    gate = Gate()
+    gate = FileGate(tmp_path / "entered")
     seen = []
 
     def resolve_hit(dice, state):
@@ -240,10 +263,14 @@ async def test_odds_that_never_finish_are_off_the_event_loop_and_cancelled(toy_r
     registry = hostile_variant(toy_registry, resolve_hit=resolve_hit)
     app = make_app(registry, doc=PLAIN, hook_timeout=None)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await entered(pilot, gate)
+        assert await entered_file(pilot, gate)
         assert app.main.chain is not None  # the chain is shown while the odds spin
+        spinning = [p for p in multiprocessing.active_children() if p.name == "gunline odds"]
+        assert len(spinning) == 1  # the odds spin in a process of their own, not in the app's
         await pilot.press("escape")
         await settle(pilot)
+        spinning[0].join(5)
+        assert not spinning[0].is_alive()  # cancelled: the process is ended
         await pilot.press("f6")  # the odds pane
         await settle(pilot)
         assert "Odds: ✗ cancelled" in str(app.screen.query_one("#odds").render())

@@ -102,6 +102,25 @@ async def test_a_big_terminal_puts_the_odds_beside_the_chain(registry):
 
 
 @run_async
+async def test_the_outcome_lines_are_wrapped_again_when_the_chain_narrows(registry):
+    """At 120 columns the map pane stands beside the chain, which narrows: an outcome
+    line that fitted one line wraps to two, and the outcomes take the lines it needs
+    (its last words were cut off before)."""
+    app = make_app(registry, file=str(ROOT / "examples" / "necromunda" / "missile-on-the-map.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        outcomes = app.screen.query_one("#outcomes")
+        lines = len(app.main.chain.outcomes)
+        for size in ((120, 40), (80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            width = outcomes.content_region.width
+            needed = outcomes.get_content_height(outcomes.size, app.size, width)
+            assert outcomes.size.height == needed, (size, width)
+            assert needed > lines if size == (120, 40) else needed == lines  # it wraps there, not here
+
+
+@run_async
 async def test_snapshot_in_russian_with_odds(registry):
     """The app in the seed's own language: the samurai duel at 120×40, the form,
     the chain and the odds in Russian (the README shows it)."""

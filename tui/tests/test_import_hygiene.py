@@ -29,3 +29,40 @@ def test_the_app_never_imports_a_plugin():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+FIRST_FRAME = """
+import os, sys, tempfile
+os.environ["GUNLINE_HOME"] = tempfile.mkdtemp()
+from textual.app import App
+from gunline_tui.app import make_app
+from gunline_tui.screens.main import MainScreen
+
+paint = App._display
+
+def display(app, screen, renderable):
+    paint(app, screen, renderable)
+    if renderable is not None and isinstance(screen, MainScreen):
+        print(",".join(sorted(sys.modules)))
+        sys.stdout.flush()
+        os._exit(0)
+
+App._display = display
+make_app().run(headless=True, size=(80, 24))
+"""
+
+#: What the first frame does without: the odds, the journal, the map's drawing, the
+#: Markdown and text renderings, typed dice, the compare view, and the log's rich
+#: pretty-printer (the log is a stand-in until right after the first frame).
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "gunline.odds", "gunline.journal", "gunline.mapdraw", "gunline.mapcli", "gunline.render",
+    "gunline.dice.typed", "gunline_tui.screens.compare_view", "gunline_tui.screens.dice_entry",
+    "gunline_tui.widgets.log_view", "rich.pretty",
+)
+
+
+def test_the_first_frame_loads_only_what_it_shows():
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True)
+    loaded = set(out.stdout.strip().split(","))
+    assert "gunline_tui.screens.main" in loaded  # the frame was painted
+    assert sorted(loaded & set(NOT_BEFORE_THE_FIRST_FRAME)) == []

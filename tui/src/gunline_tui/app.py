@@ -7,10 +7,12 @@ points needed); ``main`` is what the CLI calls.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -109,10 +111,36 @@ class GunlineApp(App[None]):
         self._restored = restored
         self._control_filter = ControlFilter()
 
-    def on_mount(self) -> None:
+    #: Whether the app paused the cyclic garbage collector (see :meth:`on_load`).
+    _gc_paused = False
+
+    def on_load(self) -> None:
+        """The cyclic garbage collector waits from here until the screen is built:
+        the screen is a hundred thousand new objects, nearly all of which outlive the
+        start, and the collector would go over them again and again as they are made
+        (with Textual's own, over a tenth of the time to the first frame, and as
+        much again for the rows mounted after it). Then they are looked at as usual
+        (``resume_gc``, called by the main screen once it is whole, or on closing)."""
+        if gc.isenabled():
+            gc.disable()
+            self._gc_paused = True
+
+    def resume_gc(self) -> None:
+        """The collector as it was before the app paused it."""
+        if self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
+
+    def on_unmount(self) -> None:
+        self.resume_gc()
+
+    def get_default_screen(self) -> Screen:
+        """The main screen is the first screen itself, not pushed over Textual's empty
+        default one: a screen fewer to build and lay out before the first frame."""
         doc, file, notice = self._start
-        self.push_screen(MainScreen(self.registry, doc, file, notice, self.encounter,
-                                    restored=self._restored))
+        return MainScreen(self.registry, doc, file, notice, self.encounter, restored=self._restored)
+
+    def on_mount(self) -> None:
         if not self.is_headless:  # a test's process keeps its own signal handlers
             loop = asyncio.get_running_loop()
             for sig in ENDING_SIGNALS:
@@ -202,15 +230,30 @@ def make_app(registry: Registry | None = None, file: str | None = None,
     from gunline.watch import hook_timeout as limit_from_env
 
     limit = limit_from_env() if hook_timeout is _DEFAULT_LIMIT else hook_timeout
-    if registry is None:
-        from gunline.plugins import discover
+    with _collector_paused():  # loading the plugins: new objects that all stay (see GunlineApp.on_load)
+        if registry is None:
+            from gunline.plugins import discover
 
-        registry = discover()
-    where = Encounter(journal, encounter)
-    if doc is not None:
-        return GunlineApp(registry, doc, file, encounter=where, hook_limit=limit)
-    start_doc, start_file, notice, restored = _opening(registry, file)
-    return GunlineApp(registry, start_doc, start_file, notice, encounter=where, hook_limit=limit, restored=restored)
+            registry = discover()
+        where = Encounter(journal, encounter)
+        if doc is not None:
+            return GunlineApp(registry, doc, file, encounter=where, hook_limit=limit)
+        start_doc, start_file, notice, restored = _opening(registry, file)
+        return GunlineApp(registry, start_doc, start_file, notice, encounter=where, hook_limit=limit,
+                          restored=restored)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused for the block, as it was after."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def main(file: str | None = None, *, journal: str | None = None, encounter: str | None = None,

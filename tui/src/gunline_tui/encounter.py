@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from gunline.models import Attack
 from gunline.state import ChainState
-from gunline.words import fields, plain
 
 from .shown import Text
 from .speech import _, _n, said, term
@@ -61,6 +60,8 @@ def state_text(name: str, state: EncounterState | None, entries: int, last: str 
     target with its status and the counts that are not zero; ``actions`` is the line
     of the ruleset's actions between attacks, if it has any; ``packages`` (the
     ruleset's) word its statuses."""
+    from gunline.words import fields, plain
+
     text = Text()
     text.append(_("encounter {name}", name=name), style="bold")
     text.append(" · " + _n("{n} entry", "{n} entries", entries, n=entries))

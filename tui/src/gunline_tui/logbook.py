@@ -6,7 +6,6 @@ import time
 from dataclasses import dataclass, field
 
 from gunline.models import Chain
-from gunline.render import chain_text
 
 from .speech import _, _n
 
@@ -41,6 +40,8 @@ class Logbook:
         return entry
 
     def markdown(self) -> str:
+        from gunline.render import chain_text
+
         out = ["# " + _("gunline session"), ""]
         if not self.entries:
             out.append(_("No resolutions yet."))

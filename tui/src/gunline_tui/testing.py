@@ -30,11 +30,20 @@ def run_async(fn):
 
 
 async def settle(pilot) -> None:
-    """Let workers finish and the screen catch up."""
+    """Let workers finish and the screen catch up: the main screen whole (what its
+    first frame leaves out mounted right after it), which Pilot's wait for an idle
+    process may not see to the end on a busy machine."""
+    from .screens.main import MainScreen
+
     for _ in range(3):
         await pilot.pause()
         with suppress(WorkerFailed, WorkerCancelled):
             await pilot.app.workers.wait_for_complete()
+    for _ in range(1000):
+        main = next((s for s in pilot.app.screen_stack if isinstance(s, MainScreen)), None)
+        if main is None or main.whole or not main.is_attached:
+            break
+        await pilot.pause(0.01)
     await pilot.pause()
 
 

@@ -24,13 +24,19 @@ from ..models import Attack
 
 
 class Background:
-    """One computation in a child process: its messages, and a way to end it."""
+    """One computation in a child process: its messages, and a way to end it.
+
+    :meth:`close` it when done with it (answered or not): that ends the child if it
+    is still at work and closes the pipe. Until then the pipe's descriptor stays
+    open, so a caller watching it (an event loop's reader) can stop watching first.
+    """
 
     def __init__(self, process: Any, connection: Any) -> None:
         self.process = process
         self.connection = connection
         #: Whether the answer (odds or error) has arrived.
         self.finished = False
+        self.closed = False
 
     def fileno(self) -> int:
         """The pipe's descriptor: readable when a message is waiting."""
@@ -40,36 +46,39 @@ class Background:
         """Every message waiting, without blocking. A child that ended without an
         answer (killed from outside, out of memory) gives a ``failed`` message."""
         out: list[tuple[Any, ...]] = []
-        if self.finished:
+        if self.finished or self.closed:
             return out
         try:
             while self.connection.poll():
                 message = self.connection.recv()
                 out.append(message)
                 if message[0] in ("odds", "failed"):
-                    self._finish()
+                    self.finished = True
+                    self.process.join(1.0)  # at once: the child ends as soon as it has answered
                     break
         except (EOFError, OSError):
+            self.process.join(1.0)
             code = self.process.exitcode
             out.append(("failed", RuntimeError(f"the odds process ended without an answer (exit {code})")))
-            self._finish()
+            self.finished = True
         return out
 
-    def cancel(self) -> None:
-        """End the child now, whatever it is doing; its answer is never read."""
-        if self.finished:
+    def close(self) -> None:
+        """End the child if it is still at work (its answer is never read), and close
+        the pipe. Safe to call again."""
+        if self.closed:
             return
-        self.process.terminate()
-        self.process.join(1.0)
-        if self.process.is_alive():  # pragma: no cover - it ignored SIGTERM
-            self.process.kill()
+        self.closed = True
+        if self.process.is_alive():
+            self.process.terminate()
             self.process.join(1.0)
-        self._finish()
-
-    def _finish(self) -> None:
-        self.finished = True
+            if self.process.is_alive():  # pragma: no cover - it ignored SIGTERM
+                self.process.kill()
+                self.process.join(1.0)
         self.connection.close()
-        self.process.join(1.0)  # at once: the child ends as soon as it has answered
+
+    #: Ending a computation no longer wanted is closing it.
+    cancel = close
 
 
 def start(registry: Any, attack: Attack, *, limit: float | None = None, **options: Any) -> Background | None:

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from ..logbook import Logbook
     from ..model import ScenarioModel
     from ..offload import OffLoop
+    from ..widgets.log_space import LogSpace
+    from ..widgets.log_view import LogView
     from .resolving import Job
 
 
@@ -48,6 +50,12 @@ class ScreenParts(Screen[None]):
     @property
     def off_loop(self) -> OffLoop:
         raise NotImplementedError
+
+    @property
+    def log_view(self) -> LogView | LogSpace:
+        """The log below the chain; until the first frame is on screen, its stand-in,
+        which keeps what is logged for it (see :mod:`gunline_tui.widgets.log_space`)."""
+        return self.query_one("#log")  # type: ignore[return-value]
 
     # -- the main screen's --------------------------------------------------------------
     def set_status(self, message: str) -> None:

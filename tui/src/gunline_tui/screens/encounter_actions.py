@@ -16,14 +16,11 @@ from textual import work
 from gunline.errors import BadInput, GunlineError, PluginFailed
 from gunline.models import Attack, Chain
 from gunline.runner import new_seed
-from gunline.state import ChainState
 
-from ..acting import actions_line, offer_actions
 from ..encounter import state_text
 from ..shown import Text
 from ..speech import _, _n, said
 from ..widgets.encounter_view import EncounterView
-from ..widgets.log_view import LogView
 from .base import ScreenParts
 from .dialogs import ConfirmDialog, PickDialog, PromptDialog
 
@@ -103,7 +100,7 @@ class EncounterActions(ScreenParts):
         self.encounter.name = name
         self.epoch += 1
         self._update_status(_("encounter {name}", name=name) if name else _("no encounter"))
-        self.query_one(LogView).note(_("encounter: {name}", name=name) if name else _("no encounter"))
+        self.log_view.note(_("encounter: {name}", name=name) if name else _("no encounter"))
         if name is None:
             self.query_one(EncounterView).show(Text(_("No encounter: F3 picks or starts one.")))
             self._show_pane("log")
@@ -132,6 +129,8 @@ class EncounterActions(ScreenParts):
         last = entries[-1].summary if entries else ""
         ruleset = self.model.doc.get("ruleset")
         packages = self.registry.packages(ruleset) if isinstance(ruleset, str) else ()
+        from ..acting import actions_line
+
         text = state_text(name, state, len(entries), last, actions_line(self.registry, ruleset), packages)
         self.app.call_from_thread(self._show_encounter_state, text)
 
@@ -157,6 +156,7 @@ class EncounterActions(ScreenParts):
     @work(thread=True, exit_on_error=False, group="journal", description="Committing")
     def commit_chain(self, name: str, job: Job, chain: Chain, document: dict[str, Any]) -> None:
         from gunline.journal import StaleState
+        from gunline.state import ChainState
 
         try:
             entry = self.encounter.journal().commit(name, job.attack, chain, document,
@@ -178,7 +178,7 @@ class EncounterActions(ScreenParts):
         resolved again (same dice) from the encounter's new state."""
         self.notify(_("{why}. The chain now starts from the new state; commit again if it still stands.", why=message),
                     title=_("not committed: the encounter changed"), severity="warning", timeout=10)
-        self.query_one(LogView).note(_("✗ not committed: another session committed first; state refreshed"))
+        self.log_view.note(_("✗ not committed: another session committed first; state refreshed"))
         self.epoch += 1
         self.refresh_encounter()
         self.validate_and_preview()
@@ -252,6 +252,8 @@ class EncounterActions(ScreenParts):
                                   _("undid #{number}", number=entry.undoes_number))
 
     def action_act(self) -> None:
+        from ..acting import offer_actions
+
         offer_actions(self)
 
     def action_reload(self) -> None:
@@ -281,7 +283,7 @@ class EncounterActions(ScreenParts):
     def _encounter_changed(self, line: str, status: str) -> None:
         """After a commit, an undo or a reload: log it, show the new state, and
         resolve the next attack from it with fresh dice."""
-        self.query_one(LogView).note(line)
+        self.log_view.note(line)
         self.set_status(status)
         self.epoch += 1
         self.basis = None

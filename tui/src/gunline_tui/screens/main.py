@@ -20,14 +20,13 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import DescendantFocus
+from textual.events import DescendantFocus, ScreenResume
 from textual.widgets import ContentSwitcher, Static
 
 from gunline import drafts
 from gunline.errors import PluginFailed
 from gunline.models import Attack, Chain
 from gunline.plugins import Registry
-from gunline.render import registry_text
 from gunline.runner import new_seed
 
 from ..encounter import Encounter
@@ -41,12 +40,11 @@ from ..speech import N_, SpokenBindings, _, _n
 from ..widgets.chain_view import ChainView
 from ..widgets.encounter_view import EncounterView
 from ..widgets.form import ScenarioForm
-from ..widgets.keybar import KeyBar
-from ..widgets.log_view import LogView
+from ..widgets.keybar import KeyBar, fewest_lines
+from ..widgets.log_space import LogSpace
 from ..widgets.map_view import MapView
 from ..widgets.odds_view import OddsView
-from .compare_view import CompareActions
-from .dialogs import ConfirmDialog, TextScreen
+from .compare_actions import CompareActions
 from .encounter_actions import EncounterActions
 from .resolving import Job, Resolving
 from .scenario_files import ScenarioFiles
@@ -105,7 +103,10 @@ PALETTE_ONLY: tuple[tuple[str, str, str], ...] = (
 
 
 class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, CompareActions):
-    AUTO_FOCUS = None
+    #: No focus by Textual's choosing before the first frame (None would mean the
+    #: app's: the first focusable widget, the form, restyled whole as it takes the
+    #: focus); the form takes it right after the first frame (``_after_first_frame``).
+    AUTO_FOCUS = ""
     BINDINGS = [
         *[Binding(k, a, label, id=a, priority=k != "escape", tooltip=h) for k, a, label, h in ACTIONS],
         *[Binding(k, a, label, id=a, priority=True, show=False, tooltip=h) for k, a, label, h in UNLISTED],
@@ -160,15 +161,23 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
         return self._off_loop
 
     def compose(self) -> ComposeResult:
+        # The layout's breakpoints (app.tcss) as Textual sets them when the screen is
+        # resized, which comes after the first frame: set now, the first frame is
+        # laid out for the terminal it is drawn in.
+        self.update_classes(breakpoint_classes(self.app), animate=False)
         yield Static("", id="status")
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield ScenarioForm(self.registry, self.model, id="form")
+                # Of the form's rows, no more can be in view than the terminal's rows
+                # less the status line, the form's own, the field's line and the keys.
+                width, height = self.app.size
+                yield ScenarioForm(self.registry, self.model, id="form",
+                                   first_rows=height - 3 - fewest_lines(self, width))
                 yield Static("", id="field-help")
             with Vertical(id="right"):
                 yield ChainView(id="chain")
                 with ContentSwitcher(initial="log", id="bottom"):
-                    yield LogView(id="log")
+                    yield LogSpace(id="log")  # the log itself right after the first frame
                     with VerticalScroll(id="odds-pane"):
                         yield OddsView(id="odds")
                     with Vertical(id="map-pane"):
@@ -183,13 +192,25 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
         if self.notice:
             self.set_status(self.notice)
         self._say_what_did_not_load()
-        # The first chain right after the first frame, not before it: cold start is
-        # what a GM waits for, and the first resolution pays for first use.
-        self.call_after_refresh(self.validate_and_preview)
-        self.call_after_refresh(self._build_form)
+        # The first frame shows what a GM looks at first, the form and the chain;
+        # what is out of view (the form's lower rows) follows right after it.
+        self.validate_and_preview()
+        self.call_after_refresh(self._after_first_frame)
         if self.encounter.name is not None:
             self._show_pane("encounter-pane")
             self.refresh_encounter()
+
+    _resumed = False
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        """Shown for the first time: every widget on the screen was styled as it was
+        mounted, a moment ago, and every change of class since restyled what it
+        changed; Textual's restyling of the whole screen as it resumes (for CSS that
+        changed while another screen covered it) would do that work again before the
+        first frame."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def _say_what_did_not_load(self) -> None:
         """An installed plugin that did not load (broken, or written for another hook
@@ -205,17 +226,43 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
         self.notify(_("{message} (Ctrl+L lists the plugins)", message=message), title=title, severity="warning",
                     timeout=10)
 
-    async def _build_form(self) -> None:
-        """Build the scenario form after the first frame (see ScenarioForm.built)."""
+    async def _after_first_frame(self) -> None:
+        """What the first frame could do without: the focus on the form (before its
+        rows out of view are mounted, which then need no restyling for it), those rows
+        (see ScenarioForm.first_rows), with the problem shown at its field if it is
+        one of them, and the log (see LogSpace); then the garbage collector, paused
+        until the screen is whole (GunlineApp.on_load)."""
         form = self.query_one(ScenarioForm)
-        form.built = True
-        await form.recompose()
-        self._show_problem(self.problem)
         if self.focused is None:
-            for editor in form.editors.values():
-                if editor.focusable:
-                    self.app.set_focus(editor)
-                    break
+            self.set_focus(form)
+        await form.mount_rest()
+        if self.is_attached:  # not closed meanwhile
+            self._show_problem(self.problem)
+            await self.start_log()
+        resume_gc = getattr(self.app, "resume_gc", None)
+        if resume_gc is not None:
+            resume_gc()  # paused for the start (GunlineApp.on_load)
+        self.whole = True
+
+    #: Whether the screen is whole: what the first frame left out is there too.
+    whole = False
+
+    async def start_log(self) -> None:
+        """Put the log where its stand-in is (see LogSpace), with what was logged."""
+        from ..widgets.log_view import LogView
+
+        space = self.query_one("#log")
+        if not isinstance(space, LogSpace):
+            return
+        log = LogView(id="log")
+        log.display = space.display  # the pane on show stays on show
+        panes = self.query_one("#bottom", ContentSwitcher)
+        with self.app.batch_update():  # no frame without a log
+            await space.remove()
+            if not panes.is_attached:  # the app closed meanwhile
+                return
+            await panes.mount(log, before=0)
+        space.hand_over(log)
 
     # -- status ----------------------------------------------------------------------
     def _update_status(self, extra: str = "") -> None:
@@ -407,6 +454,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
     def _detail(self, event: ChainView.Detail) -> None:
         """Enter on a line of the chain: all it stands for, wrapped, with its odds."""
         from ..detail import detail_text, detail_title
+        from .dialogs import TextScreen
 
         chain = self.query_one(ChainView).chain
         if chain is None:
@@ -418,6 +466,10 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
                                         detail_text(chain, event.key, odds, packages)))
 
     def action_plugins(self) -> None:
+        from gunline.render import registry_text
+
+        from .dialogs import TextScreen
+
         self.app.push_screen(TextScreen(_("Plugins"), Text(registry_text(self.registry))))
 
     def plugin_failed(self, error: PluginFailed) -> None:
@@ -438,6 +490,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
         else:
             question = _("Disable the variant {name} for this session? (installed plugins are not changed)",
                          name=name)
+
+        from .dialogs import ConfirmDialog
 
         async def done(yes: bool | None) -> None:
             if yes:
@@ -467,7 +521,20 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
         self.encounter.close()
 
     def action_help(self) -> None:
+        from .dialogs import TextScreen
+
         self.app.push_screen(TextScreen(_("Help"), help_text()))
+
+
+def breakpoint_classes(app: Any) -> dict[str, bool]:
+    """The app's breakpoint classes for its size now: on for the largest breakpoint
+    the size reaches, off for the others (as Textual's ``Screen`` sets them)."""
+    width, height = app.size
+    classes: dict[str, bool] = {}
+    for size, points in ((width, app.HORIZONTAL_BREAKPOINTS or []), (height, app.VERTICAL_BREAKPOINTS or [])):
+        on = next((name for at, name in sorted(points, reverse=True) if size >= at), None)
+        classes.update({name: name == on for _at, name in points})
+    return classes
 
 
 def key_shown(key: str) -> str:

@@ -9,10 +9,11 @@ after the last edit.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from textual import on
@@ -21,23 +22,21 @@ from textual.worker import Worker, WorkerState
 
 from gunline.engine import refusals, start_state
 from gunline.errors import BadInput, GunlineError, PluginFailed
-from gunline.mapcli import areas
 from gunline.models import Attack, Chain
 from gunline.replay import Comparison, compare, replay
 from gunline.runner import new_seed, run
 from gunline.scenario import build_attack
-from gunline.state import ChainState
 
 from ..shown import line
 from ..speech import N_, _
 from ..widgets.chain_view import ChainView
 from ..widgets.form import ScenarioForm
-from ..widgets.log_view import LogView
 from ..widgets.map_view import MapView
 from ..widgets.odds_view import OddsView
 from .base import ScreenParts
-from .dialogs import PromptDialog
-from .dice_entry import DiceEntryDialog
+
+if TYPE_CHECKING:
+    from gunline.state import ChainState
 
 _PATH = re.compile(r"^[A-Za-z0-9_\-\[\]\.:]+$")
 
@@ -165,10 +164,25 @@ class Resolving(ScreenParts):
 
     def _start_odds(self, attack: Attack, key: bytes) -> None:
         """Compute the odds off the event loop; a newer scenario's odds replace an
-        older computation (which is abandoned, so edits never pile them up)."""
+        older computation (which is ended, so edits never pile them up).
+
+        In a child process (:mod:`gunline.odds.background`) where the platform can
+        fork: the screen then shares nothing with the work and answers every key at
+        once however long the odds take, and a stale computation is simply ended.
+        Elsewhere in a thread of the app, as the command line's work runs."""
         compute_odds = _odds_api()
         if compute_odds is None:
             self.query_one(OddsView).problem(_("this gunline has no odds interpreter"))
+            return
+        from gunline.odds import background
+
+        # every core but one: that one is the screen's
+        jobs = max(1, (os.cpu_count() or 1) - 1)
+        job = background.start(self.registry, attack, limit=self.off_loop.limit, prior=self.encounter.prior(attack),
+                               jobs=jobs)
+        if job is not None:
+            self.run_worker(self._await_odds(job, key), group="odds", exclusive=True, exit_on_error=False,
+                            description="Computing odds")
             return
 
         def work() -> Any:
@@ -176,6 +190,31 @@ class Resolving(ScreenParts):
 
         self.off_loop.later(work, lambda odds: self.show_odds(odds, key), self._odds_failed,
                             group="odds", description="Computing odds")
+
+    async def _await_odds(self, job: Any, key: bytes) -> None:
+        """Read the odds process's messages as they come (progress, then the odds or
+        the fault); cancelled (a newer edit, Escape, the screen closing), it ends
+        the process."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        ready = asyncio.Event()
+        fd = job.fileno()
+        loop.add_reader(fd, ready.set)
+        try:
+            while not job.finished:
+                await ready.wait()
+                ready.clear()
+                for message in job.messages():
+                    if message[0] == "progress":
+                        self.query_one(OddsView).progress(message[1], message[2])
+                    elif message[0] == "odds":
+                        self.show_odds(message[1], key)
+                    else:
+                        self._odds_failed(message[1])
+        finally:
+            loop.remove_reader(fd)
+            job.close()
 
     def _odds_failed(self, error: BaseException) -> None:
         self.query_one(OddsView).problem(_message(error))
@@ -257,6 +296,8 @@ class Resolving(ScreenParts):
         else:
             chain = run(self.registry, job.attack, seed=job.seed, prior=prior)[0]
         if job.attack.map is not None:
+            from gunline.mapcli import areas
+
             job.areas = areas(self.registry, job.attack, chain)
         return chain, None
 
@@ -307,7 +348,7 @@ class Resolving(ScreenParts):
             self.basis = chain
             self.last_attack = job.attack
             entry = self.logbook.add(job.how, chain)
-            self.query_one(LogView).add(entry)
+            self.log_view.add(entry)
         self.redrawn_at = time.perf_counter()
 
     @on(Worker.StateChanged)
@@ -340,6 +381,8 @@ class Resolving(ScreenParts):
         self._new_chain(_("re-roll · seed {seed}", seed=seed), seed, self.last_attack)
 
     def action_seed(self) -> None:
+        from .dialogs import PromptDialog
+
         def check(text: str) -> str | None:
             try:
                 int(text.strip())
@@ -366,6 +409,8 @@ class Resolving(ScreenParts):
         """The dice-entry dialog starts from the encounter's state: read it, and ask
         the rules whether the attack may be made, off the event loop (the journal may
         be busy with another gunline; a plugin may take its time)."""
+        from .dice_entry import DiceEntryDialog
+
         epoch = self.epoch
 
         def work() -> tuple[Any, str | None]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.scalar import Unit
 from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Static, Tree
@@ -152,6 +153,11 @@ class ChainView(Vertical):
         return None if self._last is None or self.stale else self._last[0]
 
     _last: tuple[Chain, str, Comparison | None] | None = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: What the title and the outcomes show (see :meth:`_fit`).
+        self._fitted: dict[Static, Text] = {}
     #: True while a problem is shown: the chain under it is not of this scenario.
     stale = False
 
@@ -202,13 +208,26 @@ class ChainView(Vertical):
         """Update a Static, asking for a new layout only when its height changes:
         a layout pass costs as much as the whole screen has widgets, and this runs
         after every edit."""
-        width = max(1, widget.content_region.width or widget.size.width or 40)
+        self._fitted[widget] = text
+        width = widget.content_region.width or widget.size.width
+        if not width:  # not laid out yet (the first chain, shown in the first frame)
+            widget.styles.height = "auto"  # the layout finds it
+            widget.update(text)
+            return
         height = max(1, len(text.wrap(self.app.console, width)))
-        if widget.styles.height is not None and widget.styles.height.value == height and width > 1:
+        fixed = widget.styles.height
+        if fixed is not None and fixed.unit == Unit.CELLS and fixed.value == height and width > 1:
             widget.update(text, layout=False)
         else:
             widget.styles.height = height
             widget.update(text)
+
+    def on_resize(self) -> None:
+        """The title's and the outcomes' heights are for the width they were wrapped
+        at: fitted again at the new one (another terminal size, the pane beside the
+        chain come or gone), a line is not cut short, nor a blank one left."""
+        for widget, text in self._fitted.items():
+            self._fit(widget, text)
 
     def set_odds(self, odds: Any) -> None:
         """Show each step's probability beside it (the chain itself is unchanged)."""

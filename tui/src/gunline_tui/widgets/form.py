@@ -15,6 +15,8 @@ from the model, not from the form.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
 from textual import on
@@ -41,13 +43,31 @@ from .pick import PickField
 CUSTOM = "(custom)"
 
 
-class Switch(Checkbox):
+class Unstyled:
+    """A widget that is not restyled while it is not yet in the app's DOM.
+
+    Textual restyles a widget whenever one of its classes changes, mounted or not,
+    and Input and Checkbox change theirs as they are made (compact, valid, on): a
+    few restylings each, most of the time it takes to make one. Once mounted, a
+    widget is styled whole, classes and all, so restyling it before is wasted; the
+    form makes dozens of them on every build."""
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        if self.is_attached:  # type: ignore[attr-defined]
+            super().update_node_styles(animate)  # type: ignore[misc]
+
+
+class Switch(Unstyled, Checkbox):
     """A checkbox whose state shows as X or blank, not only as a colour."""
 
     @property
     def _button(self):
         self.BUTTON_INNER = "X" if self.value else " "
         return super()._button
+
+
+class TextField(Unstyled, Input):
+    """A text field of the form."""
 
 
 class TargetHeader(Static, can_focus=True):
@@ -82,8 +102,14 @@ class ScenarioForm(VerticalScroll):
         Binding("up", "app.focus_previous", N_("Previous field"), show=False),
     ]
 
-    def __init__(self, registry: Registry, model: ScenarioModel, **kwargs: Any) -> None:
+    def __init__(self, registry: Registry, model: ScenarioModel, *, first_rows: int | None = None,
+                 **kwargs: Any) -> None:
+        """``first_rows``: as many rows of the form as can be in view before it is
+        scrolled; when given, only those are mounted before the first frame (the
+        rest right after it, :meth:`mount_rest`). The form is most of the screen's
+        widgets, and a widget costs as much to style and lay out out of view as in."""
         super().__init__(**kwargs)
+        self.first_rows = first_rows
         self.registry = registry
         self.model = model
         self.specs: dict[str, FieldSpec] = {}
@@ -91,6 +117,8 @@ class ScenarioForm(VerticalScroll):
         self.labels: dict[str, str] = {}
         #: What the map gave each field the rules read off it, used or overridden.
         self.measured: dict[str, Any] = {}
+        #: The rows still to be made and mounted after the first frame (see ``first_rows``).
+        self._later: Iterator[Widget] = iter(())
 
     @property
     def draft(self):
@@ -124,23 +152,58 @@ class ScenarioForm(VerticalScroll):
         """A fire mode or a choice's value as the form shows it."""
         return said(value, lambda: self.packages)
 
-    #: False until the first frame is on screen: the form is the costliest part of
-    #: the screen, so it is built right after the first paint, not before it.
-    built = False
-
     def compose(self) -> ComposeResult:
         self.specs, self.editors, self.labels = {}, {}, {}
         self._focused_label = None
         self._marked = self._status_text = None
-        yield Static("" if self.built else _("building the form…"), id="form-status")
-        if not self.built:
-            return
+        yield Static("", id="form-status")
+        widgets: Iterator[Widget] = self._grid()
+        self._later = iter(())
+        if self.first_rows is not None:  # the first build only: a rebuild is whole
+            if language() != SOURCE:
+                widgets = iter(list(widgets))  # every label made now: the column fits the longest (_long_words)
+            widgets, self._later = self._split(widgets, max(1, self.first_rows))
+            self.first_rows = None
         # Labels and editors sit directly in a two-column grid: one container per
         # field would double the widgets, and every redraw lays them all out.
         with Container(id="form-grid") as grid:
-            yield from self._grid()
+            yield from widgets
         if self._long_words():
             grid.add_class("-long-words")  # a wider column for the labels (app.tcss)
+
+    def _split(self, widgets: Iterator[Widget], rows: int) -> tuple[Iterator[Widget], Iterator[Widget]]:
+        """The widgets of the first ``rows`` rows of the grid, and the rest, still to
+        be made: a row is a label and its editor, or one widget across both columns."""
+        first: list[Widget] = []
+        count = 0
+        for widget in widgets:
+            if widget not in self.editors.values():
+                count += 1
+                if count > rows:
+                    return iter(first), itertools.chain([widget], widgets)
+            first.append(widget)
+        return iter(first), iter(())
+
+    async def mount_rest(self) -> None:
+        """Make and mount the rows the first build left out (none after a rebuild),
+        and mark them as the rows mounted before were: the fields the map measures,
+        a wider column for longer words."""
+        later = list(self._later)
+        self._later = iter(())
+        grids = self.query("#form-grid")
+        if not later or not grids or not grids.first().is_attached:  # nothing left, or closing
+            return
+        grid = grids.first()
+        await grid.mount_all(later)
+        grid.set_class(self._long_words(), "-long-words")
+        if self.measured:
+            self.show_measured(self.measured.values())
+
+    def is_placed(self, path: str) -> bool:
+        """Whether the editor of ``path`` is in the form on screen (not one of the
+        rows still to be mounted after the first frame)."""
+        editor = self.editors.get(path)
+        return editor is not None and editor.parent is not None
 
     def _long_words(self) -> bool:
         """Whether a label would be cut in the 14 cells English needs: another
@@ -243,7 +306,7 @@ class ScenarioForm(VerticalScroll):
         text = ",".join(map(str, value)) if plain_list else format_value(value)
         m = self.measured.get(spec.path)
         placeholder = _map_says(m) if m is not None else self._placeholder(spec)
-        return Input(text, placeholder=shown(placeholder), compact=True, name=spec.path)
+        return TextField(text, placeholder=shown(placeholder), compact=True, name=spec.path)
 
     def _hint(self, spec: FieldSpec) -> str:
         """What a field takes (core's words: ``int 1–10``), a choice's values in the
@@ -445,7 +508,7 @@ class ScenarioForm(VerticalScroll):
         changes is touched: this runs on every keystroke."""
         if not self.is_mounted or not self.query("#form-status"):
             return  # being rebuilt: the screen shows the problem again once it is
-        wanted = (path, message) if path is not None and path in self.editors else None
+        wanted = (path, message) if path is not None and self.is_placed(path) else None
         if wanted != self._marked:
             for old in self.query(".field-error"):
                 old.remove()
@@ -508,7 +571,7 @@ class ScenarioForm(VerticalScroll):
         (``Widget.focus`` waits for them): keys typed right after a change that
         rebuilt the form must land in the field it offers."""
         editor = self.editors.get(path)
-        if editor is not None and editor.focusable:
+        if editor is not None and self.is_placed(path) and editor.focusable:
             self.app.set_focus(editor)
             editor.scroll_visible()
             return True

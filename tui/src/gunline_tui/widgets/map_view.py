@@ -15,8 +15,6 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from gunline.mapdraw import draw
-
 from ..shown import Text
 from ..speech import N_, _
 
@@ -92,6 +90,8 @@ class MapView(Widget, can_focus=True):
         return self.attack.map if self.attack is not None else None
 
     def render(self) -> Text:
+        from gunline.mapdraw import draw
+
         field = self.field
         if field is None:
             return Text(_("No map: this scenario places no one. Add a [map] table to the file "

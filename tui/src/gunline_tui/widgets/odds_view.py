@@ -12,8 +12,6 @@ from typing import Any
 
 from textual.widgets import Static
 
-from gunline.odds import chart
-
 from ..shown import Text
 from ..speech import _, said, term
 
@@ -26,6 +24,8 @@ CHARTED = ("hit", "wound")
 
 def bar(p: float, width: int = BAR) -> str:
     """``p`` as a bar of ``width`` cells, as the charts draw it (:func:`gunline.odds.chart.bar`)."""
+    from gunline.odds import chart
+
     return chart.bar(p, width)
 
 
@@ -33,6 +33,8 @@ def append_charts(text: Text, target: Any, width: int, packages: tuple[str, ...]
     """A target's charts appended to ``text``: a title per chart, then a row per
     status or value, its bar coloured and its percentage beside it (core words the
     titles and, with the stack's ``packages``, the statuses)."""
+    from gunline.odds import chart
+
     made = chart.charts(target, width, indent=2, words=packages)
     label = chart.label_width(made)
     # told apart by what they chart, not by their titles (those are worded for the GM)
@@ -139,6 +141,15 @@ class OddsView(Static):
         if not self._pending:  # once per computation, not once per keystroke
             self._pending = True
             self._put(Text(_("Odds: computing… (the rest of the screen stays live)"), style="italic"))
+
+    def progress(self, done: int, total: int) -> None:
+        """Samples drawn so far, as a bar: the odds are being sampled (a tree too
+        large to enumerate in the time sampling takes)."""
+        if not self._pending or total <= 0:
+            return
+        share = min(max(done / total, 0.0), 1.0)
+        self._put(Text(_("Odds: sampling {bar} {done} of {total}", bar=bar(share, 20), done=format(done, ","),
+                         total=format(total, ",")), style="italic"))
 
     def problem(self, message: str) -> None:
         self._pending = False
