@@ -10,6 +10,7 @@ and forms alike.
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 import typing
@@ -185,13 +186,21 @@ def _spec_of(name: str, path: str, t: Any, required: bool, default: Any, annotat
     )
 
 
-def describe(struct: type, prefix: str = "") -> tuple[FieldSpec, ...]:
-    """The fields of ``struct`` in declaration order; ``prefix`` is prepended to each
-    path (``describe(Target, "targets[2]")``)."""
+@functools.lru_cache(maxsize=256)
+def _struct_info(struct: type) -> tuple[mi.StructType, dict[str, Any]]:
+    """msgspec's view of ``struct`` and its fields' annotations by encoded name, once
+    per Struct: both evaluate every annotation anew when asked, and the app asks at
+    every rebuild of its form, per target."""
     info = mi.type_info(struct)
     if not isinstance(info, mi.StructType):
         raise TypeError(f"{struct!r} is not a msgspec Struct")
-    annotations = {f.encode_name: f.type for f in msgspec.structs.fields(struct)}
+    return info, {f.encode_name: f.type for f in msgspec.structs.fields(struct)}
+
+
+def describe(struct: type, prefix: str = "") -> tuple[FieldSpec, ...]:
+    """The fields of ``struct`` in declaration order; ``prefix`` is prepended to each
+    path (``describe(Target, "targets[2]")``)."""
+    info, annotations = _struct_info(struct)
     out = []
     for f in info.fields:
         default = f.default
