@@ -66,3 +66,17 @@ def test_ties_cancel_by_default_and_unpaired_successes_then_decide():
 def test_ties_setting():
     assert compare(dice(9, 5), dice(9, 5), "attacker").winner == "attacker"
     assert compare(dice(9, 5), dice(9, 5), "defender").winner == "defender"
+
+
+def test_a_single_defending_die_reads_the_verdict_of_each_face():
+    """The defender's die reads a table of verdicts against the attacker's side: for
+    every pair of attacker's faces and every face of the die, what the test gives."""
+    from gunline_samurai.characteristic import rank
+    from gunline_samurai.comparative import against, side
+
+    for catastrophe in (False, True):
+        for a, b in [(a, b) for a in range(1, 11) for b in range(1, 11)]:
+            mine = [rank(judge(face, 4, S), catastrophe) for face in (a, b)]
+            read = against(side(mine, catastrophe), 9, S, catastrophe=catastrophe)
+            for face in range(1, 11):
+                assert read(face) == compare(mine, [judge(face, 9, S)], catastrophe=catastrophe), (a, b, face)

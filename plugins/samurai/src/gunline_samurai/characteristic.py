@@ -19,7 +19,7 @@ A rule reads of a test die what it decides by, and no more:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
@@ -151,7 +151,7 @@ def describe(die: Die) -> str:
     return _("{face} (failure)", face=die.face)
 
 
-def shown(values: list[int], value: int, settings: Settings) -> str:
+def shown(values: Sequence[int], value: int, settings: Settings) -> str:
     """The faces a test's dice show, in words: ``2 (success), 3 (success)``, or
     ``none``. For the chain's text only: the rule decides by what it read."""
     return ", ".join(describe(judge(face, value, settings)) for face in values) or _("none")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gunline import ChainState
 
 from . import losses, units, volleys
@@ -10,9 +12,32 @@ from .messages import _
 from .readings import readings_of
 from .schema import SamuraiAttack
 from .sequence import shots_at, shots_available
+from .settled import settled
 
 
 def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
+    """Why the attack cannot be made, if it cannot. That depends on the attack and
+    on who stands (the shooter, a shooting unit's models, each target) alone: worked
+    out once for those (:mod:`.settled`)."""
+    shooter = attack.shooter
+    models = state.shooter.get("models", {}) if shooter.models else {}
+    stands = (state.shooter.get("status", "unharmed"),
+              tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models]),
+              tuple([state.targets.get(t.name, {}).get("status") for t in attack.targets]))
+    return list(settled(attack, ("problems", stands), lambda: tuple(_problems(attack, _standing(attack, stands)))))
+
+
+def _standing(attack: SamuraiAttack, stands: tuple[str, tuple[str, ...], tuple[str | None, ...]]) -> ChainState:
+    """A state where the models stand as ``stands`` says (and nothing else is known)."""
+    status, models, statuses = stands
+    shooter: dict[str, Any] = {"status": status}
+    if attack.shooter.models:
+        shooter["models"] = {m.name: {"status": s} for m, s in zip(attack.shooter.models, models)}
+    return ChainState(shooter=shooter, targets={t.name: {} if s is None else {"status": s}
+                                                for t, s in zip(attack.targets, statuses)})
+
+
+def _problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     out: list[str] = out_of_sight(attack)
     shooter, weapon = attack.shooter, attack.weapon
     status = state.shooter.get("status", "unharmed")

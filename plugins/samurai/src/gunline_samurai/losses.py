@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .messages import _
+from .messages import _, kept
 
 #: Least to most severe; the first is untouched. A wounded model still stands:
 #: it shoots, reacts and takes the next wound.
@@ -117,8 +117,11 @@ def all_dead(state: State) -> bool:
 def words(state: State, most: int | None = None) -> str:
     """A model's state in words: ``stunned``, ``1 of 2 wounds left`` (wounded),
     ``unharmed``; ``most`` is the wounds it started the game with, when known."""
-    status = state.get("status", "unharmed")
-    left = state.get("wounds_left")
+    return _words(state.get("status", "unharmed"), state.get("wounds_left"), most)
+
+
+@kept
+def _words(status: Any, left: int | None, most: int | None) -> str:
     if status not in STANDING or left is None or most is None or left >= most:
         return status_word(status)
     return _("{left} of {most} wounds left", left=left, most=most)

@@ -1,9 +1,43 @@
 """This package's words in the GM's language (see gunline.language)."""
 
-from gunline.language import N_, messages_of
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from gunline.language import N_, language, messages_of
 
 _ = messages_of("gunline_samurai")
 _n = _.n
+
+T = TypeVar("T")
+
+
+#: How many of a function's words :func:`kept` keeps before it starts afresh.
+KEPT = 4096
+
+
+def kept(build: Callable[..., T]) -> Callable[..., T]:
+    """``build(*values)``, words made of hashable values, made once per language and
+    values and kept (a few thousand at most). Every chain of a scenario says the same
+    few sentences again, with the same names and numbers; translating and formatting
+    them afresh each time was a large part of a chain's time. The values are told
+    apart as a dict's keys are: ``build`` must say ``1`` and ``1.0`` alike (a
+    distance is passed as :func:`.units.inches` says it, never ``12.0``)."""
+    by_language: defaultdict[str, dict[tuple[Any, ...], T]] = defaultdict(dict)
+
+    def said(*values: Any) -> T:
+        made = by_language[language()]
+        try:
+            return made[values]
+        except KeyError:
+            if len(made) >= KEPT:
+                made.clear()
+            words = made[values] = build(*values)
+            return words
+
+    said.__doc__ = build.__doc__
+    return said
+
 
 # The statuses of a model (and of a unit), least to most severe, and of the weapon.
 STATUSES = (N_("unharmed"), N_("wounded"), N_("stunned"), N_("killed"))

@@ -7,7 +7,7 @@ from typing import Any
 from gunline import ChainState, Step
 
 from . import losses, units, volleys
-from .messages import _, _n
+from .messages import _, _n, kept
 from .schema import SamuraiAttack, Target
 
 
@@ -39,20 +39,43 @@ def describe(attack: SamuraiAttack, target: Target, state: ChainState) -> str:
     """``General: unharmed; Bushido master's return fire left Ninja stunned``."""
     name = target.name
     tstate = state.targets.get(name, {})
-    hits = sum(s.value or 0 for s in state.steps if s.kind == "hit" and s.target == name)
-    wounds = sum(s.value or 0 for s in state.steps if s.kind == "wound" and s.target == name)
+    hits = wounds = 0
+    returned = []
+    for s in state.steps:
+        if s.target != name:
+            continue
+        kind = s.kind
+        if kind == "hit":
+            hits += s.value or 0
+        elif kind == "wound":
+            wounds += s.value or 0
+        elif kind == "return_fire":
+            returned.append(s)
+    line = _tally(name, hits, wounds, bool(returned)) + units.state_words(target, tstate)
+    for s in returned:
+        data = s.data or {}
+        after = volleys.state_words(attack.shooter, s.shooter_state or {})
+        line += _returned(data["by"] if "by" in data else None, s.value, attack.shooter.name, after)
+    return line
+
+
+@kept
+def _tally(name: str, hits: int, wounds: int, returned: bool) -> str:
+    """The start of a target's line: its hits and wounds, or that it was missed
+    (unless it only returned fire)."""
     line = f"{name}: "
     if hits:
-        line += _n("{n} hit", "{n} hits", hits, n=hits) + ", " + _n("{n} wound", "{n} wounds", wounds, n=wounds) + ", "
-    elif not any(s.kind == "return_fire" and s.target == name for s in state.steps):
-        line += _("missed") + ", "
-    line += units.state_words(target, tstate)
-    for s in state.steps:
-        if s.kind == "return_fire" and s.target == name:
-            data = s.data or {}
-            by = data["by"] if "by" in data else _("the return fire")
-            took = _n("{n} wound", "{n} wounds", s.value or 0, n=s.value)
-            after = volleys.state_words(attack.shooter, s.shooter_state or {})
-            line += "; " + _("return fire by {by}: {wounds} to {shooter}, {state}", by=by, wounds=took,
-                             shooter=attack.shooter.name, state=after)
+        return line + _n("{n} hit", "{n} hits", hits, n=hits) + ", " + _n("{n} wound", "{n} wounds", wounds,
+                                                                          n=wounds) + ", "
+    if not returned:
+        return line + _("missed") + ", "
     return line
+
+
+@kept
+def _returned(by: str | None, wounds: Any, shooter: str, after: str) -> str:
+    """What a target's return fire did to the shooter."""
+    took = _n("{n} wound", "{n} wounds", wounds or 0, n=wounds)
+    by = _("the return fire") if by is None else by
+    return "; " + _("return fire by {by}: {wounds} to {shooter}, {state}", by=by, wounds=took, shooter=shooter,
+                    state=after)

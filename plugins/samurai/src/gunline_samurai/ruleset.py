@@ -14,11 +14,10 @@ from typing import Any
 
 from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
 
-from . import checks, hits, losses, measuring, outcome, sequence, units, volleys, wounds
+from . import checks, hits, losses, measuring, outcome, pool, return_fire, sequence, units, volleys, wounds
 from .catalogue import CATALOGUE
-from .characteristic import need_text
 from .messages import _
-from .schema import SamuraiAttack, Settings, Shooter, Target, Weapon, settings_of
+from .schema import SamuraiAttack, Settings, Shooter, Target, Weapon
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 
@@ -94,32 +93,7 @@ def modify_pool(target: Target) -> list[Modifier] | None:
 def build_pool(attack: SamuraiAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
     """The modified Shooting the shots at ``target`` are tested against; for a unit,
     each model's, the pool's value being the one most of its shots use."""
-    change = sum(m.value for m in modifiers)
-    terms = "".join(f" {m.value:+d}" for m in modifiers)
-    settings = settings_of(attack)
-    aimed = volleys.volleys_at(attack, target, state.shooter)
-    if not volleys.is_unit(attack.shooter):
-        base = attack.shooter.shooting
-        skill = base + change
-        if modifiers:
-            # Translators: «Умение стрелять»; {terms} are the modifiers, " -2"
-            text = _("Shooting {base}{terms} = {skill}: needs {need}", base=base, terms=terms, skill=skill,
-                     need=need_text(skill, settings))
-        else:
-            text = _("Shooting {base}: needs {need}", base=base, need=need_text(skill, settings))
-        return Step(kind="pool", value=skill, modifiers=modifiers, text=text)
-    skills = {v.model: v.shooting + change for v in aimed}
-    skill = volleys.main(aimed, "shooting") + change if aimed else attack.shooter.shooting + change
-    if modifiers:
-        # Translators: {terms} are the modifiers, " -2"
-        shown = "; ".join(_("{model} Shooting {base}{terms} = {skill}: needs {need}", model=v.model, base=v.shooting,
-                            terms=terms, skill=v.shooting + change, need=need_text(v.shooting + change, settings))
-                          for v in aimed)
-    else:
-        shown = "; ".join(_("{model} Shooting {base}: needs {need}", model=v.model, base=v.shooting,
-                            need=need_text(v.shooting + change, settings)) for v in aimed)
-    return Step(kind="pool", value=skill, modifiers=modifiers, text=shown or _("no model shoots at it"),
-                data={"skills": skills})
+    return pool.pool_step(attack, target, modifiers, state)
 
 
 @hookimpl
@@ -136,7 +110,7 @@ def resolve_wound(attack: SamuraiAttack, target: Target, hit: Step, state: Chain
 def spend_ammo(attack: SamuraiAttack, state: ChainState, dice: Dice) -> list[Step]:
     """The end of the attack: the shooter's wounds from exchanges it lost (step 8),
     the casualties (step 9), and an ammo step (the game counts none)."""
-    returned, shooter = hits.return_fire_steps(attack, state, dice)
+    returned, shooter = return_fire.return_fire_steps(attack, state, dice)
     return [
         *returned,
         outcome.casualties(attack, state, shooter),

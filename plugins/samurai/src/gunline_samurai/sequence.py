@@ -17,6 +17,7 @@ from . import reactions, units, volleys
 from .messages import _, _n
 from .reactions import ALERT_AT_LEAST_STEALTH, AlertRule
 from .schema import SamuraiAttack, Target
+from .settled import settled
 
 
 def shots_available(attack: SamuraiAttack, state: ChainState | None = None) -> int:
@@ -43,7 +44,68 @@ def opening_steps(
     attack: SamuraiAttack, state: ChainState, alert_rule: AlertRule = ALERT_AT_LEAST_STEALTH
 ) -> list[Step]:
     """Steps 1-6 of the sequence for the whole attack. The reactions declared are
-    also left in ``state.attack`` for the targets' hooks to read."""
+    also left in ``state.attack`` for the targets' hooks to read. They depend on the
+    attack and on who stands alone (:func:`who_stands`): worked out once for those
+    (:mod:`.settled`), each chain's steps made afresh from them."""
+    stands = who_stands(attack, state)
+    made = settled(attack, ("opening", alert_rule, stands), lambda: _kept(_opening(attack, standing(attack, stands),
+                                                                                   alert_rule)))
+    steps = [Step(kind=kind, value=value, text=text, target=target, data=None if data is None else dict(data))
+             for kind, value, text, target, data in made]
+    declared: dict[str | None, dict[str, Any]] = {}
+    for step in steps:
+        if step.kind == "reaction":
+            data = declared[step.target] = step.data or {}
+            if "firing" in data:  # who fires: a list, the chain's own
+                data["firing"] = list(data["firing"])
+    steps[0].attack_state = {REACTIONS: declared}
+    return steps
+
+
+#: An opening step as kept: kind, value, text, target and its data's items.
+Opening = tuple[str, Any, str, "str | None", "tuple[tuple[str, Any], ...] | None"]
+
+
+def _kept(steps: list[Step]) -> tuple[Opening, ...]:
+    return tuple((s.kind, s.value, s.text, s.target, None if s.data is None else tuple(s.data.items())) for s in steps)
+
+
+#: Who stands, as the opening reads it: each model of a shooting unit; each target,
+#: with the models of a target unit that may return fire.
+Stands = tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]
+
+
+def who_stands(attack: SamuraiAttack, state: ChainState) -> Stands:
+    """What the opening steps read of the state: the status of each model of a
+    shooting unit; of each target, and of each model of a target unit that may
+    return fire."""
+    shooter = attack.shooter
+    models = state.shooter.get("models", {}) if shooter.models else {}
+    mine = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
+    theirs = []
+    for t in attack.targets:
+        tstate = state.targets.get(t.name, {})
+        status = tstate.get("status", "unharmed")
+        if t.models and t.reaction == "return_fire" and t.reactor is None:
+            inner = tstate.get("models", {})
+            theirs.append((status, tuple([inner.get(m.name, {}).get("status", "unharmed") for m in t.models])))
+        else:
+            theirs.append((status, ()))
+    return mine, tuple(theirs)
+
+
+def standing(attack: SamuraiAttack, stands: Stands) -> ChainState:
+    """A state where the models stand as ``stands`` says, and nothing else is known."""
+    mine, theirs = stands
+    shooter = {"models": {m.name: {"status": s} for m, s in zip(attack.shooter.models, mine)}}
+    targets = {t.name: {"status": status, "models": {m.name: {"status": s} for m, s in zip(t.models, models)}}
+               for t, (status, models) in zip(attack.targets, theirs)}
+    return ChainState(shooter=shooter, targets=targets)
+
+
+def _opening(attack: SamuraiAttack, state: ChainState, alert_rule: AlertRule) -> list[Step]:
+    """The opening steps (``declared``, the reactions, is left in the first step's
+    ``attack_state``)."""
     shooter, weapon = attack.shooter, attack.weapon
     available = shots_available(attack, state)
     fired = sum(shots_at(attack, t, state) for t in attack.targets)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from . import losses
 from .schema import Target, UnitModel
 
 
@@ -53,8 +54,6 @@ def distance(target: Target) -> float | None:
 
 def state_words(target: Target, state: dict[str, Any]) -> str:
     """The target's state in words; a unit's model by model."""
-    from . import losses
-
     if "models" in state:
         return losses.unit_words(state, {m.name: value_of(m, target, "wounds") for m in target.models})
     return losses.words(state, target.wounds)

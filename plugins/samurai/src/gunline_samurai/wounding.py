@@ -17,16 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import msgspec
 
 from gunline import Dice, Roll
+from gunline.dice import FaceTable, at_most
 
 from . import losses
 from .characteristic import need_text, passed, ranked, shown
-from .comparative import Verdict, against
-from .messages import _, _n
+from .comparative import Verdict, against, single
+from .messages import _, _n, kept
 from .schema import Settings
 
 #: What one hit's wound test does: the attacker's Lucky Chance kills, its win
@@ -64,35 +65,72 @@ def wound_test_result(verdict: Verdict) -> WoundTest:
 
 
 def armour_and_wound_test(
-    dice: Dice, *, settings: Settings, strength: int, defence: Defence, tag: str
-) -> tuple[WoundTest, tuple[list[Roll], str]]:
+    dice: Dice, *, settings: Settings, defence: Defence, test: Tests
+) -> tuple[WoundTest, tuple[list[Roll], Faces]]:
     """One ordinary hit: «тест на броню по показателю Защита доспеха» (success: the
     hit struck the armour, failure: the body), then the wound test, a comparative
-    test of ``strength`` (the attacker's Body + Damage) against the defender's Body,
-    + Durability for a hit on the armour. Returns what the test does, with the rolls
-    and the dice in words."""
+    test of ``test.strength`` (the attacker's Body + Damage) against the defender's
+    Body, + Durability for a hit on the armour. Returns what the test does, with the
+    rolls and their faces."""
+    die, name = settings.die, defence.name
     rolls: list[Roll] = []
-    body = defence.body
-    where = "unarmoured"
+    where, body, label, need = "unarmoured", defence.body, test.body, test.body_needs
     if defence.protection > 0:
-        armour = dice.roll(settings.die, _("armour test ({tag})", tag=tag), read=passed(defence.protection),
-                           need=need_text(defence.protection, settings), target=defence.name)
+        armour = dice.roll(die, test.armour, read=test.armour_read, need=test.armour_needs, target=name)
         rolls.append(armour.roll)
-        where = "armour" if armour.value else "body"
-        body += defence.durability if armour.value else 0
-    attacking = dice.roll(settings.die, _("wound test ({tag}): Body + Damage", tag=tag),
-                          read=ranked(strength, settings), target=defence.name)
-    if where == "armour":
-        label = _("wound test ({tag}): Body + Durability", tag=tag)
-    else:
-        label = _("wound test ({tag}): Body", tag=tag)
-    defending = dice.roll(settings.die, label,
-                          read=against([attacking.value], body, settings, then=wound_test_result),
-                          need=need_text(body, settings), target=defence.name)
+        if armour.value:
+            where, body, label, need = "armour", body + defence.durability, test.armoured, test.armoured_needs
+        else:
+            where = "body"
+    attacking = dice.roll(die, test.attacking, read=test.attacking_read, target=name)
+    defending = dice.roll(die, label, read=against(single(attacking.value), body, settings, then=wound_test_result),
+                          need=need, target=name)
     rolls += [attacking.roll, defending.roll]
-    vs = VERSUS()[where].format(attacker=shown(attacking.roll.values, strength, settings),
-                                defender=shown(defending.roll.values, body, settings), strength=strength, defence=body)
-    return defending.value, (rolls, vs)
+    return defending.value, (rolls, (where, attacking.roll.total, defending.roll.total, body))
+
+
+#: A wound test's dice as its words need them: where the hit struck, the attacker's
+#: face, the defender's, and what the defender tested (Body, + Durability on the armour).
+Faces = tuple[str, int, int, int]
+
+
+class Tests(NamedTuple):
+    """What one hit's tests are called, need and read: which hit it is (``tag``) and
+    its tests read together (``scored``); the armour test, the attacker's die of the
+    wound test on ``strength``, the defender's on the body and on the armour."""
+
+    tag: str
+    scored: str
+    strength: int
+    armour: str
+    armour_needs: str
+    armour_read: at_most
+    attacking: str
+    attacking_read: FaceTable
+    body: str
+    body_needs: str
+    armoured: str
+    armoured_needs: str
+
+
+@kept
+def _tests(i: int, n: int, strength: int, defence: Defence, settings: Settings) -> Tests:
+    """The tests of hit ``i`` of ``n`` (``hit 2 of 3``, or ``hit`` when there is one)."""
+    tag = _("hit {i} of {n}", i=i, n=n) if n > 1 else _("hit")
+    return Tests(
+        tag=tag,
+        scored=_("wound test ({tag})", tag=tag),
+        strength=strength,
+        armour=_("armour test ({tag})", tag=tag),
+        armour_needs=need_text(defence.protection, settings),
+        armour_read=passed(defence.protection),
+        attacking=_("wound test ({tag}): Body + Damage", tag=tag),
+        attacking_read=ranked(strength, settings),
+        body=_("wound test ({tag}): Body", tag=tag),
+        body_needs=need_text(defence.body, settings),
+        armoured=_("wound test ({tag}): Body + Durability", tag=tag),
+        armoured_needs=need_text(defence.body + defence.durability, settings),
+    )
 
 
 #: The dice of a wound test in words, by where the hit struck (``{defence}``: the
@@ -104,8 +142,22 @@ VERSUS = _.per_language(lambda: {
 })
 
 
-def _who(name: str | None, fallback: str) -> str:
-    return name if name else fallback
+@kept
+def _took(result: WoundTest | Literal["lucky"], hit: str, faces: Faces | None, strength: int, who: str,
+          settings: Settings) -> str:
+    """What one hit did, in words: its dice (``faces``), then the kill, the wound or
+    nothing (``lucky``: a Lucky Chance won in the exchange, a wound with no further
+    rolls)."""
+    if result == "lucky" or faces is None:
+        return _("{who} takes a wound at once (Lucky Chance, no further rolls)", who=who)
+    where, attacker, defender, defence = faces
+    dice = VERSUS()[where].format(attacker=shown([attacker], strength, settings),
+                                  defender=shown([defender], defence, settings), strength=strength, defence=defence)
+    if result == "kill":
+        return _("{hit}: {dice}: Lucky Chance, {who} is killed", hit=hit, dice=dice, who=who)
+    if result == "wound":
+        return _("{hit}: {dice}: a wound to {who}", hit=hit, dice=dice, who=who)
+    return _("{hit}: {dice}: no wound", hit=hit, dice=dice)
 
 
 def wound_hits(
@@ -123,32 +175,29 @@ def wound_hits(
     model (or unit) whose current ``state`` is given; ``order`` is a unit's models,
     nearest first. ``strength`` is the attacker's Body + Damage."""
     out = Wounding(rolls=[], state=state, lines=[])
+    name = defence.name
     for _lucky in range(lucky):
         out.state, who = losses.wound(out.state, order)
         out.wounds += 1
-        out.lines.append(_("{who} takes a wound at once (Lucky Chance, no further rolls)",
-                           who=_who(who, defence.name)))
+        out.lines.append(_took("lucky", "", None, strength, who or name, settings))
     for i in range(1, hits + 1):
         if losses.all_dead(out.state):
             left = hits - i + 1
             out.lines.append(_n("{n} hit(s) left unrolled: nobody left alive",
                                 "{n} hit(s) left unrolled: nobody left alive", left, n=left))
             break
-        tag = _("hit {i} of {n}", i=i, n=hits) if hits > 1 else _("hit")
+        test = _tests(i, hits, strength, defence, settings)
         # the armour test and the wound test are read together: kill, wound or nothing
-        test = partial(armour_and_wound_test, settings=settings, strength=strength, defence=defence, tag=tag)
-        result, (rolls, vs) = dice.scored(_("wound test ({tag})", tag=tag), test)
+        result, (rolls, faces) = dice.scored(test.scored, partial(armour_and_wound_test, settings=settings,
+                                                                  defence=defence, test=test))
         out.rolls += rolls
+        who = None
         if result == "kill":
             out.state, who = losses.kill(out.state, order)
             out.wounds += 1
             out.kills += 1
-            out.lines.append(_("{hit}: {dice}: Lucky Chance, {who} is killed", hit=tag, dice=vs,
-                               who=_who(who, defence.name)))
         elif result == "wound":
             out.state, who = losses.wound(out.state, order)
             out.wounds += 1
-            out.lines.append(_("{hit}: {dice}: a wound to {who}", hit=tag, dice=vs, who=_who(who, defence.name)))
-        else:
-            out.lines.append(_("{hit}: {dice}: no wound", hit=tag, dice=vs))
+        out.lines.append(_took(result, test.tag, faces, strength, who or name, settings))
     return out

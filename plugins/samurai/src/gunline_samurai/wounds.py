@@ -28,18 +28,19 @@ def resolve(attack: SamuraiAttack, target: Target, hit: Step, state: ChainState,
     model by model, each with its own Body + Damage, in the order the models are
     listed; a comparative test's wins with the Body most of its shots used."""
     data = hit.data or {}
-    order = [m.name for m in units.nearest_first(target)]
+    order = [m.name for m in units.nearest_first(target)] if target.models else []
     damage = attack.weapon.damage
     parts = data.get("volleys") or [{"model": None, "lucky": data.get("lucky", 0),
                                      "hits": data.get("hits", hit.value or 0),
                                      "strength": data.get("strength", attack.shooter.body + damage)}]
     tstate = state.targets.get(target.name, {})
+    defence = defence_of(target)
     wounds = kills = 0
     rolls, lines = [], []
     for part in parts:
         if not part["lucky"] and not part["hits"]:
             continue
-        result = wound_hits(dice, settings_of(attack), strength=part["strength"], defence=defence_of(target),
+        result = wound_hits(dice, settings_of(attack), strength=part["strength"], defence=defence,
                             state=tstate, hits=part["hits"], lucky=part["lucky"], order=order)
         tstate, wounds, kills = result.state, wounds + result.wounds, kills + result.kills
         rolls += result.rolls

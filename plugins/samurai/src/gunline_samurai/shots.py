@@ -1,0 +1,128 @@
+"""A side's dice in a hit test: a die per shot, rolled together, read by the rule and
+shown as a roll per shot.
+
+Each volley (the shots of one model at one target, see :mod:`.volleys`) rolls its
+dice at once: one die is a roll, several a pool read die by die. The rule decides
+by the readings alone; the faces are for the chain to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple
+
+from gunline import ChainState, Dice, Roll, Step
+from gunline.dice import at_most
+
+from .characteristic import judged, need_text, passed, ranked
+from .messages import _, kept
+from .schema import SamuraiAttack, Settings, Target, settings_of
+from .settled import settled, target_index
+from .volleys import Volley, volleys_at
+
+
+def roll_shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str,
+               read: Callable[[int], Hashable], by: str | None = None) -> tuple[list[Roll], list[Any]]:
+    """A die per shot against ``value``, each read by ``read``: the rolls shown and
+    the readings. Several shots are rolled at once, a pool read die by die (the
+    order of the readings is not the dice's), shown as a roll per shot. ``who`` is
+    the model the shots are about, ``by`` the model rolling them, when another."""
+    return _rolled(dice, n, label, _shot_words(label, n, value, settings), settings, who, read, by)
+
+
+def _rolled(dice: Dice, n: int, label: str, words: Words, settings: Settings, who: str,
+            read: Callable[[int], Hashable], by: str | None) -> tuple[list[Roll], list[Any]]:
+    if n < 1:
+        return [], []
+    if n == 1:
+        shot = dice.roll(settings.die, label, read=read, need=words.need, target=who, by=by)
+        return [shot.roll], [shot.value]
+    pool = dice.pool(n, label, sides=settings.die, success=words.success, read=read, target=who, by=by)
+    one, need, manual = f"1d{settings.die}", words.need, pool.roll.manual
+    rolls = [Roll(label=shot, dice=one, values=[face], total=face, need=need, manual=manual)
+             for shot, face in zip(words.shots, pool.roll.values)]
+    return rolls, [reading for reading, times in pool.value.counts for _time in range(times)]
+
+
+class Words(NamedTuple):
+    """What ``n`` shots against a value need and pass by, and each shot's roll
+    (``to hit, shot 1 of 2``)."""
+
+    need: str
+    success: at_most
+    shots: tuple[str, ...]
+
+
+@kept
+def _shot_words(label: str, n: int, value: int, settings: Settings) -> Words:
+    return Words(need_text(value, settings), passed(value),
+                 tuple(_("{label}, shot {i} of {n}", label=label, i=i, n=n) for i in range(1, n + 1)))
+
+
+class Fired(NamedTuple):
+    """One volley's dice at a target: the volley, the modified Shooting its shots
+    were tested against, the rolls shown and what the rule read of each die."""
+
+    volley: Volley
+    skill: int
+    rolls: list[Roll]
+    reads: list[Any]
+
+
+class Ready(NamedTuple):
+    """A volley about to be rolled: its modified Shooting, what its roll is called,
+    needs and passes by, and what each die is read by."""
+
+    volley: Volley
+    skill: int
+    label: str
+    words: Words
+    read: Callable[[int], Hashable]
+
+
+def fire(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice,
+         comparative: bool, catastrophe: bool = False) -> list[Fired]:
+    """Every volley's dice at ``target``, model by model: a lone shooter's shots are
+    one volley, labelled ``to hit``. A volley's modified Shooting is the pool's, or
+    for a unit its model's own. Each die reads its plain test's result, or for a
+    ``comparative`` test its rank (``catastrophe``: a Catastrophic Failure told apart
+    where it voids the model's other dice). Who fires what depends on the attack,
+    the pool and which of a unit's models stand: worked out once for those
+    (:mod:`.settled`)."""
+    shooter = attack.shooter
+    skills = (pool.data or {}).get("skills")
+    if shooter.models:
+        models = state.shooter.get("models", {})
+        stands = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
+    else:
+        stands = ()
+    which = target_index(attack, target)
+    given = (pool.value, tuple(skills.items()) if skills else None, stands, comparative, catastrophe)
+    if which is None:  # a target of no attack: worked out afresh
+        ready = _ready(attack, target, *given)
+    else:
+        ready = settled(attack, ("fire", which, *given), lambda: _ready(attack, target, *given))
+    settings = settings_of(attack)
+    return [Fired(r.volley, r.skill, *_rolled(dice, r.volley.shots, r.label, r.words, settings, target.name, r.read,
+                                              r.volley.model or shooter.name))
+            for r in ready]
+
+
+def _ready(attack: SamuraiAttack, target: Target, pooled: Any, skills: tuple[tuple[str, Any], ...] | None,
+           stands: tuple[str, ...], comparative: bool, catastrophe: bool) -> tuple[Ready, ...]:
+    """The volleys at ``target`` ready to roll, where a unit's models stand as
+    ``stands`` says; ``pooled`` and ``skills`` are the pool step's."""
+    settings = settings_of(attack)
+    standing = {"models": {m.name: {"status": s} for m, s in zip(attack.shooter.models, stands)}}
+    by_model = dict(skills or ())
+    out = []
+    for v in volleys_at(attack, target, standing):
+        skill = int(by_model[v.model]) if by_model and v.model in by_model else int(pooled or 0)
+        read = ranked(skill, settings, catastrophe and v.shots > 1) if comparative else judged(skill, settings)
+        label = _to_hit(v.model)
+        out.append(Ready(v, skill, label, _shot_words(label, v.shots, skill, settings), read))
+    return tuple(out)
+
+
+def _to_hit(model: str | None) -> str:
+    return _("to hit") if model is None else _("to hit ({model})", model=model)
