@@ -88,7 +88,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Inert:
-    """What a parser whose arguments are never built answers when a command adds them."""
+    """What a parser whose arguments are never built answers when a command adds them;
+    itself, a command left out of the parser of a line that names another (see
+    :func:`_parser`)."""
 
     def add_argument(self, *args: Any, **kwargs: Any) -> Any:
         return None
@@ -104,10 +106,6 @@ class _Inert:
 
     def set_defaults(self, *args: Any, **kwargs: Any) -> None:
         return None
-
-
-class _Absent(_Inert):
-    """A command left out of the parser of a line that names another (see :func:`_parser`)."""
 
 
 class _Sketch(_Inert, _Parser):
@@ -139,7 +137,7 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
         if self.wanted is None or name in self.wanted:
             return super().add_parser(name, **kwargs)
         if self.alone:
-            return _Absent()
+            return _Inert()
         whole, self._parser_class = self._parser_class, _Sketch
         try:
             return super().add_parser(name, **kwargs)
