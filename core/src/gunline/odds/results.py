@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..contract import STATE_FIELDS
 from ..models import Roll, Step
 from .leaf import FINAL_KEYS, add_steps
 from .reads import _VIEWS, SeenStep, launder
@@ -93,21 +94,10 @@ def fill(steps: list[Step], plugin: str, name: str | None) -> list[Step]:
             steps = [launder(s) if isinstance(s, SeenStep) else s for s in steps]
             break
     for step in steps:
-        value = step.target_state
-        if value is not None and _has_views(value):
-            step.target_state = launder(value)
-        value = step.shooter_state
-        if value is not None and _has_views(value):
-            step.shooter_state = launder(value)
-        value = step.weapon_state
-        if value is not None and _has_views(value):
-            step.weapon_state = launder(value)
-        value = step.attack_state
-        if value is not None and _has_views(value):
-            step.attack_state = launder(value)
-        value = step.data
-        if value is not None and _has_views(value):
-            step.data = launder(value)
+        for field in STATE_FIELDS:
+            value = getattr(step, field)
+            if value is not None and _has_views(value):
+                setattr(step, field, launder(value))
         if not step.source:
             step.source = plugin
         if step.target is None and name is not None:
