@@ -196,3 +196,20 @@ async def test_a_long_pick_list_narrows_as_its_name_is_typed(registry):
         await pilot.press("down", "enter")
         await settle(pilot)
         assert app.main.model.source.example.endswith("grenade-scatter.toml")
+
+
+@run_async
+async def test_a_pick_fields_own_open_key_leaves_the_screens_open_in_the_bar(registry):
+    """A pick field binds Enter to its own "open" (the list); the screen's ^o Open is
+    another binding of the same action name, and both stay in the key bar."""
+    from gunline_tui.widgets.keybar import keys_text
+
+    doc = {"ruleset": "necromunda", "shooter": {"name": "Vex", "bs": 4}, "weapon": {"name": "lasgun"},
+           "targets": [{"name": "Goliath", "distance": 8}]}
+    app = make_app(registry, doc=doc)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await focus_field(pilot, "weapon:catalogue")
+        bar = keys_text(app.screen).plain
+        assert "Pick…" in bar and "Open" in bar, bar
+        assert bar.count("Pick…") == 1  # enter and space: one binding, shown once

@@ -36,10 +36,12 @@ def keys_text(screen: Screen) -> Text:
     """The keys active on ``screen`` with what they do, as the bar shows them."""
     text = Text()
     seen = set()
-    for _ns, binding, enabled, _tip in screen.active_bindings.values():
-        if not binding.show or not binding.description or binding.action in seen:
+    for node, binding, enabled, _tip in screen.active_bindings.values():
+        # a binding of several keys ("enter,space") once; the same action of another
+        # node is another binding (a pick field's "open" is not the screen's ^o)
+        if not binding.show or not binding.description or (id(node), binding.action) in seen:
             continue
-        seen.add(binding.action)
+        seen.add((id(node), binding.action))
         if text:
             text.append(" ")
         text.append(screen.app.get_key_display(binding), style="bold reverse")
