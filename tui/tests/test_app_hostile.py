@@ -139,11 +139,14 @@ class Gate:
         while True:
             time.sleep(0.001)
 
+    def was_entered(self) -> bool:
+        return self.entered.is_set()
+
 
 async def entered(pilot, gate) -> bool:
     """Wait (without blocking the app's event loop) until the hook is running."""
     for _ in range(500):
-        if gate.entered.is_set():
+        if gate.was_entered():
             return True
         await pilot.pause(0.01)
     return False
@@ -232,13 +235,8 @@ class FileGate(Gate):
         self.marker.write_text("entered")
         super().__call__(*args)
 
-
-async def entered_file(pilot, gate) -> bool:
-    for _ in range(500):
-        if gate.marker.exists():
-            return True
-        await pilot.pause(0.01)
-    return False
+    def was_entered(self) -> bool:
+        return self.marker.exists()
 
 
 @run_async
@@ -263,7 +261,7 @@ async def test_odds_that_never_finish_are_off_the_event_loop_and_cancelled(toy_r
     registry = hostile_variant(toy_registry, resolve_hit=resolve_hit)
     app = make_app(registry, doc=PLAIN, hook_timeout=None)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await entered_file(pilot, gate)
+        assert await entered(pilot, gate)
         assert app.main.chain is not None  # the chain is shown while the odds spin
         spinning = [p for p in multiprocessing.active_children() if p.name == "gunline odds"]
         assert len(spinning) == 1  # the odds spin in a process of their own, not in the app's

@@ -32,6 +32,13 @@ def _odds_children() -> list:
     return [p for p in multiprocessing.active_children() if p.name == "gunline odds"]
 
 
+async def _odds_settled(pilot) -> None:
+    """The screen settled, the odds (started a moment after the last edit) in."""
+    await settle(pilot)
+    await pilot.pause(0.3)
+    await settle(pilot)
+
+
 @run_async
 async def test_a_newer_edit_ends_the_stale_odds_process_and_shows_the_new_odds(toy_registry, monkeypatch):
     import gunline.odds.background as background
@@ -48,15 +55,12 @@ async def test_a_newer_edit_ends_the_stale_odds_process_and_shows_the_new_odds(t
     monkeypatch.setattr(MainScreen, "ODDS_DELAY", 0.01)
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.pause(0.3)
-        await settle(pilot)
+        await _odds_settled(pilot)
         first = len(started)
         assert first >= 1 and all(job.closed for job in started)  # answered, and closed
         await set_field(pilot, "shooter.skill", "2")
         await set_field(pilot, "shooter.skill", "3")  # before the odds of skill 2 are back
-        await pilot.pause(0.3)
-        await settle(pilot)
+        await _odds_settled(pilot)
         assert len(started) > first
         for job in started:
             assert job.closed and not job.process.is_alive()  # none left behind
@@ -92,9 +96,7 @@ async def test_without_fork_the_odds_are_computed_in_a_thread_alike(toy_registry
     monkeypatch.setattr(MainScreen, "ODDS_DELAY", 0.01)
     app = make_app(toy_registry, doc=DOC)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.pause(0.3)
-        await settle(pilot)
+        await _odds_settled(pilot)
         assert _odds_children() == []
         expected = compute_odds(toy_registry, build_attack(toy_registry, DOC, "toy.toml"))
         assert msgspec.json.encode(app.main.odds) == msgspec.json.encode(expected)

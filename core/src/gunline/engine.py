@@ -195,8 +195,7 @@ def target_stage(
     state.merge(steps, plugin, name)
     steps, plugin = hit_steps(callers, attack, target, steps[-1], state, dice)
     state.merge(steps, plugin, name)
-    last = steps[-1]
-    hit = last if last.kind == "hit" else hit_of(steps)  # it usually comes last
+    hit = hit_of(steps)
     assert hit is not None, "hit_steps refuses steps without a hit"
     if hit.value:
         steps, plugin = wound_steps(callers, attack, target, hit, state, dice)

@@ -316,25 +316,21 @@ def callers_of(stack: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     conformance checks do) they go through those methods, with keyword arguments."""
     if type(stack) is RulesStack:
         return stack.callers, stack.collectors
-    return _KeywordCallers(stack.first), _KeywordCallers(stack.each)
+    return _keyword_callers(stack.first), _keyword_callers(stack.each)
 
 
-class _KeywordCallers(dict[str, Any]):
+def _keyword_callers(method: Any) -> _Made:
     """hook name -> positional caller of ``method(hook, **kwargs)``, made on demand."""
 
-    def __init__(self, method: Any) -> None:
-        super().__init__()
-        self.method = method
-
-    def __missing__(self, hook: str) -> Any:
+    def make(hook: str) -> Callable[..., Any]:
         argnames = _spec_argnames(hook)
-        method = self.method
 
         def call(*args: Any) -> Any:
             return method(hook, **dict(zip(argnames, args)))
 
-        self[hook] = call
         return call
+
+    return _Made(make)
 
 
 def _spec_argnames(hook: str) -> tuple[str, ...]:
