@@ -13,7 +13,8 @@ that defines ``CASES`` (a list of such dicts) is picked up too.
 
 Each line prints the stack's chains/s beside the yardstick measured in alternation
 with it (a bare pluggy chain of the four hooks: ``yardsticks.bare_chain``) and beside
-the direct calls where a case has them. The targets, reported as met or not: the
+the direct calls where a case has them, and what seeding a chain's dice costs alone
+(every seeded chain pays it before any rule runs). The targets, reported as met or not: the
 Necromunda single shot at least 100,000 chains/s and within 1.6x the bare chain's
 time; the samurai duel at least 20,000 chains/s.
 """
@@ -168,6 +169,12 @@ def main(argv: list[str] | None = None) -> int:
             within = f" and <= {most:g}x the bare chain" if most is not None else ""
             verdicts.append(f"{case['name']}: >= {rate:,} chains/s{within}: {'met' if met else 'NOT met'}")
     print(f"{'bare pluggy chain (yardstick)':<40} {rates['bare']:>9,.0f} chains/s")
+    # What a seeded chain pays before any rule runs: its dice, seeded from the chain's
+    # seed (a Mersenne Twister's seeding), beside the yardstick again.
+    floor = _rates({"dice": lambda seed: RandomDice(seed), "bare": bare_chain()}, seconds,
+                   batch=200 if args.tiny else 2000)
+    print(f"{'seeding the dice alone (no rule run)':<40} {floor['dice']:>9,.0f} /s        "
+          f"{floor['bare'] / floor['dice']:4.2f}x the bare chain's time")
     for name, fn in timed.items():
         rate = fn(500 if args.tiny else 20000)
         print(f"{name:<40} {rate:>9,.0f} attacks/s", flush=True)

@@ -150,3 +150,14 @@ def test_random_and_typed_dice_mean_the_same_by_the_same_faces(count, options):
         typed.faces = list(rolled.consumed)
         assert requests(typed) == first
         assert typed.consumed == rolled.consumed and typed.unused == 0 and typed.manual == []
+
+
+@pytest.mark.parametrize("success", [at_least(4), at_least(1), at_least(11), at_most(35), at_most(0),
+                                     faces({5: True, 6: True}), lambda face: face % 2 == 0])
+def test_a_pools_successes_are_counted_as_calling_the_read_on_each_face(success):
+    from gunline.dice.reads import passing
+
+    for n in (0, 1, 7, 60):
+        rolled = [(seed * 7919 + 13 * i) % 100 + 1 for i, seed in enumerate(range(n))]
+        assert passing(success, rolled) == sum(1 for face in rolled if success(face))
+        assert type(passing(success, rolled)) is int

@@ -4,10 +4,12 @@ left as it is; JSON keeps its value and loses every raw control character."""
 from __future__ import annotations
 
 import json
+import re
 
 import msgspec
 import pytest
 
+from gunline import safe
 from gunline.output import say, say_json, warn
 from gunline.safe import is_plain, json_bytes, one_line, shown
 
@@ -116,3 +118,38 @@ def test_no_command_writes_to_the_terminal_but_through_the_output_module():
                     and fn.value.attr in ("stdout", "stderr"):
                 offenders.append(f"{rel}:{node.lineno} sys.{fn.value.attr}.write")
     assert offenders == []
+
+
+def _by_pattern(name: str, text):
+    """The escaping as the pattern alone gives it: the reference the quick paths
+    (printable text let through unread) must agree with."""
+    return re.compile(safe.PATTERNS[name]).sub(safe._escape, text)
+
+
+EVERY_KIND = [chr(c) for c in [*range(0x0, 0x250), *range(0x2000, 0x2070), 0x3000, 0xFEFF, *range(0xD800, 0xD803),
+                               0xE000, 0x1F600, 0xE0001]]
+
+
+@pytest.mark.parametrize("around", ["", "Goliath ", "Голиаф\n", "\t"])
+def test_the_quick_paths_escape_as_the_patterns_do(around):
+    """Every control, format character, separator, surrogate and ordinary
+    character, alone and in text (ASCII, Cyrillic, with newline or tab), comes out
+    of shown, one_line and json_bytes as the patterns alone make it."""
+    for char in EVERY_KIND:
+        text = f"{around}{char}{around}"
+        assert safe.shown(text) == _by_pattern("UNSAFE", text)
+        assert safe.one_line(text) == _by_pattern("UNSAFE_IN_LINE", text)
+        assert safe.is_plain(text) == (_by_pattern("UNSAFE_IN_LINE", text) == text)
+        if not 0xD800 <= ord(char) <= 0xDFFF:
+            data = msgspec.json.encode(text)
+            reference = re.compile(safe.PATTERNS["UNSAFE_JSON"]).sub(safe._json_escape, data)
+            assert safe.json_bytes(data) == reference
+
+
+def test_the_patterns_are_module_attributes_too():
+    from gunline.safe import UNSAFE, UNSAFE_IN_LINE
+
+    assert UNSAFE.search("\x1b") and not UNSAFE.search("\n")
+    assert UNSAFE_IN_LINE.search("\n")
+    with pytest.raises(AttributeError):
+        safe.NOT_A_PATTERN  # noqa: B018

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import importlib
 import os
 import sys
@@ -473,6 +474,26 @@ def set_language(argv: list[str], asked: str | None) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one ``gunline`` command; its exit code.
+
+    The cyclic garbage collector is paused while a one-shot command runs: what it
+    makes (modules, plugins, the scenario, its chain or odds) nearly all lives to its
+    end, and the collector went over it again and again and found next to nothing
+    (about 4 ms of a 70 ms ``gunline odds``; an exact enumeration of 5,500 outcomes
+    leaves some 500 objects in cycles). The app and the players' server, which run
+    until closed, have the collector as usual.
+    """
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _command(argv, paused)
+    finally:
+        if paused and not gc.isenabled():
+            gc.enable()
+
+
+def _command(argv: Sequence[str] | None, paused: bool) -> int:
     argv, asked = take_language(list(sys.argv[1:] if argv is None else argv))
     debug = "--debug" in argv
     import warnings
@@ -493,6 +514,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             # the app (and the players' view, and its server) runs in this thread and
             # watches its own workers
             args.hook_limit = limit
+            if paused:
+                gc.enable()
             return command(args)
         # Every other command runs in a worker thread that this one watches: a
         # plugin's hook that never returns is named and abandoned, and Ctrl+C ends

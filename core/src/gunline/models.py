@@ -5,9 +5,11 @@ Every model is a msgspec Struct so that one declaration gives validation (scenar
 files, plugin return values), JSON encoding (``resolve --json``) and, in the TUI,
 generated forms. Models that leave a hook are frozen: hooks describe what happened,
 they never change what they were given.
-"""
 
-from __future__ import annotations
+The annotations are evaluated when the module is imported (no ``from __future__
+import annotations``): msgspec reads the types as they are, instead of evaluating
+each string the first time a Struct is decoded, at every command's start.
+"""
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar

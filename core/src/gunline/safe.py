@@ -29,13 +29,38 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: What a terminal might obey, or show as something else.
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-#: The same, and newline and tab: for text that must stay on one line.
-UNSAFE_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-#: In UTF-8 JSON: DEL, C1 (U+0080-U+009F), U+202A-U+202E and U+2066-U+2069. Lead
-#: bytes never occur inside another character, so these never match mid-character.
-_UNSAFE_JSON = re.compile(rb"\x7f|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]")
+#: The characters escaped, as regular expressions, compiled on first use (see
+#: :func:`_pattern`): ``UNSAFE``, what a terminal might obey or show as something
+#: else; ``UNSAFE_IN_LINE``, the same and newline and tab, for text that must stay on
+#: one line; ``UNSAFE_JSON``, in UTF-8 JSON, DEL, C1 (U+0080-U+009F), U+202A-U+202E
+#: and U+2066-U+2069 (lead bytes never occur inside another character, so these
+#: never match mid-character).
+PATTERNS: dict[str, str | bytes] = {
+    "UNSAFE": "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]",
+    "UNSAFE_IN_LINE": "[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]",
+    "UNSAFE_JSON": rb"\x7f|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]",
+}
+_compiled: dict[str, Any] = {}
+
+
+def _pattern(name: str) -> Any:
+    """A pattern of :data:`PATTERNS`, compiled the first time it is asked for:
+    compiling the three was a millisecond of every command's start, and most text
+    (every printable ASCII line, and any line :meth:`str.isprintable` passes) is
+    let through without them."""
+    pattern = _compiled.get(name)
+    if pattern is None:
+        pattern = _compiled[name] = re.compile(PATTERNS[name])
+    return pattern
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """``UNSAFE`` and ``UNSAFE_IN_LINE`` as module attributes, compiled on first use."""
+    if name in ("UNSAFE", "UNSAFE_IN_LINE"):
+        pattern: re.Pattern[str] = _pattern(name)
+        return pattern
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
@@ -49,27 +74,44 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def _printable(string: str) -> bool:
+    """A quick yes for text with nothing to escape but newlines and tabs (kept):
+    every character :meth:`str.isprintable` passes is outside :data:`UNSAFE` (the
+    escaped ones are all controls, format characters or surrogates, none of them
+    printable). A no only means "ask the pattern": a no-break space is not
+    printable either, and is shown as it is."""
+    return string.isprintable() or string.replace("\n", "").replace("\t", "").isprintable()
+
+
 def shown(text: Any) -> str:
     """``text`` (anything: it is made a ``str`` first) with every character a
     terminal might obey shown escaped; newlines and tabs are kept."""
     string = text if type(text) is str else str(text)
-    if UNSAFE.search(string) is None:  # the usual case: nothing to do
+    if _printable(string):  # the usual case: nothing to do
         return string
-    return UNSAFE.sub(_escape, string)
+    unsafe = _pattern("UNSAFE")
+    if unsafe.search(string) is None:
+        return string
+    return str(unsafe.sub(_escape, string))
 
 
 def one_line(text: Any) -> str:
     """As :func:`shown`, and newlines and tabs escaped too: an error is one line."""
     string = text if type(text) is str else str(text)
-    if UNSAFE_IN_LINE.search(string) is None:
+    return string if string.isprintable() else _one_line(string)
+
+
+def _one_line(string: str) -> str:
+    unsafe = _pattern("UNSAFE_IN_LINE")
+    if unsafe.search(string) is None:
         return string
-    return UNSAFE_IN_LINE.sub(_escape, string)
+    return str(unsafe.sub(_escape, string))
 
 
 def is_plain(text: str) -> bool:
     """Whether ``text`` holds nothing :func:`one_line` would escape (for names that
     people type and read back, which refuse such characters outright)."""
-    return UNSAFE_IN_LINE.search(text) is None
+    return text.isprintable() or _pattern("UNSAFE_IN_LINE").search(text) is None
 
 
 def _json_escape(match: re.Match[bytes]) -> bytes:
@@ -80,6 +122,9 @@ def json_bytes(data: bytes) -> bytes:
     """msgspec's JSON with DEL, C1 and the bidirectional controls written as
     ``\\u`` escapes too (msgspec already escapes C0): the same JSON value, safe to
     print. Ordinary text comes back byte for byte."""
-    if _UNSAFE_JSON.search(data) is None:
+    if data.isascii() and b"\x7f" not in data:  # the usual case: nothing to do
         return data
-    return _UNSAFE_JSON.sub(_json_escape, data)
+    unsafe = _pattern("UNSAFE_JSON")
+    if unsafe.search(data) is None:
+        return data
+    return bytes(unsafe.sub(_json_escape, data))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..language import _
 from ..models import Roll
-from .reads import need_of
+from .reads import need_of, passing
 from .results import Rolled, Tally
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def pool(
         values += batch
         pending = 0 if again is None else sum(1 for face in batch if face >= again)
         reroll = True
-    successes = 0 if success is None else sum(1 for face in values if success(face))
+    successes = 0 if success is None else passing(success, values)
     counts: dict[Hashable, int] = {}
     if read is not None:
         for face in values if read_added else values[:count]:

@@ -1,7 +1,10 @@
 """The scenario vocabulary of Fallout PnP: shooter, weapon, target and the attack's
-settings, with the game's own limits (attributes 1–10, percentages, hexes)."""
+settings, with the game's own limits (attributes 1–10, percentages, hexes).
 
-from __future__ import annotations
+The annotations are evaluated when the module is imported (no ``from __future__
+import annotations``): msgspec then reads types, where it would evaluate each string
+anew the first time a scenario is read, at every command's start.
+"""
 
 from typing import TYPE_CHECKING, Annotated, Literal
 

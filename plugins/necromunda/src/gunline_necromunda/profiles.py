@@ -3,9 +3,11 @@
 Core validates scenario files against these and the TUI builds its forms from them,
 so every limit lives in an annotation. Names are the game's: ``bs`` (Ballistic
 Skill), ``toughness``, ``save`` (the X of an X+ armour save), ``ammo_roll``.
-"""
 
-from __future__ import annotations
+The annotations here are evaluated when the module is imported (no ``from __future__
+import annotations``): msgspec then reads types, where it would evaluate each string
+anew the first time a scenario is read, two milliseconds of every command's start.
+"""
 
 from typing import TYPE_CHECKING, Annotated, Literal
 

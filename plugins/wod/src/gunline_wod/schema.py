@@ -3,9 +3,11 @@
 One declaration gives the validation of scenario files and the TUI's forms, so the
 game's limits live in the annotations: dots run 0-5 for ordinary people (up to 10
 for the supernatural), concealment is barely/partially/substantially (1-3).
-"""
 
-from __future__ import annotations
+The annotations are evaluated when the module is imported (no ``from __future__
+import annotations``): msgspec then reads types, where it would evaluate each string
+anew the first time a scenario is read, at every command's start.
+"""
 
 from typing import Annotated, Literal
 

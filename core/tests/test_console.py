@@ -1,0 +1,121 @@
+"""The installed ``gunline`` command leaves as a normal exit would, only sooner:
+its output, exit code, exit handlers and threads are all there
+(``gunline.console``); ``main`` pauses the collector for one-shot commands only."""
+
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+import textwrap
+from importlib.metadata import distribution
+from pathlib import Path
+
+from gunline import cli
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "necromunda" / "lasgun-long-range.toml"
+
+
+def _console(argv: list[str], before: str = "", **kwargs) -> subprocess.CompletedProcess[str]:
+    """``gunline ARGV`` through the console entry point, after ``before`` ran."""
+    code = textwrap.dedent(before) + f"\nimport sys\nsys.argv = {['gunline', *argv]!r}\n" \
+        "from gunline.console import run\nrun()\n"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, **kwargs)
+
+
+def test_the_installed_command_is_the_console_entry_point():
+    scripts = {e.name: e.value for e in distribution("gunline").entry_points if e.group == "console_scripts"}
+    assert scripts["gunline"] == "gunline.console:run"
+
+
+def test_output_and_exit_code_are_those_of_main():
+    quick = _console(["resolve", str(EXAMPLE), "--seed", "1", "--json"])
+    normal = subprocess.run(
+        [sys.executable, "-c", f"import sys; from gunline.cli import main; "
+                               f"sys.exit(main(['resolve', {str(EXAMPLE)!r}, '--seed', '1', '--json']))"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert quick.returncode == normal.returncode == 0
+    assert quick.stdout == normal.stdout and quick.stdout.startswith("{")
+    assert quick.stderr == normal.stderr == ""
+
+
+def test_an_error_keeps_its_code_and_message(tmp_path):
+    missing = tmp_path / "nowhere.toml"
+    proc = _console(["resolve", str(missing)])
+    assert proc.returncode == 2
+    assert proc.stderr == f"gunline: {missing}: no such file\n"
+
+
+def test_exit_handlers_run_after_the_output_and_threads_are_waited_for():
+    before = """
+        import atexit, threading, time
+        atexit.register(lambda: print("exit handler ran", flush=True))
+        def slow():
+            time.sleep(0.3)
+            print("thread finished", flush=True)
+        threading.Thread(target=slow).start()
+    """
+    proc = _console(["resolve", str(EXAMPLE), "--seed", "1"], before)
+    assert proc.returncode == 0
+    lines = proc.stdout.splitlines()
+    assert lines[-1] == "exit handler ran"
+    assert "thread finished" in lines
+    assert lines.index("thread finished") < lines.index("exit handler ran")
+    assert any(line.startswith("necromunda") for line in lines)
+
+
+def test_output_longer_than_a_pipe_buffer_arrives_whole():
+    """Written to a pipe, stdout is block-buffered: the exit must flush it."""
+    proc = _console(["schema", "scenario", "--ruleset", "necromunda"])
+    assert proc.returncode == 0
+    assert len(proc.stdout) > 8192
+    assert proc.stdout.rstrip().endswith("}")
+
+
+def test_a_reader_gone_away_is_not_an_error():
+    code = ("import sys; sys.argv = ['gunline', 'schema', 'scenario', '--ruleset', 'necromunda']\n"
+            "from gunline.console import run\nrun()\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader goes away before anything is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "internal error" not in err
+
+
+def test_one_shot_commands_run_with_the_collector_paused(monkeypatch, capsys):
+    seen = {}
+
+    def command(args):
+        seen["enabled"] = gc.isenabled()
+        return 0
+
+    monkeypatch.setitem(cli.COMMANDS, "plugins", command)
+    assert gc.isenabled()
+    assert cli.main(["plugins"]) == 0
+    assert seen["enabled"] is False
+    assert gc.isenabled()  # as it was
+
+
+def test_the_app_runs_with_the_collector(monkeypatch):
+    seen = {}
+
+    def app(args):
+        seen["enabled"] = gc.isenabled()
+        return 0
+
+    monkeypatch.setattr(cli, "cmd_tui", app)
+    monkeypatch.setitem(cli.COMMANDS, "tui", app)
+    assert cli.main(["tui"]) == 0
+    assert seen["enabled"] is True
+    assert gc.isenabled()
+
+
+def test_a_failing_command_leaves_the_collector_as_it_was(monkeypatch, capsys):
+    def command(args):
+        raise RuntimeError("boom")
+
+    monkeypatch.setitem(cli.COMMANDS, "plugins", command)
+    assert cli.main(["plugins"]) == 1
+    assert gc.isenabled()
+    assert "internal error" in capsys.readouterr().err
