@@ -6,7 +6,6 @@ Every error names the file, the field path and what was expected, in one line:
 
 from __future__ import annotations
 
-import copy
 import os
 import re
 import tomllib
@@ -25,10 +24,12 @@ if TYPE_CHECKING:
 
 COMMON_KEYS = ("ruleset", "variants", "mode", "shooter", "weapon", "targets", "map")
 
-_MSGSPEC_PATH = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+#: msgspec's error message and the path it names (patterns, not compiled at import:
+#: only a faulty file needs them, and ``re`` compiles each once, on first use).
+_MSGSPEC_PATH = r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$"
 #: A Struct's ``__post_init__`` names the field at fault by starting its message with
 #: it (``damage: expected ...``); the error is then reported at that field's path.
-_FIELD_FIRST = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*): (?P<msg>.+)$", re.S)
+_FIELD_FIRST = r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*): (?P<msg>.+)$"
 
 
 def read_document(path: str | Path) -> dict[str, Any]:
@@ -104,7 +105,7 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
     try:
         return msgspec.convert(data, struct)
     except msgspec.ValidationError as exc:
-        match = _MSGSPEC_PATH.match(str(exc))
+        match = re.match(_MSGSPEC_PATH, str(exc), re.S)
         assert match is not None, "the pattern matches any message"
         msg, path = match.group("msg"), match.group("path") or ""
         path, msg = _field_named(struct, path, msg)
@@ -131,7 +132,7 @@ _NOTHING = object()
 def _field_named(struct: type, path: str, msg: str) -> tuple[str, str]:
     """``(path, msg)``, moved down to the field a ``__post_init__`` message starts
     with when that is a field of the Struct at ``path``."""
-    named = _FIELD_FIRST.match(msg)
+    named = re.match(_FIELD_FIRST, msg, re.S)
     if named:
         owner = _strip(_hint_at(struct, path))
         if isinstance(owner, type) and issubclass(owner, msgspec.Struct) and named["key"] in struct_fields(owner):
@@ -356,6 +357,8 @@ def measured(
         return doc, battlefield, ()
     if not isinstance(result, (list, tuple)) or not all(isinstance(m, Measure) for m in result):
         raise PluginFailed(plugin, "measure", f"returned {type(result).__name__}, expected list[Measure]")
+    import copy  # only a scenario on a map is copied: not at every command's start
+
     out = copy.deepcopy(doc)
     for m in result:
         if m.used and m.path != "targets":

@@ -15,7 +15,6 @@ only the rule's own code runs again there.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
@@ -74,6 +73,8 @@ def estimate_leaves(run: Callable[[BranchingDice], object], probes: int, seed: i
     class chosen uniformly), of the product of the class counts along the path.
     Unbiased and cheap (one replay per probe); used to go straight to Monte Carlo
     when a tree is plainly too large to enumerate."""
+    import random  # only when sampling or probing: not at every odds command's start
+
     rng = random.Random(seed)
     total = 0.0
     for _probe in range(probes):

@@ -18,7 +18,6 @@ tally):
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import accumulate
@@ -111,6 +110,8 @@ def sample_tree(
     """Tally ``samples`` leaves drawn from the outcome tree with a generator seeded
     with ``seed`` (same seed, same tally). Each leaf is drawn with its exact
     probability: every class is chosen with its weight, given the classes above it."""
+    import random  # only when sampling or probing: not at every odds command's start
+
     rand = random.Random(seed).random
     weights: dict[int, tuple[tuple[Branch, ...], tuple[float, ...]]] = {}
 
