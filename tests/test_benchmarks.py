@@ -32,10 +32,12 @@ def test_every_benchmark_runs_to_the_end(tiny_run):
 
 
 def test_every_figure_stands_beside_its_yardstick(tiny_run):
-    assert re.search(r'python -c "import pluggy, msgspec"\s+[\d.]+ ms\s+the yardstick', tiny_run)
+    cpu = r"\(\s*[\d.]+ ms CPU\)"
+    assert re.search(rf'python -c "import pluggy, msgspec"\s+[\d.]+ ms {cpu}\s+the yardstick', tiny_run)
     for command in ("gunline --help", "gunline resolve FILE", "gunline odds FILE"):
-        assert re.search(rf"{command}\s+[\d.]+ ms\s+[\d.]+x the yardstick \(target <= [\d.]+x: (met|NOT met)\)",
-                         tiny_run), command
+        assert re.search(rf"{command}\s+[\d.]+ ms {cpu}\s+[\d.]+x the yardstick \([\d.]+x\) "
+                         rf"\(target <= [\d.]+x: (met|NOT met)\)", tiny_run), command
+    assert re.search(r"seeding the dice alone \(no rule run\)\s+[\d,]+ /s\s+[\d.]+x the bare chain's time", tiny_run)
     assert re.search(r"necromunda lasgun, long range, T3 W1\s+[\d,]+ chains/s\s+[\d.]+x the bare chain's time",
                      tiny_run)
     assert re.search(r"bare pluggy chain \(yardstick\)\s+[\d,]+ chains/s", tiny_run)
