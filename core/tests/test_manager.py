@@ -87,3 +87,24 @@ def test_a_module_holding_everything_gives_pluggys_hooks():
 @pytest.mark.parametrize("plugin", [_Holder(), _Holder])
 def test_other_plugins_are_left_to_pluggy(plugin):
     assert _found(new_manager(), plugin) == _found(_pluggy(), plugin)
+
+
+def test_a_rule_function_is_made_the_hook_itself_on_a_copy():
+    from gunline import as_hook
+
+    def resolve(attack, target, pool, state, dice, extra=3):
+        """The rule."""
+        return [attack, extra]
+
+    hook = as_hook(resolve)
+    assert hook is not resolve and hook.__code__ is resolve.__code__
+    assert hook("A", "T", "P", "S", "D") == ["A", 3] and hook.__doc__ == "The rule."
+    assert getattr(resolve, "gunline_impl", None) is None  # the rule's own function stays plain
+    module = types.ModuleType("uses_the_rule")
+    module.resolve_hit = hook
+    module.also = resolve
+    found = _found(new_manager(), module)
+    assert found["resolve_hit"] is not None and found["also"] is None
+    assert as_hook(resolve, tryfirst=True).gunline_impl["tryfirst"] is True
+    with pytest.raises(TypeError, match="expected a function"):
+        as_hook(len)

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
         Step,
         Variant,
     )
-    from .plugins import Registry, discover, hookimpl
+    from .plugins import Registry, as_hook, discover, hookimpl
     from .state import ChainState
 
 __getattr__, __dir__ = exports(__name__, {
@@ -59,6 +59,7 @@ __getattr__, __dir__ = exports(__name__, {
     "Registry": ".plugins",
     "discover": ".plugins",
     "hookimpl": ".plugins",
+    "as_hook": ".plugins",
     "ChainState": ".state",
 })
 
@@ -90,6 +91,7 @@ __all__ = [
     "ScriptedDice",
     "Step",
     "Variant",
+    "as_hook",
     "discover",
     "hookimpl",
     "resolve",

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import os
 import types
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import pluggy
 
@@ -42,6 +42,28 @@ ENV_LOAD = "GUNLINE_LOAD_PLUGINS"
 ENV_BLOCK = "GUNLINE_BLOCK_PLUGINS"
 
 hookimpl = pluggy.HookimplMarker("gunline")
+
+_Rule = TypeVar("_Rule", bound=Callable[..., Any])
+
+
+def as_hook(rule: _Rule, **options: Any) -> _Rule:
+    """A rule function as the hook implementation itself, with no call forwarding
+    to it on every chain: ``resolve_hit = as_hook(hits.resolve)`` in the module an
+    entry point names, instead of a marked function that calls ``hits.resolve``.
+
+    Its parameters are the hook's, by name (a parameter with a default is not the
+    hook's). ``options`` are ``hookimpl``'s (``tryfirst=True``...). The mark goes on
+    a copy of the function (the same code, module, defaults and closure), so that
+    the rule's module keeps a plain function: another plugin that imports it to call
+    it is not given a hook it did not ask for.
+    """
+    if not isinstance(rule, types.FunctionType):
+        raise TypeError(f"as_hook: expected a function, got {type(rule).__name__}")
+    copy = types.FunctionType(rule.__code__, rule.__globals__, rule.__name__, rule.__defaults__, rule.__closure__)
+    copy.__kwdefaults__ = rule.__kwdefaults__
+    copy.__doc__ = rule.__doc__
+    marked = hookimpl(**options)(copy) if options else hookimpl(copy)
+    return cast(_Rule, marked)
 
 #: The oldest hook contract this gunline still runs plugins for. Raised only when a
 #: contract change cannot be bridged (docs/plugins.md, "Compatibility").

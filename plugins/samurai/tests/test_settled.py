@@ -31,6 +31,29 @@ def test_an_attack_changed_in_place_is_worked_out_afresh(registry, attack_of, ex
     assert msgspec.json.encode(after) == msgspec.json.encode(fresh)
 
 
+def test_a_lone_shooter_changed_in_place_fires_as_it_now_is(registry, attack_of, example):
+    # a lone shooter's volley and pool are kept by their values, not by the attack
+    attack = attack_of(example("ninja_and_bushido_master"))
+    stack = registry.stack("samurai")
+    before = resolve(stack, attack, RandomDice(5), seed=5)
+    assert [r.label for r in step(before, "hit", "General").rolls[:-1]] == [
+        "to hit, shot 1 of 2", "to hit, shot 2 of 2"
+    ]
+    attack.shooter.attacks = 3
+    attack.shooter.shooting = 8
+    attack.targets[0].partly_hidden = False
+    after = resolve(stack, attack, RandomDice(5), seed=5)
+    doc = example("ninja_and_bushido_master")
+    doc["shooter"].update(attacks=3, shooting=8)
+    doc["targets"][0]["partly_hidden"] = False
+    fresh = resolve(stack, attack_of(doc), RandomDice(5), seed=5)
+    assert msgspec.json.encode(after) == msgspec.json.encode(fresh)
+    assert step(after, "pool", "General").value == 8
+    assert [r.label for r in step(after, "hit", "General").rolls[:-1]] == [
+        "to hit, shot 1 of 3", "to hit, shot 2 of 3", "to hit, shot 3 of 3"
+    ]
+
+
 def _changed(doc):
     doc["shooter"]["shooting"] = 7
     doc["targets"][0]["reactor"]["name"] = "Sensei"

@@ -66,7 +66,9 @@ class Dice:
     ) -> list[int]:  # pragma: no cover - abstract
         """The faces of ``n`` dice of ``sides`` sides rolled together, appended to
         ``consumed``. The other arguments say what they are for, so that a GM typing
-        dice is asked for the right ones (:class:`.requests.DieRequest`)."""
+        dice is asked for the right ones (:class:`.requests.DieRequest`); an
+        interpreter that asks nobody (``asks`` false) is given the roll's own label,
+        the words of whom it is asked at being made only for one that asks."""
         raise NotImplementedError
 
     # -- what hooks call --------------------------------------------------------------

@@ -70,13 +70,14 @@ def roll(
     """``count`` dice of ``sides`` sides, summed; the reading is ``read(total)`` (the
     total itself without a read)."""
     # Every roll of every chain comes through here: the usual one (a die rolled by
-    # the one it is about) is asked for without working out who asks.
+    # the one it is about, or dice that ask nobody) is asked for without working out
+    # who asks.
     if need is None:
         need = "" if read is None else need_of(read)
     manual = dice.manual
     typed = len(manual)
-    if by is None:
-        faces = dice._faces(count, sides, label, need, target, False, False)
+    if by is None or not dice.asks:
+        faces = dice._faces(count, sides, label, need, target if by is None else by, False, False)
     else:
         asked, whose = _asked(label, target, by)
         faces = dice._faces(count, sides, asked, need, whose, False, False)
@@ -117,7 +118,10 @@ def pool(
     typed = len(dice.manual)
     values: list[int] = []
     pending, reroll = count, False
-    asked, whose = _asked(ask if ask is not None else label, target, by)
+    words = ask if ask is not None else label
+    # the words a GM is asked with are made only for dice that ask one (typed dice):
+    # seeded and replayed dice show them to nobody
+    asked, whose = _asked(words, target, by) if dice.asks else (words, target if by is None else by)
     # only dice that ask a person for faces need to know how a count is typed
     counted = _counted(sides, success, again) if read is None and dice.asks else None
     while pending:

@@ -11,19 +11,15 @@ ends with an ``ammo`` step.
 from __future__ import annotations
 
 import os
-import types
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-from gunline import ChainState, Ruleset, hookimpl
+from gunline import ChainState, Ruleset, as_hook, hookimpl
 from gunline.language import N_
 
 from . import ammo, checks, hits, measuring, outcome, recovery, shots, to_hit, wounds
 from .catalogue import CATALOGUE
 from .profiles import NecromundaAttack, Shooter, Target, Weapon
 from .tables import STANDING, STATUSES, WEAPON_STATUSES
-
-Rule = TypeVar("Rule", bound=Callable[..., Any])
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "examples")
 
@@ -74,30 +70,16 @@ def start_state(attack: NecromundaAttack) -> ChainState:
     )
 
 
-def _rule_as_hook(rule: Rule) -> Rule:
-    """``rule`` itself as a hook implementation, with no forwarding call per chain.
-
-    The mark goes on a copy of the function (same code, same module, same defaults)
-    so that the rule modules' own functions stay unmarked: a variant that imports
-    one to call it with another parameter does not register it as a hook.
-    """
-    assert isinstance(rule, types.FunctionType)
-    copy = types.FunctionType(rule.__code__, rule.__globals__, rule.__name__, rule.__defaults__, rule.__closure__)
-    copy.__kwdefaults__ = rule.__kwdefaults__
-    copy.__doc__ = rule.__doc__
-    return cast(Rule, hookimpl(copy))
-
-
-check_attack = _rule_as_hook(checks.problems)
-begin_attack = _rule_as_hook(shots.sustained_fire)
-modify_pool = _rule_as_hook(to_hit.modify_pool)
-build_pool = _rule_as_hook(to_hit.build_pool)
-resolve_hit = _rule_as_hook(hits.resolve_hit)
-resolve_wound = _rule_as_hook(wounds.resolve_wound)
-spend_ammo = _rule_as_hook(ammo.spend_ammo)
-describe_outcome = _rule_as_hook(outcome.describe_outcome)
-check_action = _rule_as_hook(recovery.check_action)
-resolve_action = _rule_as_hook(recovery.resolve_action)
+check_attack = as_hook(checks.problems)
+begin_attack = as_hook(shots.sustained_fire)
+modify_pool = as_hook(to_hit.modify_pool)
+build_pool = as_hook(to_hit.build_pool)
+resolve_hit = as_hook(hits.resolve_hit)
+resolve_wound = as_hook(wounds.resolve_wound)
+spend_ammo = as_hook(ammo.spend_ammo)
+describe_outcome = as_hook(outcome.describe_outcome)
+check_action = as_hook(recovery.check_action)
+resolve_action = as_hook(recovery.resolve_action)
 
 
 @hookimpl

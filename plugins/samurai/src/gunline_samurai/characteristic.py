@@ -37,9 +37,10 @@ Result = Literal["lucky", "success", "failure"]
 Judgement = Literal["lucky", "success", "failure", "catastrophic"]
 
 
-class Die(msgspec.Struct, frozen=True):
+class Die(msgspec.Struct, frozen=True, cache_hash=True):
     """One die of a test, judged: its face, the result and whether the failure is a
-    «Катастрофический Провал» (Catastrophic Failure)."""
+    «Катастрофический Провал» (Catastrophic Failure). A die read by a table is the
+    table's own, looked up by value on every roll: its hash is kept."""
 
     face: int
     result: Result

@@ -19,11 +19,14 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     """Why the attack cannot be made, if it cannot. That depends on the attack and
     on who stands (the shooter, a shooting unit's models, each target) alone: worked
     out once for those (:mod:`.settled`)."""
-    shooter = attack.shooter
-    models = state.shooter.get("models", {}) if shooter.models else {}
-    stands = (state.shooter.get("status", "unharmed"),
-              tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models]),
-              tuple([state.targets.get(t.name, {}).get("status") for t in attack.targets]))
+    shooter, mine, targets = attack.shooter, state.shooter, state.targets
+    if shooter.models:
+        models = mine.get("models", {})
+        statuses = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
+    else:
+        statuses = ()
+    stands = (mine.get("status", "unharmed"), statuses,
+              tuple([targets.get(t.name, {}).get("status") for t in attack.targets]))
     return list(settled(attack, ("problems", stands), lambda: tuple(_problems(attack, _standing(attack, stands)))))
 
 

@@ -181,8 +181,11 @@ def _verdicts(mine: Side, value: int, settings: Settings, then: Callable[[Verdic
 _LUCKY, _FAILED = Side(1, (), 0), Side(0, (), 1)
 
 
+@lru_cache(maxsize=256)
 def single(die: Die) -> Side:
-    """A side of one die (a failure fails the same whether or not it voids its side)."""
+    """A side of one die (a failure fails the same whether or not it voids its side).
+    A die of a wound test is made a side on every hit of every chain, and a die
+    reads one of a few ways: each made once."""
     result = die.result
     if result == "success":
         return Side(0, (die.face,), 0)

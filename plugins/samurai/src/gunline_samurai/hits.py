@@ -16,18 +16,22 @@ wound rolls, which for the shooter come once every target's hit rolls are made
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import msgspec
 
 from gunline import ChainState, Dice, Modifier, Roll, Step
 
 from . import volleys
-from .characteristic import judge, need_text, ranked, shown
+from .characteristic import Die, judge, need_text, ranked, shown
 from .comparative import Side, Verdict, against, counted, decide, joined, side
 from .messages import _, _n, kept
 from .readings import Readings, readings_of
 from .return_fire import RETURN_FIRE
 from .schema import SamuraiAttack, Settings, Target, settings_of
-from .sequence import reaction_of
+from .sequence import declared
 from .shots import Fired, fire, roll_shots
 
 COVER = -2
@@ -42,7 +46,10 @@ def _faces(rolls: list[Roll]) -> tuple[int, ...]:
 
 
 def _side_faces(fired: list[Fired]) -> SideFaces:
-    return tuple([(f.volley.model, _faces(f.rolls), f.skill) for f in fired])
+    if len(fired) == 1:  # a lone shooter's one volley: the usual side
+        f = fired[0]
+        return ((f.volley.model, f.faces, f.skill),)
+    return tuple([(f.volley.model, f.faces, f.skill) for f in fired])
 
 
 def _side_words(faces: SideFaces, shooter: str, settings: Settings) -> str:
@@ -56,30 +63,37 @@ def _counted(fired: list[Fired], voids: bool) -> tuple[Side, tuple[str, ...]]:
     """The shooting side's dice for a comparative test, and who voided theirs: a
     model's Catastrophic Failure forbids its own strikes (its dice all fail)."""
     if len(fired) == 1:
-        mine, voided = counted(fired[0].reads, voids)
+        mine, voided = _counted_reads(fired[0].reads, voids)
         return mine, (fired[0].volley.model or "",) if voided else ()
     sides, who = [], []
     for f in fired:
-        part, voided = counted(f.reads, voids)
+        part, voided = _counted_reads(f.reads, voids)
         sides.append(part)
         if voided:
             who.append(f.volley.model or "")
     return joined(sides), tuple(who)
 
 
+@lru_cache(maxsize=1024)
+def _counted_reads(reads: tuple[Die, ...], voids: bool) -> tuple[Side, bool]:
+    """A volley's dice counted for a comparative test (:func:`.comparative.counted`):
+    a volley reads one of a few ways, each counted once."""
+    return counted(reads, voids)
+
+
 def _defending(dice: Dice, attacker: Side, n: int, value: int, label: str, settings: Settings,
-               who: str, catastrophe: bool, need: str | None = None) -> tuple[list[Roll], Verdict]:
+               who: str, catastrophe: bool, need: str | None = None) -> tuple[list[Roll], tuple[int, ...], Verdict]:
     """The defending side's dice of a comparative test, rolled after the attacker's,
-    and the verdict. A single die reads only the verdict it brings about; several are
-    ranked and compared with the attacker's. (A Catastrophic Failure is told from a
-    failure only where it can void other dice: a side of one die, or a model of a
-    unit with one shot, fails the same either way.)"""
+    their faces (for the words) and the verdict. A single die reads only the verdict
+    it brings about; several are ranked and compared with the attacker's. (A
+    Catastrophic Failure is told from a failure only where it can void other dice: a
+    side of one die, or a model of a unit with one shot, fails the same either way.)"""
     if n == 1:
         shot = dice.roll(settings.die, label, read=against(attacker, value, settings, catastrophe=catastrophe),
                          need=need_text(value, settings) if need is None else need, target=who)
-        return [shot.roll], shot.value
+        return [shot.roll], (shot.roll.total,), shot.value
     rolls, defender = roll_shots(dice, n, value, label, settings, who, ranked(value, settings, catastrophe))
-    return rolls, decide(attacker, side(defender, catastrophe), settings.comparative_ties)
+    return rolls, _faces(rolls), decide(attacker, side(defender, catastrophe), settings.comparative_ties)
 
 
 def _hit_step(lucky: int, hits: int, rolls: list[Roll], text: str, lucky_wounds: bool, **data: Any) -> Step:
@@ -120,7 +134,7 @@ def _strength(attack: SamuraiAttack, fired: list[Fired]) -> int:
     return body + attack.weapon.damage
 
 
-def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], state: ChainState,
+def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: Mapping[str, Any], state: ChainState,
           dice: Dice, readings: Readings) -> Step:
     """«В отсутствие реакции цели определение попаданий производится как обычный
     тест на «Умение стрелять»»: one plain Shooting test per shot, «число выстрелов,
@@ -138,7 +152,7 @@ def plain(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str,
         voided = readings.catastrophe_voids and "catastrophic" in f.reads
         if voided:
             one = ordinary = 0
-        said.append(_plain_words(f.volley.model, attack.shooter.name, _faces(f.rolls), f.skill, settings, one,
+        said.append(_plain_words(f.volley.model, attack.shooter.name, f.faces, f.skill, settings, one,
                                  ordinary, voided, readings.lucky_wounds))
         lucky, hits = lucky + one, hits + ordinary
         if f.volley.model is not None:
@@ -187,11 +201,12 @@ def dodge_on_agility(attack: SamuraiAttack, target: Target, pool: Step, state: C
     voids = readings.catastrophe_voids
     fired = fire(attack, target, pool, state, dice, comparative=True, catastrophe=voids)
     mine, voided = _counted(fired, voids)
-    theirs, result = _defending(dice, mine, sum(len(f.reads) for f in fired), agility,
-                                _("{target} dodges (Agility)", target=target.name), settings, target.name, voids)
+    theirs, their_faces, result = _defending(dice, mine, sum(len(f.reads) for f in fired), agility,
+                                             _("{target} dodges (Agility)", target=target.name), settings,
+                                             target.name, voids)
     won = result.winner == "attacker"
     lucky, hits = (result.lucky, result.wins) if won else (0, 0)
-    text = _dodge_words(_side_faces(fired), attack.shooter.name, voided, target.name, _faces(theirs), agility,
+    text = _dodge_words(_side_faces(fired), attack.shooter.name, voided, target.name, their_faces, agility,
                         settings, voids, won, lucky + hits)
     rolls = [r for f in fired for r in f.rolls] + theirs
     extra: dict[str, Any] = {"strength": _strength(attack, fired)} if attack.shooter.models else {}
@@ -210,7 +225,7 @@ def _dodge_words(faces: SideFaces, shooter: str, voided: tuple[str, ...], target
              notes=_notes(voided, shooter, target, "dodge", theirs, agility, settings, voids), verdict=verdict)
 
 
-def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[str, Any], state: ChainState,
+def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: Mapping[str, Any], state: ChainState,
              dice: Dice, readings: Readings) -> list[Step]:
     """Return fire: «число попаданий определяется сравнительным тестом на «Умение
     стрелять». При этом за каждую модель делается столько бросков игральных костей,
@@ -231,9 +246,9 @@ def exchange(attack: SamuraiAttack, target: Target, pool: Step, reaction: dict[s
         modifiers.append(Modifier(label=_hidden_from(shooter.name, by), value=COVER))
         skill += COVER
     label, need = _return_fire(by, skill, settings)
-    their_rolls, result = _defending(dice, mine, reaction["shots"], skill, label, settings, by, voids, need)
-    duel = Duel(_side_faces(fired), shooter.name, voided, by, _faces(their_rolls), skill, settings, voids)
-    rolls = [r for f in fired for r in f.rolls] + their_rolls
+    their_rolls, theirs, result = _defending(dice, mine, reaction["shots"], skill, label, settings, by, voids, need)
+    duel = Duel(_side_faces(fired), shooter.name, voided, by, theirs, skill, settings, voids)
+    rolls = fired[0].rolls + their_rolls if len(fired) == 1 else [r for f in fired for r in f.rolls] + their_rolls
     data: dict[str, Any] = {"test": "return_fire", "winner": None, "skill": skill}
     if unit:
         data["strength"] = _strength(attack, fired)
@@ -267,11 +282,12 @@ def _return_fire(by: str, skill: int, settings: Settings) -> tuple[str, str]:
     return _("{by}, return fire", by=by), need_text(skill, settings)
 
 
-class Duel(NamedTuple):
+class Duel(msgspec.Struct, frozen=True):
     """Both sides' dice of an exchange, as its words need them: the shooting side's
     (``faces``; ``voided``, the models whose Catastrophic Failure voided theirs), the
     reacting side's (``theirs``, on ``skill``) and whether a Catastrophic Failure
-    voids a side's dice."""
+    voids a side's dice. (A Struct: one is made for every exchange of every chain,
+    several times faster than a NamedTuple.)"""
 
     faces: SideFaces
     shooter: str
@@ -288,7 +304,8 @@ def _exchanged(duel: Duel, winner: str | None, lucky: int, wins: int, target: st
     """The exchange in words: both sides' dice, the Catastrophic Failures that
     voided any, then who won with what; ``target``, when the reacting side won, is
     the one that is not hit."""
-    faces, shooter, voided, by, theirs, skill, settings, voids = duel
+    faces, shooter, voided, by, theirs = duel.faces, duel.shooter, duel.voided, duel.by, duel.theirs
+    skill, settings, voids = duel.skill, duel.settings, duel.voids
     said = _("{shooter_dice} vs {by} {reactor_dice}", shooter_dice=_side_words(faces, shooter, settings), by=by,
              reactor_dice=shown(theirs, skill, settings))
     said += _notes(voided, shooter, by, "return_fire", theirs, skill, settings, voids)
@@ -317,7 +334,7 @@ def resolve(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState
     """The hit step(s) for ``target``, under the readings the attack's variants and
     settings choose (:mod:`.readings`)."""
     readings = readings_of(attack)
-    reaction = reaction_of(state, target.name)
+    reaction = declared(state, target.name)
     effective = reaction.get("effective", "none")
     if effective == "return_fire":
         return exchange(attack, target, pool, reaction, state, dice, readings)

@@ -117,13 +117,14 @@ def all_dead(state: State) -> bool:
 def words(state: State, most: int | None = None) -> str:
     """A model's state in words: ``stunned``, ``1 of 2 wounds left`` (wounded),
     ``unharmed``; ``most`` is the wounds it started the game with, when known."""
-    return _words(state.get("status", "unharmed"), state.get("wounds_left"), most)
+    status, left = state.get("status", "unharmed"), state.get("wounds_left")
+    if status not in STANDING or left is None or most is None or left >= most:
+        return STATUS_WORDS().get(status, str(status))  # status_word's, said of every model of every chain
+    return _left(left, most)
 
 
 @kept
-def _words(status: Any, left: int | None, most: int | None) -> str:
-    if status not in STANDING or left is None or most is None or left >= most:
-        return status_word(status)
+def _left(left: int, most: int) -> str:
     return _("{left} of {most} wounds left", left=left, most=most)
 
 

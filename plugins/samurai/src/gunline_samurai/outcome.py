@@ -51,12 +51,34 @@ def describe(attack: SamuraiAttack, target: Target, state: ChainState) -> str:
             wounds += s.value or 0
         elif kind == "return_fire":
             returned.append(s)
-    line = _tally(name, hits, wounds, bool(returned)) + units.state_words(target, tstate)
+    if "models" in tstate:
+        line = _tally(name, hits, wounds, bool(returned)) + units.state_words(target, tstate)
+    else:  # a lone model: the line said once for its facts
+        line = _lone_line(name, hits, wounds, bool(returned), tstate.get("status", "unharmed"),
+                          tstate.get("wounds_left"), target.wounds)
+    shooter = attack.shooter
     for s in returned:
         data = s.data or {}
-        after = volleys.state_words(attack.shooter, s.shooter_state or {})
-        line += _returned(data["by"] if "by" in data else None, s.value, attack.shooter.name, after)
+        by = data["by"] if "by" in data else None
+        after = s.shooter_state or {}
+        if "models" in after:
+            line += _returned(by, s.value, shooter.name, volleys.state_words(shooter, after))
+        else:  # a lone shooter: said once for its facts
+            line += _lone_returned(by, s.value, shooter.name, after.get("status", "unharmed"),
+                                   after.get("wounds_left"), shooter.wounds)
     return line
+
+
+@kept
+def _lone_line(name: str, hits: int, wounds: int, returned: bool, status: Any, left: Any, most: Any) -> str:
+    """The start of a lone model's line, and its state in words."""
+    return _tally(name, hits, wounds, returned) + losses.words({"status": status, "wounds_left": left}, most)
+
+
+@kept
+def _lone_returned(by: str | None, wounds: Any, shooter: str, status: Any, left: Any, most: Any) -> str:
+    """What a target's return fire did to a lone shooter."""
+    return _returned(by, wounds, shooter, losses.words({"status": status, "wounds_left": left}, most))
 
 
 @kept

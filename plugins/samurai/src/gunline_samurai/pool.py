@@ -3,7 +3,8 @@
 A lone shooter's Shooting with the modifiers (cover); for a shooting unit, each
 model's own, the step's value being the one most of its shots use. The step depends
 on the attack, the modifiers and, for a unit, which of its models stand: worked out
-once for those (:mod:`.settled`), each chain's step made afresh.
+once for those (:mod:`.settled`; a lone shooter's, once for its Shooting and the
+modifiers), each chain's step made afresh.
 """
 
 from __future__ import annotations
@@ -12,15 +13,18 @@ from gunline import ChainState, Modifier, Step
 
 from . import volleys
 from .characteristic import need_text
-from .messages import _
-from .schema import SamuraiAttack, Target, settings_of
+from .messages import _, kept
+from .schema import SamuraiAttack, Settings, Target, settings_of
 from .settled import settled, target_index
 
 
 def pool_step(attack: SamuraiAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
     """The pool step for ``target``."""
     shooter = attack.shooter
-    models = state.shooter.get("models", {}) if shooter.models else {}
+    if not shooter.models:  # a lone shooter's: told by its Shooting and the modifiers alone
+        skill, text = _lone(shooter.shooting, tuple(modifiers), settings_of(attack))
+        return Step(kind="pool", value=skill, modifiers=modifiers, text=text)
+    models = state.shooter.get("models", {})
     stands = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
     which = target_index(attack, target)
     if which is None:  # a target of no attack: worked out afresh
@@ -29,6 +33,18 @@ def pool_step(attack: SamuraiAttack, target: Target, modifiers: list[Modifier], 
                                   lambda: _kept(_pool(attack, target, modifiers, _standing(attack, stands))))
     return Step(kind="pool", value=value, modifiers=modifiers, text=text,
                 data=None if skills is None else {"skills": dict(skills)})
+
+
+@kept
+def _lone(base: int, modifiers: tuple[Modifier, ...], settings: Settings) -> tuple[int, str]:
+    """A lone shooter's pool: its Shooting with the modifiers, and the words."""
+    skill = base + sum(m.value for m in modifiers)
+    if modifiers:
+        terms = "".join(f" {m.value:+d}" for m in modifiers)
+        # Translators: «Умение стрелять»; {terms} are the modifiers, " -2"
+        return skill, _("Shooting {base}{terms} = {skill}: needs {need}", base=base, terms=terms, skill=skill,
+                        need=need_text(skill, settings))
+    return skill, _("Shooting {base}: needs {need}", base=base, need=need_text(skill, settings))
 
 
 def _kept(step: Step) -> tuple[int | float | None, str, tuple[tuple[str | None, int], ...] | None]:
@@ -42,20 +58,11 @@ def _standing(attack: SamuraiAttack, stands: tuple[str, ...]) -> ChainState:
 
 
 def _pool(attack: SamuraiAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
+    """A shooting unit's pool: each model's Shooting with the modifiers."""
     change = sum(m.value for m in modifiers)
     terms = "".join(f" {m.value:+d}" for m in modifiers)
     settings = settings_of(attack)
     aimed = volleys.volleys_at(attack, target, state.shooter)
-    if not volleys.is_unit(attack.shooter):
-        base = attack.shooter.shooting
-        skill = base + change
-        if modifiers:
-            # Translators: «Умение стрелять»; {terms} are the modifiers, " -2"
-            text = _("Shooting {base}{terms} = {skill}: needs {need}", base=base, terms=terms, skill=skill,
-                     need=need_text(skill, settings))
-        else:
-            text = _("Shooting {base}: needs {need}", base=base, need=need_text(skill, settings))
-        return Step(kind="pool", value=skill, modifiers=modifiers, text=text)
     skills = {v.model: v.shooting + change for v in aimed}
     skill = volleys.main(aimed, "shooting") + change if aimed else attack.shooter.shooting + change
     if modifiers:

@@ -14,7 +14,7 @@ from typing import Any
 from gunline import ChainState, Dice, Step
 
 from . import volleys
-from .schema import SamuraiAttack, settings_of
+from .schema import SamuraiAttack, Shooter, settings_of
 from .wounding import Defence, wound_hits
 
 #: Key of ``state.attack``: the exchanges the shooter lost, in order, each waiting
@@ -30,9 +30,7 @@ def return_fire_wounds(
     go first to the models that shot at the reacting target, then to the rest, in
     the order the models are listed."""
     shooter = attack.shooter
-    defence = Defence(name=shooter.name, body=volleys.majority(shooter, "body"),
-                      protection=volleys.majority(shooter, "protection"),
-                      durability=volleys.majority(shooter, "durability"))
+    defence = defence_of(shooter)
     before = {k: v for k, v in shooter_state.items() if k in ("status", "wounds_left", "models")}
     order: list[str] = []
     if shooter.models:
@@ -43,6 +41,17 @@ def return_fire_wounds(
     text = "; ".join(result.lines) + f"; {shooter.name}: {volleys.state_words(shooter, result.state)}"
     return Step(kind="return_fire", value=result.wounds, rolls=result.rolls, text=text, target=waiting["target"],
                 shooter_state=result.state, data={"by": waiting["by"], "kills": result.kills})
+
+
+def defence_of(shooter: Shooter) -> Defence:
+    """What the shooter's wound tests read of it: its own values, or those most of
+    a shooting unit's models have."""
+    if not shooter.models:
+        return Defence(name=shooter.name, body=shooter.body, protection=shooter.protection,
+                       durability=shooter.durability)
+    return Defence(name=shooter.name, body=volleys.majority(shooter, "body"),
+                   protection=volleys.majority(shooter, "protection"),
+                   durability=volleys.majority(shooter, "durability"))
 
 
 def return_fire_steps(attack: SamuraiAttack, state: ChainState, dice: Dice) -> tuple[list[Step], dict[str, Any]]:

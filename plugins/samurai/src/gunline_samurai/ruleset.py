@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from gunline import ChainState, Dice, Modifier, Ruleset, Step, hookimpl
+from gunline import ChainState, Dice, Modifier, Ruleset, Step, as_hook, hookimpl
 
 from . import checks, hits, losses, measuring, outcome, pool, return_fire, sequence, units, volleys, wounds
 from .catalogue import CATALOGUE
@@ -52,58 +52,44 @@ map_areas = measuring.map_areas
 def start_state(attack: SamuraiAttack) -> ChainState:
     targets: dict[str, dict[str, Any]] = {}
     for t in attack.targets:
-        if units.is_unit(t):
+        if t.models:  # a unit
             targets[t.name] = losses.unit_state(
                 {m.name: losses.model_state(units.value_of(m, t, "wounds")) for m in units.nearest_first(t)}
             )
         else:
             targets[t.name] = losses.model_state(t.wounds)
     shooter = attack.shooter
-    if volleys.is_unit(shooter):
-        mine = losses.unit_state(
+    if shooter.models:  # a shooting unit
+        mine = {"name": shooter.name, **losses.unit_state(
             {m.name: losses.model_state(volleys.value_of(m, shooter, "wounds")) for m in shooter.models}
-        )
+        )}
     else:
-        mine = losses.model_state(shooter.wounds)
-    return ChainState(
-        shooter={"name": shooter.name, **mine},
-        weapon={"rounds_left": None, "status": "ok"},
-        targets=targets,
-    )
+        mine = {"name": shooter.name, **losses.model_state(shooter.wounds)}
+    return ChainState(shooter=mine, weapon={"rounds_left": None, "status": "ok"}, targets=targets)
 
 
-@hookimpl
-def check_attack(attack: SamuraiAttack, state: ChainState) -> list[str] | None:
-    return checks.problems(attack, state) or None
-
-
-@hookimpl
-def begin_attack(attack: SamuraiAttack, state: ChainState) -> list[Step]:
-    return sequence.opening_steps(attack, state)
+#: Refused attacks (an empty list: nothing to refuse), the opening steps 1-6, each
+#: target's pool, hit and wound steps, and the line read out per target.
+check_attack = as_hook(checks.problems)
+begin_attack = as_hook(sequence.opening_steps)
+build_pool = as_hook(pool.pool_step)
+resolve_hit = as_hook(hits.resolve)
+resolve_wound = as_hook(wounds.resolve)
+describe_outcome = as_hook(outcome.describe)
 
 
 @hookimpl
 def modify_pool(target: Target) -> list[Modifier] | None:
     if target.partly_hidden:
-        return [Modifier(label=_("partly hidden"), value=hits.COVER)]
+        return [PARTLY_HIDDEN()]
     return None
 
 
-@hookimpl
-def build_pool(attack: SamuraiAttack, target: Target, modifiers: list[Modifier], state: ChainState) -> Step:
-    """The modified Shooting the shots at ``target`` are tested against; for a unit,
-    each model's, the pool's value being the one most of its shots use."""
-    return pool.pool_step(attack, target, modifiers, state)
+#: The plugin that gives this ruleset's modifiers (named, as the engine would name it).
+SOURCE = "samurai"
 
-
-@hookimpl
-def resolve_hit(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, dice: Dice) -> list[Step]:
-    return hits.resolve(attack, target, pool, state, dice)
-
-
-@hookimpl
-def resolve_wound(attack: SamuraiAttack, target: Target, hit: Step, state: ChainState, dice: Dice) -> Step:
-    return wounds.resolve(attack, target, hit, state, dice)
+#: Cover: the target is partly hidden (one Modifier per language; it is frozen).
+PARTLY_HIDDEN = _.per_language(lambda: Modifier(label=_("partly hidden"), value=hits.COVER, source=SOURCE))
 
 
 @hookimpl
@@ -114,14 +100,12 @@ def spend_ammo(attack: SamuraiAttack, state: ChainState, dice: Dice) -> list[Ste
     return [
         *returned,
         outcome.casualties(attack, state, shooter),
-        Step(kind="ammo", value=None, text=_("the game counts no ammunition"),
-             weapon_state={"rounds_left": None, "status": "ok"}),
+        Step(kind="ammo", value=None, text=NO_AMMUNITION(), weapon_state={"rounds_left": None, "status": "ok"}),
     ]
 
 
-@hookimpl
-def describe_outcome(attack: SamuraiAttack, target: Target, state: ChainState) -> str:
-    return outcome.describe(attack, target, state)
+#: The ammo step's words, the same at the end of every attack.
+NO_AMMUNITION = _.per_language(lambda: _("the game counts no ammunition"))
 
 
 @hookimpl

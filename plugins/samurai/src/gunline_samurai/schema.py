@@ -298,11 +298,11 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     )] = []
 
 
-class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
+class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True, cache_hash=True):
     """The parts of the dice rule that the seed does not state and that were
     inferred from its worked example; a GM who owns the book sets them as top-level
     keys of a scenario. Frozen: a value, from which the rules build what they read
-    of each die.
+    of each die (and under which they keep what they built: its hash is kept too).
 
     * ``die``: sides of the test die (a d10).
     * ``catastrophic_failure``: «Катастрофический Провал» on the top face of the die

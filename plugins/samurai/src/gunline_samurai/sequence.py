@@ -9,6 +9,8 @@ happen at once [SEED], so every decision here is taken before any die is rolled.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from gunline import ChainState, Step
@@ -50,24 +52,30 @@ def opening_steps(
     stands = who_stands(attack, state)
     made = settled(attack, ("opening", alert_rule, stands), lambda: _kept(_opening(attack, standing(attack, stands),
                                                                                    alert_rule)))
-    steps = [Step(kind=kind, value=value, text=text, target=target, data=None if data is None else dict(data))
-             for kind, value, text, target, data in made]
+    steps = []
     declared: dict[str | None, dict[str, Any]] = {}
-    for step in steps:
-        if step.kind == "reaction":
-            data = declared[step.target] = step.data or {}
+    for kind, value, text, target, kept in made:
+        if kept is None:
+            steps.append(Step(kind=kind, value=value, text=text, target=target))
+            continue
+        data = kept.copy()
+        if kind == "reaction":
+            declared[target] = data
             if "firing" in data:  # who fires: a list, the chain's own
                 data["firing"] = list(data["firing"])
+        steps.append(Step(kind=kind, value=value, text=text, target=target, data=data))
     steps[0].attack_state = {REACTIONS: declared}
     return steps
 
 
-#: An opening step as kept: kind, value, text, target and its data's items.
-Opening = tuple[str, Any, str, "str | None", "tuple[tuple[str, Any], ...] | None"]
+#: An opening step as kept: kind, value, text, target and its data, read-only (each
+#: chain copies it, which is quicker than making a dict of its items).
+Opening = tuple[str, Any, str, "str | None", "MappingProxyType[str, Any] | None"]
 
 
 def _kept(steps: list[Step]) -> tuple[Opening, ...]:
-    return tuple((s.kind, s.value, s.text, s.target, None if s.data is None else tuple(s.data.items())) for s in steps)
+    return tuple((s.kind, s.value, s.text, s.target, None if s.data is None else MappingProxyType(dict(s.data)))
+                 for s in steps)
 
 
 #: Who stands, as the opening reads it: each model of a shooting unit; each target,
@@ -80,11 +88,15 @@ def who_stands(attack: SamuraiAttack, state: ChainState) -> Stands:
     shooting unit; of each target, and of each model of a target unit that may
     return fire."""
     shooter = attack.shooter
-    models = state.shooter.get("models", {}) if shooter.models else {}
-    mine = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
+    if shooter.models:
+        models = state.shooter.get("models", {})
+        mine = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
+    else:
+        mine = ()
+    targets = state.targets
     theirs = []
     for t in attack.targets:
-        tstate = state.targets.get(t.name, {})
+        tstate = targets.get(t.name, {})
         status = tstate.get("status", "unharmed")
         if t.models and t.reaction == "return_fire" and t.reactor is None:
             inner = tstate.get("models", {})
@@ -189,7 +201,12 @@ def _opening(attack: SamuraiAttack, state: ChainState, alert_rule: AlertRule) ->
     return steps
 
 
-def reaction_of(state: ChainState, target: str) -> dict[str, Any]:
-    """The reaction decided for ``target`` in the opening steps."""
-    found = state.attack.get(REACTIONS, {}).get(target)
-    return dict(found) if found else {"effective": "none"}
+#: The reaction of a target that declared none.
+NO_REACTION: Mapping[str, Any] = MappingProxyType({"effective": "none"})
+
+
+def declared(state: ChainState, target: str) -> Mapping[str, Any]:
+    """The reaction decided for ``target`` in the opening steps, to be read and not
+    changed: the state's own (the hit roll of every chain reads it; a copy each
+    time was not free)."""
+    return state.attack.get(REACTIONS, {}).get(target) or NO_REACTION

@@ -37,7 +37,9 @@ def settled(attack: Any, question: Hashable, answer: Callable[[], T]) -> T:
     long as it is unchanged) and language. ``question`` must name everything else the answer depends
     on (the facts of the state it was worked out from), and the answer must not be
     changed by whoever receives it."""
-    answers = _answers(attack)
+    # the usual call, asked again of an unchanged attack, answered without a call
+    found = _KEPT.get((id(attack), language()))
+    answers = found[1] if found is not None and found[1] is not None and found[0] == attack else _answers(attack)
     if answers is None:
         return answer()
     try:

@@ -15,7 +15,7 @@ Hits stop being rolled once there is nobody left alive to hurt.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, Literal, NamedTuple
 
@@ -65,7 +65,7 @@ def wound_test_result(verdict: Verdict) -> WoundTest:
 
 
 def armour_and_wound_test(
-    dice: Dice, *, settings: Settings, defence: Defence, test: Tests
+    settings: Settings, defence: Defence, test: Tests, dice: Dice
 ) -> tuple[WoundTest, tuple[list[Roll], Faces]]:
     """One ordinary hit: «тест на броню по показателю Защита доспеха» (success: the
     hit struck the armour, failure: the body), then the wound test, a comparative
@@ -113,7 +113,18 @@ class Tests(NamedTuple):
     armoured_needs: str
 
 
+#: What rolls one hit's tests, read together (see :meth:`gunline.Dice.scored`).
+Body = Callable[[Dice], tuple[WoundTest, tuple[list[Roll], "Faces"]]]
+
+
 @kept
+def _hit(i: int, n: int, strength: int, defence: Defence, settings: Settings) -> tuple[Tests, Body]:
+    """The tests of hit ``i`` of ``n``, and what rolls them: the same for every chain
+    that wounds this defender with this strength, so made once."""
+    test = _tests(i, n, strength, defence, settings)
+    return test, partial(armour_and_wound_test, settings, defence, test)
+
+
 def _tests(i: int, n: int, strength: int, defence: Defence, settings: Settings) -> Tests:
     """The tests of hit ``i`` of ``n`` (``hit 2 of 3``, or ``hit`` when there is one)."""
     tag = _("hit {i} of {n}", i=i, n=n) if n > 1 else _("hit")
@@ -174,30 +185,31 @@ def wound_hits(
     """Resolve ``lucky`` immediate wounds, then ``hits`` ordinary hits, against the
     model (or unit) whose current ``state`` is given; ``order`` is a unit's models,
     nearest first. ``strength`` is the attacker's Body + Damage."""
-    out = Wounding(rolls=[], state=state, lines=[])
     name = defence.name
+    wounds = kills = 0
+    rolled: list[Roll] = []
+    lines = []
     for _lucky in range(lucky):
-        out.state, who = losses.wound(out.state, order)
-        out.wounds += 1
-        out.lines.append(_took("lucky", "", None, strength, who or name, settings))
+        state, who = losses.wound(state, order)
+        wounds += 1
+        lines.append(_took("lucky", "", None, strength, who or name, settings))
     for i in range(1, hits + 1):
-        if losses.all_dead(out.state):
+        if losses.all_dead(state):
             left = hits - i + 1
-            out.lines.append(_n("{n} hit(s) left unrolled: nobody left alive",
-                                "{n} hit(s) left unrolled: nobody left alive", left, n=left))
+            lines.append(_n("{n} hit(s) left unrolled: nobody left alive",
+                            "{n} hit(s) left unrolled: nobody left alive", left, n=left))
             break
-        test = _tests(i, hits, strength, defence, settings)
+        test, body = _hit(i, hits, strength, defence, settings)
         # the armour test and the wound test are read together: kill, wound or nothing
-        result, (rolls, faces) = dice.scored(test.scored, partial(armour_and_wound_test, settings=settings,
-                                                                  defence=defence, test=test))
-        out.rolls += rolls
+        result, (rolls, faces) = dice.scored(test.scored, body)
+        rolled += rolls
         who = None
         if result == "kill":
-            out.state, who = losses.kill(out.state, order)
-            out.wounds += 1
-            out.kills += 1
+            state, who = losses.kill(state, order)
+            wounds += 1
+            kills += 1
         elif result == "wound":
-            out.state, who = losses.wound(out.state, order)
-            out.wounds += 1
-        out.lines.append(_took(result, test.tag, faces, strength, who or name, settings))
-    return out
+            state, who = losses.wound(state, order)
+            wounds += 1
+        lines.append(_took(result, test.tag, faces, strength, who or name, settings))
+    return Wounding(rolls=rolled, state=state, wounds=wounds, kills=kills, lines=lines)

@@ -15,6 +15,11 @@ from .wounding import Defence, wound_hits
 
 
 def defence_of(target: Target) -> Defence:
+    """What the target's wound tests read of it: its own values, or those most of
+    a unit's models have."""
+    if not target.models:
+        return Defence(name=target.name, body=target.body, protection=target.protection,
+                       durability=target.durability)
     return Defence(
         name=target.name,
         body=units.majority(target, "body"),
