@@ -10,9 +10,11 @@ live on the die's scale; they may run above it, because Body + Damage can
 A target may be a single model or a unit (``models``); its declared ``reaction`` is
 carried out by the target itself, or by a ``reactor``: another model that sees the
 shooter and reacts in its place (the seed's bushido master guarding his general).
-"""
 
-from __future__ import annotations
+The annotations are evaluated when the module is imported (no ``from __future__
+import annotations``): msgspec then reads types, where it would evaluate each string
+anew the first time a scenario is read, at every command's start.
+"""
 
 from typing import Annotated, Literal
 
