@@ -300,11 +300,12 @@ class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     )] = []
 
 
+# cache_hash: the rules keep what they build under a Settings (every roll looks it up)
 class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True, cache_hash=True):
     """The parts of the dice rule that the seed does not state and that were
     inferred from its worked example; a GM who owns the book sets them as top-level
     keys of a scenario. Frozen: a value, from which the rules build what they read
-    of each die (and under which they keep what they built: its hash is kept too).
+    of each die.
 
     * ``die``: sides of the test die (a d10).
     * ``catastrophic_failure``: «Катастрофический Провал» on the top face of the die
