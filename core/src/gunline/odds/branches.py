@@ -86,9 +86,13 @@ def _remember(key: Hashable | None, make: Callable[[], Branches]) -> Branches:
 
 
 def forget() -> None:
-    """Drop every remembered branch (for measurements that start cold)."""
+    """Drop every remembered branch, and the readings made of them (for
+    measurements that start cold)."""
+    from . import readings
+
     _KNOWN.clear()
     _KINDS.clear()
+    readings.forget()
 
 
 # -- a roll -------------------------------------------------------------------------

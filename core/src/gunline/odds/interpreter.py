@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, TypeVar
 from ..dice import Dice, Rolled, Tally, meaning
 from ..dice.requests import DiceInterrupt
 from ..language import _
+from . import readings
 from .branches import Branch, Branches, pool_branches, roll_branches
 from .repeats import folded_classes
 
@@ -248,10 +249,18 @@ class BranchingDice(Dice):
         else:
             branches = pool_branches(count, sides, success, read, again, read_added)
             branch = self._choose(branches, what)
+        made = readings.key(asked, pos, success, read, self.path[pos])  # the branches follow from these
+        known = readings.reading(made)
+        if known is not None:
+            self.consumed += branch.faces
+            self.pool_rolls.append((known.roll, target))
+            self.records[pos] = (asked, branches, known)
+            return known
         self._feed, self._fed = branch.faces, 0
         rolled = meaning.pool(
             self, count, label, sides, success, read, again, read_added, need, ask, shown, chance, target, by
         )
+        readings.keep(made, rolled)
         self.records[pos] = (asked, branches, rolled)
         return rolled
 

@@ -14,14 +14,27 @@ from typing import Any
 
 from gunline import Dice, Roll
 
+#: The dice of a roll as the chain shows them, by the roll's label, sides, need,
+#: whether typed, and faces: a roll is frozen, so every chain that shows the same
+#: dice shares them (the odds replay a wound for every outcome, and each shows its
+#: wound, damage and injury dice this way).
+_SHOWN: dict[tuple[str, int, str, bool, tuple[int, ...]], tuple[Roll, ...]] = {}
+
 
 def die_by_die(rolled: Roll, sides: int) -> list[Roll]:
     """Dice rolled together, shown one ``1d6`` roll per die, in the order rolled."""
-    notation = f"1d{sides}"
-    return [
-        Roll(label=rolled.label, dice=notation, values=[face], total=face, need=rolled.need, manual=rolled.manual)
-        for face in rolled.values
-    ]
+    key = (rolled.label, sides, rolled.need, rolled.manual, tuple(rolled.values))
+    shown = _SHOWN.get(key)
+    if shown is None:
+        if len(_SHOWN) > 8192:
+            _SHOWN.clear()
+        notation = f"1d{sides}"
+        shown = _SHOWN[key] = tuple(
+            Roll(label=rolled.label, dice=notation, values=[face], total=face, need=rolled.need,
+                 manual=rolled.manual)
+            for face in rolled.values
+        )
+    return list(shown)
 
 
 def each_against(

@@ -228,12 +228,14 @@ def injury(strength: int, count: int, before: dict[str, Any], target: Target, di
         dealt[die.value] += 1
     elif plain > 1:
         # rolled together; its successes are the 6s, the dice that take him out of action
-        pool = dice.pool(plain, _("injury dice"), sides=6, success=at_least(6), read=INJURY, need="", target=name)
-        rolls += die_by_die(pool.roll, 6)
+        pool = dice.pool(plain, _("injury dice"), sides=6, success=_SIXES, read=INJURY, need="", target=name)
+        shown = _shown_injury_dice(pool.roll)
+        rolls += shown[0]
         faces += pool.roll.values
-        results += [INJURY(face) for face in pool.roll.values]
+        results += shown[1]
+        tally = pool.value
         for result in dealt:
-            dealt[result] += pool.value[result]
+            dealt[result] += tally[result]
     flesh = before.get("flesh_wounds", 0) + dealt[FLESH_WOUND]
     worst = SEVERITY[before.get("status", "unharmed")]
     if worst < _PINNED:
@@ -252,6 +254,27 @@ def injury(strength: int, count: int, before: dict[str, Any], target: Target, di
     text = _TEXTS.get(key) or _TEXTS.keep(key, _injury_text(*key[2:]))
     return Step(kind="injury", value=count, text=text, rolls=rolls, data={"results": results},
                 target_state={"status": status, "wounds_left": 0, "flesh_wounds": flesh})
+
+
+#: The injury dice's successes: the 6s, the dice that take him out of action.
+_SIXES = at_least(6)
+#: What the chain shows of injury dice rolled together, by their roll's label,
+#: faces, need and whether typed: the odds replay the wound for every outcome, and
+#: the outcomes of different hits share their injury dice.
+_SHOWN: dict[tuple[str, tuple[int, ...], str, bool], tuple[list[Roll], list[str]]] = {}
+
+
+def _shown_injury_dice(pool: Roll) -> tuple[list[Roll], list[str]]:
+    """The pool's dice one ``1d6`` roll each, and the result of each, in the order
+    rolled (both shown, never decided with: the pool's counts decide)."""
+    key = (pool.label, tuple(pool.values), pool.need, pool.manual)
+    shown = _SHOWN.get(key)
+    if shown is None:
+        if len(_SHOWN) > 8192:
+            _SHOWN.clear()
+        readings = INJURY.readings
+        shown = _SHOWN[key] = (die_by_die(pool, 6), [readings[face - 1] for face in pool.values])
+    return shown
 
 
 def _injury_text(faces: tuple[int, ...], results: tuple[str, ...], high_impact: bool, status: str, note: bool) -> str:
