@@ -33,10 +33,30 @@ def _pools(dice: BranchingDice) -> tuple[object, object]:
 
 
 def test_the_same_branch_at_the_same_place_is_handed_one_reading_in_every_tree():
-    once = {id(second) for _, (_, second), _ in leaves(_pools, 1000)}
+    once = [second for _, (_, second), _ in leaves(_pools, 1000)]  # kept alive: ids stay theirs
     again = {id(second) for _, (_, second), _ in leaves(_pools, 1000)}
-    # six branches of the second pool, under whichever first pool and walk
-    assert len(once) == 6 and again == once
+    # six branches of the second pool, under whichever first pool and walk: each made
+    # afresh the first time, then one reading kept from the second time on
+    assert len({id(second) for second in once}) == 12
+    assert len(again) == 6 and again <= {id(second) for second in once}
+
+
+def test_what_is_kept_lasts_as_long_as_the_computation():
+    @readings.scoped
+    def compute() -> int:
+        [second for _, (_, second), _ in leaves(_pools, 1000)]
+        return len(readings._READINGS)
+
+    assert compute() == 6
+    assert readings._READINGS == {} and readings._SEEN == set()
+
+
+def test_a_reading_made_once_is_not_kept():
+    def single(dice: BranchingDice) -> object:
+        return dice.pool(3, "bullets", sides=100, success=at_least(40))
+
+    list(leaves(single, 1000))
+    assert readings._READINGS == {}
 
 
 def test_a_reading_is_what_the_faces_of_its_branch_read():

@@ -19,6 +19,7 @@ from ..errors import AttackRefused, PluginFailed
 from ..language import _
 from ..models import Attack
 from ..state import ChainState
+from . import readings
 from .api import _shape, whole_marginals
 from .interpreter import NotReplayable, TreeTooLarge
 from .leaf import Leaf, summarize
@@ -33,6 +34,7 @@ ACTION_WORK = 100_000
 ACTION_SAMPLES = 10_000
 
 
+@readings.scoped
 def action_odds(
     registry: Any,
     attack: Attack,

@@ -25,6 +25,7 @@ from ..language import _
 from ..models import Attack
 from ..stack import RulesStack
 from ..state import ChainState
+from . import readings
 from .chunks import CHUNK, chunk_seed, draw, jobs_default
 from .clock import Clock, TooSlow
 from .collector import young_only
@@ -116,6 +117,7 @@ def samples_for(odds: Odds, precision: float) -> int:
     return min(MAX_SAMPLES, max(1, int(Z95 * Z95 * worst / (precision * precision)) + 1))
 
 
+@readings.scoped
 def compute_odds(
     registry: Any,
     attack: Attack,

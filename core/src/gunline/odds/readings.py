@@ -8,12 +8,21 @@ same count of them. The reading (the tally, and the roll the chain shows) depend
 the request, its reads, the branch and the language of its words alone, and both
 are frozen, so it is made once and handed to each of them. The place is part of the
 key: a roll shown at two places of one chain stays two rolls.
+
+A reading is kept the second time it is made, not the first (a burst of 60 bullets
+makes a new one on every replay and uses none twice: keeping them all cost it a
+third more memory for nothing), and what is kept lasts as long as the computation
+that made it (:func:`scoped`): an app that computes odds all evening does not keep
+every reading of the evening.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any
+import functools
+import threading
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from typing import Any, ParamSpec, TypeVar
 
 from ..dice import Rolled, Tally
 from ..language import language
@@ -22,6 +31,11 @@ from ..language import language
 KEPT = 50_000
 
 _READINGS: dict[Hashable, Rolled[Tally]] = {}
+#: Keys made once: a reading is kept when its key is made again.
+_SEEN: set[Hashable] = set()
+_lock = threading.Lock()
+#: Computations running (threads may run several at once).
+_running = 0
 
 
 def key(
@@ -43,9 +57,14 @@ def reading(made: Hashable) -> Rolled[Tally] | None:
 
 def keep(made: Hashable, rolled: Rolled[Tally]) -> None:
     """Keep ``rolled`` as the reading of ``made``."""
-    if len(_READINGS) >= KEPT:
-        _READINGS.clear()
     try:
+        if made not in _SEEN:
+            if len(_SEEN) >= KEPT:
+                _SEEN.clear()
+            _SEEN.add(made)
+            return
+        if len(_READINGS) >= KEPT:
+            _READINGS.clear()
         _READINGS[made] = rolled
     except TypeError:
         pass
@@ -54,3 +73,35 @@ def keep(made: Hashable, rolled: Rolled[Tally]) -> None:
 def forget() -> None:
     """Drop every reading made (for measurements that start cold)."""
     _READINGS.clear()
+    _SEEN.clear()
+
+
+@contextmanager
+def scope() -> Iterator[None]:
+    """Readings kept while the block runs, dropped when the last computation
+    running ends."""
+    global _running
+    with _lock:
+        _running += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _running -= 1
+            if _running == 0:
+                forget()
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def scoped(compute: Callable[P, R]) -> Callable[P, R]:
+    """``compute`` with its readings kept while it runs (:func:`scope`)."""
+
+    @functools.wraps(compute)
+    def scoped_compute(*args: P.args, **kwargs: P.kwargs) -> R:
+        with scope():
+            return compute(*args, **kwargs)
+
+    return scoped_compute
