@@ -14,34 +14,34 @@ what survives it is the enumeration's own and is not walked again.
 from __future__ import annotations
 
 import gc
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
+
+from .nesting import Nesting
 
 #: A threshold no count of younger collections reaches.
 NEVER = 1 << 30
 
-_lock = threading.Lock()
-#: Enumerations running (threads may run several), and the thresholds before the first.
-_running = 0
+#: The thresholds before the first enumeration running.
 _saved: tuple[int, ...] = ()
 
 
-@contextmanager
-def young_only() -> Iterator[None]:
+def _young_only() -> None:
+    global _saved
+    _saved = gc.get_threshold()
+    gc.set_threshold(_saved[0], NEVER, NEVER)
+
+
+def _put_back() -> None:
+    """The thresholds as they were, unless someone else changed them meanwhile."""
+    if gc.get_threshold() == (_saved[0], NEVER, NEVER):
+        gc.set_threshold(*_saved)
+
+
+_enumerations = Nesting(_young_only, _put_back)
+
+
+def young_only() -> AbstractContextManager[None]:
     """Only the youngest generation collected inside the block (see the module);
     the thresholds are put back when the last enumeration running ends, unless
     someone else changed them meanwhile."""
-    global _running, _saved
-    with _lock:
-        if _running == 0:
-            _saved = gc.get_threshold()
-            gc.set_threshold(_saved[0], NEVER, NEVER)
-        _running += 1
-    try:
-        yield
-    finally:
-        with _lock:
-            _running -= 1
-            if _running == 0 and gc.get_threshold() == (_saved[0], NEVER, NEVER):
-                gc.set_threshold(*_saved)
+    return _enumerations.inside()

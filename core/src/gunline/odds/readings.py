@@ -19,13 +19,13 @@ every reading of the evening.
 from __future__ import annotations
 
 import functools
-import threading
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable
+from contextlib import AbstractContextManager
 from typing import Any, ParamSpec, TypeVar
 
 from ..dice import Rolled, Tally
 from ..language import language
+from .nesting import Nesting
 
 #: Readings kept at most; past it they are dropped and made again.
 KEPT = 50_000
@@ -33,9 +33,6 @@ KEPT = 50_000
 _READINGS: dict[Hashable, Rolled[Tally]] = {}
 #: Keys made once: a reading is kept when its key is made again.
 _SEEN: set[Hashable] = set()
-_lock = threading.Lock()
-#: Computations running (threads may run several at once).
-_running = 0
 
 
 def key(
@@ -76,20 +73,17 @@ def forget() -> None:
     _SEEN.clear()
 
 
-@contextmanager
-def scope() -> Iterator[None]:
+def _nothing() -> None:
+    pass
+
+
+_computations = Nesting(_nothing, forget)
+
+
+def scope() -> AbstractContextManager[None]:
     """Readings kept while the block runs, dropped when the last computation
     running ends."""
-    global _running
-    with _lock:
-        _running += 1
-    try:
-        yield
-    finally:
-        with _lock:
-            _running -= 1
-            if _running == 0:
-                forget()
+    return _computations.inside()
 
 
 P = ParamSpec("P")
