@@ -65,6 +65,17 @@ def test_exit_handlers_run_after_the_output_and_threads_are_waited_for():
     assert any(line.startswith("necromunda") for line in lines)
 
 
+def test_a_process_pool_left_running_is_stopped_not_waited_for_forever():
+    before = """
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(1)
+        print(pool.submit(pow, 2, 3).result(), flush=True)
+    """
+    proc = _console(["--version"], before)
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines()[0] == "8" and proc.stdout.splitlines()[1].startswith("gunline ")
+
+
 def test_output_longer_than_a_pipe_buffer_arrives_whole():
     """Written to a pipe, stdout is block-buffered: the exit must flush it."""
     proc = _console(["schema", "scenario", "--ruleset", "necromunda"])

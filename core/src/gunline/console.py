@@ -7,7 +7,8 @@ command that was about 8 ms of a 70 ms ``gunline resolve``: more than the whole 
 gunline's own imports for the command. So the command leaves the way a normal exit
 would, minus that:
 
-1. non-daemon threads are waited for, as the interpreter would;
+1. non-daemon threads are waited for, as the interpreter would (after what
+   ``threading`` runs at exit: a process pool left running is stopped);
 2. ``atexit`` handlers run (worker pools are shut down, temporary folders removed,
    logging flushed), in the interpreter's own order;
 3. stdout and stderr are flushed (a reader gone away, ``gunline ... | head``, is not
@@ -56,11 +57,17 @@ def leave(code: int) -> NoReturn:
 
 def _join_threads() -> None:
     """Wait for every non-daemon thread, as the interpreter does before its exit
-    handlers."""
+    handlers: with the interpreter's own step where there is one, which first runs
+    what ``threading`` was asked to run at exit (a process pool left running is told
+    to stop there, and its manager thread would otherwise be waited for forever)."""
     threading = sys.modules.get("threading")
     if threading is None:  # no thread was ever started
         return
-    main = threading.main_thread()
+    shutdown = getattr(threading, "_shutdown", None)
+    if shutdown is not None:
+        shutdown()
+        return
+    main = threading.main_thread()  # pragma: no cover - an interpreter without it
     for thread in threading.enumerate():
         if thread is not main and not thread.daemon:
             thread.join()
