@@ -108,3 +108,28 @@ def test_a_rule_function_is_made_the_hook_itself_on_a_copy():
     assert as_hook(resolve, tryfirst=True).gunline_impl["tryfirst"] is True
     with pytest.raises(TypeError, match="expected a function"):
         as_hook(len)
+
+
+def test_a_decorated_rule_keeps_its_parameters_as_a_hook():
+    import functools
+
+    from gunline import as_hook
+
+    def logged(rule):
+        @functools.wraps(rule)
+        def wrapper(*args, **kwargs):
+            return rule(*args, **kwargs)
+
+        return wrapper
+
+    @logged
+    def describe_outcome(attack, target, state):
+        return f"{target}: fine"
+
+    module = types.ModuleType("decorated_rule")
+    module.describe_outcome = as_hook(describe_outcome)
+    pm = new_manager()
+    pm.register(module)
+    impl = pm.hook.describe_outcome.get_hookimpls()[0]
+    assert impl.argnames == ("attack", "target", "state")
+    assert pm.hook.describe_outcome(attack="A", target="Goliath", state="S") == "Goliath: fine"

@@ -62,6 +62,11 @@ def as_hook(rule: _Rule, **options: Any) -> _Rule:
     copy = types.FunctionType(rule.__code__, rule.__globals__, rule.__name__, rule.__defaults__, rule.__closure__)
     copy.__kwdefaults__ = rule.__kwdefaults__
     copy.__doc__ = rule.__doc__
+    copy.__qualname__ = rule.__qualname__
+    copy.__annotations__ = dict(rule.__annotations__)
+    # what the function carries (``__wrapped__`` of a decorated rule, which pluggy's
+    # reading of the parameters follows), less a mark of its own
+    copy.__dict__.update({k: v for k, v in rule.__dict__.items() if k != "gunline_impl"})
     marked = hookimpl(**options)(copy) if options else hookimpl(copy)
     return cast(_Rule, marked)
 
