@@ -12,7 +12,7 @@ from gunline.odds.nesting import Nesting
 
 def test_the_first_in_sets_up_and_the_last_out_puts_back():
     calls: list[str] = []
-    nesting = Nesting(lambda: calls.append("first"), lambda: calls.append("last"))
+    nesting = Nesting(lambda: calls.append("last"), first=lambda: calls.append("first"))
     with nesting.inside():
         with nesting.inside():
             assert calls == ["first"]
@@ -25,7 +25,7 @@ def test_the_first_in_sets_up_and_the_last_out_puts_back():
 
 def test_overlapping_threads_set_up_once():
     calls: list[str] = []
-    nesting = Nesting(lambda: calls.append("first"), lambda: calls.append("last"))
+    nesting = Nesting(lambda: calls.append("last"), first=lambda: calls.append("first"))
     inside, leave = threading.Barrier(3), threading.Event()
 
     def computation() -> None:
@@ -46,7 +46,7 @@ def test_overlapping_threads_set_up_once():
 
 def test_an_error_inside_still_puts_back():
     calls: list[str] = []
-    nesting = Nesting(lambda: calls.append("first"), lambda: calls.append("last"))
+    nesting = Nesting(lambda: calls.append("last"), first=lambda: calls.append("first"))
     try:
         with nesting.inside():
             raise ValueError("a hook failed")
@@ -62,3 +62,12 @@ def test_enumerations_collect_the_youngest_generation_alone_and_put_the_threshol
             assert gc.get_threshold() == (before[0], NEVER, NEVER)
         assert gc.get_threshold() == (before[0], NEVER, NEVER)
     assert gc.get_threshold() == before
+
+
+def test_a_nesting_with_nothing_to_set_up_only_puts_back():
+    calls: list[str] = []
+    nesting = Nesting(lambda: calls.append("last"))
+    with nesting.inside():
+        with nesting.inside():
+            assert calls == []
+    assert calls == ["last"]

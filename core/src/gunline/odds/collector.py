@@ -37,7 +37,7 @@ def _put_back() -> None:
         gc.set_threshold(*_saved)
 
 
-_enumerations = Nesting(_young_only, _put_back)
+_enumerations = Nesting(_put_back, first=_young_only)
 
 
 def young_only() -> AbstractContextManager[None]:

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 class Nesting:
     """A count of the computations inside :meth:`inside`, kept under a lock."""
 
-    def __init__(self, first: Callable[[], None], last: Callable[[], None]) -> None:
+    def __init__(self, last: Callable[[], None], first: Callable[[], None] | None = None) -> None:
         self._first = first
         self._last = last
         self._lock = threading.Lock()
@@ -25,10 +25,10 @@ class Nesting:
 
     @contextmanager
     def inside(self) -> Iterator[None]:
-        """The block as one of the computations: ``first()`` before it if none was
-        running, ``last()`` after it if none is left."""
+        """The block as one of the computations: ``first()`` (if given) before it
+        if none was running, ``last()`` after it if none is left."""
         with self._lock:
-            if self._running == 0:
+            if self._running == 0 and self._first is not None:
                 self._first()
             self._running += 1
         try:

@@ -73,11 +73,7 @@ def forget() -> None:
     _SEEN.clear()
 
 
-def _nothing() -> None:
-    pass
-
-
-_computations = Nesting(_nothing, forget)
+_computations = Nesting(forget)
 
 
 def scope() -> AbstractContextManager[None]:
