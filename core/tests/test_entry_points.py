@@ -96,3 +96,29 @@ def test_finding_the_plugins_does_not_import_importlib_metadata():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def _strings(alphabet: str, longest: int) -> list[str]:
+    """Every string of ``alphabet`` up to ``longest`` characters."""
+    found = [""]
+    layer = [""]
+    for _ in range(longest):
+        layer = [s + c for s in layer for c in alphabet]
+        found += layer
+    return found
+
+
+def test_canonical_names_are_packagings_normalisation():
+    # the rule as packaging writes it, a regular expression, is the oracle
+    import re
+
+    for name in _strings("aB-_.", 6):
+        assert entry_points.canonical(name) == re.sub(r"[-_.]+", "-", name).lower(), name
+
+
+def test_a_value_loses_its_extras_as_the_bracketed_pattern_removes_them():
+    import re
+
+    for value in _strings("m:[] ,", 5):
+        assert entry_points._without_extras(value) == re.sub(r"\[.*\]", "", value), value
+    assert entry_points._without_extras("pkg.mod:hooks [fast, tui]") == "pkg.mod:hooks "

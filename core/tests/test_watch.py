@@ -205,3 +205,45 @@ def test_a_worker_that_cannot_be_stopped_does_not_keep_the_process(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "plugin 'toy.stuck' failed in resolve_hit: no answer after 0.2 s" in out.stdout
+
+
+def test_done_waits_as_an_event():
+    import threading
+
+    from gunline.watch import Done
+
+    done = Done()
+    assert not done.is_set() and not done.wait(0.01) and not done.wait(0)
+    released = []
+    waiters = [threading.Thread(target=lambda: released.append(done.wait(5))) for _ in range(3)]
+    for waiter in waiters:
+        waiter.start()
+    done.set()
+    done.set()  # a second set changes nothing
+    for waiter in waiters:
+        waiter.join(5)
+    assert released == [True, True, True]  # every waiter, not only the first
+    assert done.is_set() and done.wait(0) and done.wait()
+
+
+def test_a_workers_thread_is_known_by_its_ident_until_it_ends():
+    import sys
+
+    from gunline.watch import Worker
+
+    seen = {}
+
+    def work():
+        seen["frame"] = sys._getframe()
+        return 5
+
+    worker = Worker(work, name="gunline-test")
+    assert worker.done.wait(5)
+    assert worker.outcome() == 5
+    assert worker.thread.ident is not None and worker.thread.name == "gunline-test"
+    for _ in range(500):  # the thread ends just after the work is handed over
+        if not worker.thread.is_alive():
+            break
+        time.sleep(0.01)
+    assert not worker.thread.is_alive()
+    assert worker.thread.ident not in sys._current_frames()

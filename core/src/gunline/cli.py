@@ -11,7 +11,6 @@ Textual is imported only when the app is opened, so headless commands start fast
 
 from __future__ import annotations
 
-import argparse
 import functools
 import gc
 import importlib
@@ -20,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from .argwords import argparse, speak
 from .errors import AttackRefused, BadInput, GunlineError
 from .output import say, say_json, warn
 
@@ -470,6 +470,7 @@ def set_language(argv: list[str], asked: str | None) -> str:
     if asked and lang not in SHIPPED:
         warn(f"gunline: --lang {asked}: gunline speaks {', '.join(SHIPPED)}; English where no catalogue has {lang}")
     use(lang)
+    speak(lang, SOURCE)
     return lang
 
 

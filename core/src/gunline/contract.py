@@ -12,7 +12,6 @@ is checked once per chain where a chain leaves for a front end (:func:`chain_pro
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import msgspec
@@ -159,8 +158,24 @@ def _is_struct_type(value: Any) -> bool:
     return isinstance(value, type) and issubclass(value, msgspec.Struct)
 
 
-#: An action's name: lowercase words joined by hyphens (typed on a command line).
-ACTION_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+#: The letters and digits of a ruleset's, a variant's or an action's name.
+NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def hyphen_words(name: str) -> bool:
+    """Whether ``name`` is words of lower-case ASCII letters and digits joined by single
+    hyphens (``necromunda``, ``steady-aim``, ``clear-jam``): no look-alike (a Cyrillic
+    а, a capital, a trailing space or newline) passes for another plugin's name.
+    Checked with str methods rather than a regular expression, which every command
+    would compile at start for the few names its plugins declare."""
+    return all(word and NAME_CHARACTERS.issuperset(word) for word in name.split("-"))
+
+
+def action_name(name: object) -> bool:
+    """An action's name: :func:`hyphen_words`, the first a letter (it is typed on a
+    command line: ``gunline act clear-jam``)."""
+    return isinstance(name, str) and hyphen_words(name) and not name[0].isdigit()
+
 ACTION_PARTIES = ("target", "shooter", "weapon")
 
 
@@ -170,7 +185,7 @@ def check_actions(decl: Ruleset | Variant) -> None:
     if not isinstance(decl.actions, dict):
         raise TypeError(f"{what}: actions is {type(decl.actions).__name__}, expected a dict of name -> gunline.Action")
     for name, action in decl.actions.items():
-        if not isinstance(name, str) or not ACTION_NAME.match(name):
+        if not action_name(name):
             raise TypeError(
                 f"{what}: action name {name!r}; expected lowercase words joined by hyphens, e.g. 'clear-jam'"
             )
@@ -182,19 +197,12 @@ def check_actions(decl: Ruleset | Variant) -> None:
             )
 
 
-#: A ruleset's name, or a part of a variant's (``necromunda``, ``d20srd``,
-#: ``space-raiders.steady-aim``): lower-case ASCII letters and digits, words joined by
-#: hyphens. No look-alike (a Cyrillic а, a capital, a trailing space) can pass for
-#: another plugin's name.
-NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-
-
 def check_declaration(decl: Ruleset | Variant) -> None:
     """Refuse a declaration core could not use (``TypeError`` with what is wrong)."""
     if not isinstance(decl.name, str) or not decl.name.strip():
         raise TypeError(f"declares the name {decl.name!r}; expected a non-empty str")
     parts = decl.name.split(".")
-    if len(parts) > (2 if isinstance(decl, Variant) else 1) or not all(NAME.fullmatch(p) for p in parts):
+    if len(parts) > (2 if isinstance(decl, Variant) else 1) or not all(map(hyphen_words, parts)):
         shape = "'ruleset.variant' or a bare name" if isinstance(decl, Variant) else "one word"
         raise TypeError(
             f"declares the name {decl.name!r}; a name is {shape} of lower-case ASCII letters, digits and "

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 import sys
 from typing import Any
 
@@ -51,7 +50,7 @@ class EntryPoint:
     def load(self) -> Any:
         """Import the module and return the object the value names
         (``package.module:attr.sub``; extras in brackets are ignored)."""
-        module, _, attr = re.sub(r"\[.*\]", "", self.value).strip().partition(":")
+        module, _, attr = _without_extras(self.value).strip().partition(":")
         obj: Any = importlib.import_module(module.strip())
         for part in attr.strip().split(".") if attr.strip() else ():
             obj = getattr(obj, part)
@@ -95,8 +94,24 @@ def name_and_version(info: str) -> tuple[str, str]:
 
 
 def canonical(name: str) -> str:
-    """A distribution name as packaging compares it (``Gunline_WoD`` = ``gunline-wod``)."""
-    return re.sub(r"[-_.]+", "-", name).lower()
+    """A distribution name as packaging compares it (``Gunline_WoD`` = ``gunline-wod``):
+    each run of ``-``, ``_`` and ``.`` one hyphen, lower case. (With str methods: a
+    regular expression is compiled at every start, for the few names read.)"""
+    dashed = name.replace("_", "-").replace(".", "-").lower()
+    if "--" not in dashed:
+        return dashed
+    words = dashed.split("-")
+    inner = "-".join(word for word in words if word)
+    if not inner:
+        return "-" if dashed else ""
+    return ("-" if not words[0] else "") + inner + ("-" if not words[-1] else "")
+
+
+def _without_extras(value: str) -> str:
+    """An entry point's value without its extras (``module:attr [extra1, extra2]``):
+    from the first ``[`` to the last ``]``."""
+    start, end = value.find("["), value.rfind("]")
+    return value[:start] + value[end + 1:] if 0 <= start < end else value
 
 
 def parse(text: str, group: str) -> list[tuple[str, str]]:

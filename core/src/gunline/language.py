@@ -34,14 +34,16 @@ messages and keeps its catalogues in step; see docs/plugins.md.
 
 from __future__ import annotations
 
-import gettext
+import _thread
 import importlib
 import os
 import sys
-import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import gettext
 
 T = TypeVar("T")
 
@@ -54,7 +56,7 @@ SHIPPED = ("en", "ru", "tr")
 ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: The language that a command set for itself; texts are made in it.
 _language = SOURCE
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()  # threading.Lock, without importing threading
 
 
 def language() -> str:
@@ -189,6 +191,10 @@ class Messages:
 
 
 def _load(package: str, lang: str) -> gettext.NullTranslations:
+    # gettext is imported here, when a catalogue is first read: a command in English
+    # reads none, and importing gettext compiles its plural-forms parser
+    import gettext
+
     if lang == SOURCE:
         return gettext.NullTranslations()
     # the package's folder, found without importlib.resources (a tenth of a

@@ -15,13 +15,16 @@ specialised at compile time for the usual case of one implementation.
 
 from __future__ import annotations
 
+import builtins
 import inspect
 from collections.abc import Callable
 from operator import itemgetter
+from types import FunctionType
 from typing import Any
 
 import pluggy
 
+from .callers import EACH, FIRST, TEMPLATES
 from .dice.requests import DiceInterrupt
 from .errors import PluginFailed
 from .hookspecs import GunlineSpec
@@ -191,7 +194,7 @@ class RulesStack:
 
             return through_pluggy
         if len(compiled.impls) == 1:
-            return _single_caller(compiled, '(None, "") if _result is None else (_result, _plugin)')
+            return _single_caller(compiled, FIRST)
         impls = tuple(compiled.positional)
 
         def in_turn(*args: Any) -> tuple[Any, str]:
@@ -219,7 +222,7 @@ class RulesStack:
 
             return through_pluggy
         if len(compiled.impls) == 1:
-            return _single_caller(compiled, "[] if _result is None else [(_result, _plugin)]")
+            return _single_caller(compiled, EACH)
         impls = tuple(compiled.positional)
 
         def every(*args: Any) -> list[tuple[Any, str]]:
@@ -299,12 +302,20 @@ def _single_caller(compiled: _CompiledHook, answer: str) -> Callable[..., Any]:
     """Compile the caller of ``compiled``'s one implementation; ``answer`` is the
     expression it returns (``_result`` and ``_plugin`` in scope)."""
     ((plugin, function, argnames),) = compiled.plain
-    source = _SINGLE_CALLER.format(spec=", ".join(compiled.argnames), impl=", ".join(argnames), answer=answer)
     scope = {
         "_fn": function, "_plugin": plugin, "_hook": compiled.name, "_describe": _describe,
-        "_DiceInterrupt": DiceInterrupt, "_PluginFailed": PluginFailed,
+        "_DiceInterrupt": DiceInterrupt, "_PluginFailed": PluginFailed, "__builtins__": builtins,
     }
-    exec(compile(source, f"<gunline caller of {compiled.name}>", "exec"), scope)
+    filename = f"<gunline caller of {compiled.name}>"
+    template = TEMPLATES.get((answer, len(argnames))) if tuple(argnames) == tuple(compiled.argnames) else None
+    if template is not None:  # the same code, already compiled with the package
+        code = template.replace(
+            co_filename=filename, co_name="single", co_qualname="single", co_firstlineno=2,
+            co_varnames=(*argnames, *template.co_varnames[len(argnames):]),
+        )
+        return FunctionType(code, scope, "single")
+    source = _SINGLE_CALLER.format(spec=", ".join(compiled.argnames), impl=", ".join(argnames), answer=answer)
+    exec(compile(source, filename, "exec"), scope)
     single: Callable[..., Any] = scope["single"]
     return single
 

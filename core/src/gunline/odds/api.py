@@ -26,14 +26,12 @@ from ..models import Attack
 from ..stack import RulesStack
 from ..state import ChainState
 from . import readings
-from .chunks import CHUNK, chunk_seed, draw, jobs_default
 from .clock import Clock, TooSlow
 from .collector import young_only
 from .explore import PROBE_AT, leaves, too_large
 from .interpreter import NotReplayable, TreeTooLarge
 from .leaf import Leaf, summarize
 from .model import Odds
-from .sampling import sample_tree
 from .stages import Unstageable, staged
 from .tally import Marginals, build_odds, marginals_of
 
@@ -164,13 +162,16 @@ def compute_odds(
 
     shape = _shape(stack, names)
     half = (DEFAULT_PRECISION if precision is None else precision) / 100
-    jobs = jobs_default() if jobs is None else max(1, jobs)
 
     def odds_of(tally: dict[Leaf, float], drawn: int, note: str) -> Odds:
         return build_odds(marginals_of(tally, len(names)), samples=drawn, note=note, **shape)
 
     def sampling_cost() -> float:
         """Seconds that sampling to ``precision`` would take, from a short probe."""
+        from .chunks import CHUNK, chunk_seed, jobs_default
+        from .sampling import sample_tree
+
+        workers_most = jobs_default() if jobs is None else max(1, jobs)
         started = time.process_time()
         probe: dict[Leaf, float] = {}
         drawn = 0
@@ -181,7 +182,7 @@ def compute_odds(
             drawn += size
         each = (time.process_time() - started) / drawn
         needed = samples_for(odds_of(probe, drawn, ""), half)
-        workers = min(jobs, max(1, needed // CHUNK))
+        workers = min(workers_most, max(1, needed // CHUNK))
         return each * needed / (workers * PARALLEL_EFFICIENCY if workers > 1 else 1)
 
     if method is None:  # a script or a test suite may choose once for all
@@ -208,6 +209,11 @@ def compute_odds(
             raise PluginFailed(stack.name, "dice", str(exc)) from None
     elif samples is None:
         note = _("Monte Carlo: sampling was asked for")
+    # Monte Carlo from here: its modules are loaded only now (an exact answer, the
+    # usual one, needs none of them)
+    from .chunks import draw, jobs_default
+
+    jobs = jobs_default() if jobs is None else max(1, jobs)
     if samples is None:
 
         def enough(tally: dict[Leaf, float], drawn: int) -> bool:

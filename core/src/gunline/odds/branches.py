@@ -19,7 +19,6 @@ Branches whose probability is negligible are folded into a neighbour (:data:`FOL
 each would cost a replay of the chain and change no probability by more than that.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache

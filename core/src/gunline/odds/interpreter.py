@@ -10,7 +10,6 @@ does: a pool branches over its counts, a read roll over its readings, never over
 every face (:mod:`.branches`).
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple, TypeVar

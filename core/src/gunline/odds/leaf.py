@@ -5,7 +5,6 @@ summaries instead of their chains keeps memory flat and lets exact enumeration a
 sampling share every later step.
 """
 
-from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, NamedTuple
