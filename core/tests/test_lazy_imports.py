@@ -67,9 +67,8 @@ def test_resolve_imports_its_ruleset_but_no_odds_engine_journal_or_scaffold(tmp_
     others = ("gunline_fallout", "gunline_wod", "gunline_samurai")
     assert sorted(m for m in loaded if m.startswith(others)) == []
     # a few ms each, for nothing a valid file needs (copy: only a scenario on a map;
-    # threading: the command's worker thread is started with _thread; locale: argparse
-    # asks gettext for its English words only in another language)
-    assert {"pathlib", "difflib", "shutil", "copy", "random", "threading", "locale", "gettext"} & loaded == set()
+    # gettext and locale: argparse asks for its words only in another language)
+    assert {"pathlib", "difflib", "shutil", "copy", "random", "locale", "gettext"} & loaded == set()
 
 
 @pytest.mark.parametrize("command", ["odds", "validate"])
@@ -81,8 +80,8 @@ def test_odds_and_validate_load_only_the_scenarios_ruleset(command):
     assert "gunline_wod.ruleset" in loaded
     assert sorted(m for m in loaded if m.startswith(("gunline_fallout", "gunline_necromunda", "gunline_samurai"))) == []
     if command == "odds":  # an exact answer draws no random numbers and runs in this
-        # process: neither the random module nor Monte Carlo's chunks, nor threading
-        unused = {"random", "gunline.odds.sampling", "gunline.odds.chunks", "threading", "locale", "gettext"}
+        # process: neither the random module nor Monte Carlo's chunks
+        unused = {"random", "gunline.odds.sampling", "gunline.odds.chunks", "locale", "gettext"}
         assert unused & loaded == set()
 
 

@@ -261,3 +261,18 @@ def test_a_chance_die_read_alone_or_with_its_added_dice_against_every_face(read_
     # count and one more; read on the added dice too, it splits every count
     counts = len({r.successes for r in got})
     assert len(branches) == counts + 1 if not read_added else len(branches) > counts + 1
+
+
+@pytest.mark.parametrize("order", [range(13), range(12, -1, -1), [5, 0, 12, 3, 7, 1, 11, 2, 9, 4, 8, 6, 10]])
+def test_pools_that_add_no_dice_share_one_programme_to_the_last_bit(order):
+    """Pools of every size read by their counts go on from the states of the largest
+    programme so far: in any order of sizes, every branch is the one a programme of
+    its own gives, weight for weight (compared as floats, not to a tolerance)."""
+    from gunline.odds import branches as b
+
+    injury = faces({1: "flesh", range(2, 6): "down", 6: "out"})
+    b.forget()
+    for count in order:
+        kinds = b._kinds(6, at_least(6), injury, None)
+        assert b.pool_branches(count, 6, at_least(6), injury, None) == b._counted_branches(count, kinds, kinds)
+    assert len(b._UNADDED) == 1

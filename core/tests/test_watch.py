@@ -207,25 +207,6 @@ def test_a_worker_that_cannot_be_stopped_does_not_keep_the_process(tmp_path):
     assert "plugin 'toy.stuck' failed in resolve_hit: no answer after 0.2 s" in out.stdout
 
 
-def test_done_waits_as_an_event():
-    import threading
-
-    from gunline.watch import Done
-
-    done = Done()
-    assert not done.is_set() and not done.wait(0.01) and not done.wait(0)
-    released = []
-    waiters = [threading.Thread(target=lambda: released.append(done.wait(5))) for _ in range(3)]
-    for waiter in waiters:
-        waiter.start()
-    done.set()
-    done.set()  # a second set changes nothing
-    for waiter in waiters:
-        waiter.join(5)
-    assert released == [True, True, True]  # every waiter, not only the first
-    assert done.is_set() and done.wait(0) and done.wait()
-
-
 def test_a_workers_thread_is_known_by_its_ident_until_it_ends():
     import sys
 
@@ -247,3 +228,22 @@ def test_a_workers_thread_is_known_by_its_ident_until_it_ends():
         time.sleep(0.01)
     assert not worker.thread.is_alive()
     assert worker.thread.ident not in sys._current_frames()
+
+
+def test_the_waiting_thread_stays_the_main_thread_of_threading():
+    """The worker is a thread of ``threading``: were it started from ``_thread`` in a
+    process that had not imported ``threading``, the first import (in the worker: a
+    plugin's logging, a process pool) would take the worker for the main thread, and
+    threads started later would not be daemons as they should, nor waited for as
+    they should."""
+    import subprocess
+
+    code = textwrap.dedent("""
+        import sys
+        from gunline.watch import run
+        run(lambda: __import__("threading"), None)
+        import threading
+        print(threading.main_thread() is threading.current_thread())
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True"]

@@ -58,7 +58,11 @@ async def test_the_form_shows_titles_never_raw_names(ruleset):
         assert not any("." in s or "[" in s for s in subsections), subsections  # no field paths as headers
         for path, spec in list(form.specs.items())[:12]:  # the line under the form, field by field
             await focus_field(pilot, path)
-            line = str(app.screen.query_one("#field-help").render())
+            for _ in range(100):  # the focus message reaches the line a frame or two later
+                line = str(app.screen.query_one("#field-help").render())
+                if line.startswith(spec.title):
+                    break
+                await pilot.pause(0.01)
             assert line.startswith(spec.title) and spec.description[:30] in line, (path, line)
 
 

@@ -66,8 +66,8 @@ def _join_threads() -> None:
     what ``threading`` was asked to run at exit (a process pool left running is told
     to stop there, and its manager thread would otherwise be waited for forever)."""
     threading = sys.modules.get("threading")
-    if threading is None:  # no non-daemon thread was ever started (the command's
-        return  # own worker, gunline.watch's, is as a daemon and needs no threading)
+    if threading is None:  # no thread was ever started
+        return
     shutdown = getattr(threading, "_shutdown", None)
     if shutdown is not None:
         try:

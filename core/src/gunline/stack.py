@@ -152,6 +152,12 @@ class RulesStack:
                 found.append(plugin.package)
         return tuple(found)
 
+    def wrapped(self, hook: str) -> bool:
+        """Whether a pluggy wrapper is among ``hook``'s implementations (it may
+        change what the implementations return)."""
+        compiled = self._hooks.get(hook)
+        return compiled is not None and compiled.caller is not None
+
     def first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
         """Call a first-result hook; return ``(result, plugin name)`` or ``(None, "")``."""
         single = self._single.get(hook)

@@ -25,9 +25,9 @@ on the command line; :data:`DEFAULT_HOOK_TIMEOUT` otherwise.
 
 from __future__ import annotations
 
-import _thread
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from types import FrameType
@@ -121,58 +121,11 @@ def running_hook(thread_id: int | None) -> Running | None:
     return None
 
 
-class Done:
-    """Set once, when a worker's work has ended: :meth:`wait` and :meth:`is_set` as
-    ``threading.Event``'s, on one lock of :mod:`_thread` (the worker's thread is
-    started there too: every command runs in one, and importing :mod:`threading`
-    was a hundredth of a short command's start). A wait is interrupted by Ctrl+C as
-    an Event's is: both wait on a lock."""
-
-    __slots__ = ("_flag", "_lock")
-
-    def __init__(self) -> None:
-        self._flag = False
-        self._lock = _thread.allocate_lock()
-        self._lock.acquire()  # held until set
-
-    def set(self) -> None:
-        if not self._flag:
-            self._flag = True
-            self._lock.release()
-
-    def is_set(self) -> bool:
-        return self._flag
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Whether it is set, waiting up to ``timeout`` seconds (``None``: for ever)."""
-        if self._flag:
-            return True
-        if self._lock.acquire(True, -1 if timeout is None else max(0.0, timeout)):
-            self._lock.release()  # and the next waiter through
-            return True
-        return self._flag
-
-
-class Thread:
-    """A worker's thread, as the watch knows it: its ``ident`` (the key of
-    ``sys._current_frames()``) and whether it still runs."""
-
-    __slots__ = ("alive", "ident", "name")
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.ident: int | None = None
-        self.alive = True
-
-    def is_alive(self) -> bool:
-        return self.alive
-
-
 class Watch:
     """Looks in on a worker: :meth:`overdue` says which hook call has run past the
     limit, if one has. Call it every so often from another thread."""
 
-    def __init__(self, thread: Thread, limit: float | None) -> None:
+    def __init__(self, thread: threading.Thread, limit: float | None) -> None:
         self.thread = thread
         self.limit = limit
         self._key: Any = None
@@ -192,7 +145,7 @@ class Watch:
         return running if now - self._since >= self.limit else None
 
 
-def abandon(thread: Thread) -> None:
+def abandon(thread: threading.Thread) -> None:
     """Ask ``thread`` to stop at its next Python instruction (CPython; elsewhere the
     thread is only left to itself)."""
     ident = thread.ident
@@ -213,43 +166,35 @@ def poll_every(limit: float | None) -> float:
 
 
 class Worker:
-    """``work()`` running in a thread of its own, with what it returned or raised.
-
-    The thread is as a daemon one: nothing waits for it at exit (an abandoned hook may
-    never return)."""
+    """``work()`` running in a daemon thread, with what it returned or raised."""
 
     def __init__(self, work: Callable[[], Any], name: str = "gunline-work") -> None:
-        self.done = Done()
+        self.done = threading.Event()
         self.result: Any = None
         self.error: BaseException | None = None
         self.abandoned = False
         self._work = work
-        self._lock = _thread.allocate_lock()
+        self._lock = threading.Lock()
         self._callbacks: list[Callable[[], None]] = []
-        self.thread = Thread(name)
-        self.thread.ident = _thread.start_new_thread(self._run, ())
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.thread.start()
 
     def _run(self) -> None:
         try:
-            try:
-                self.result = self._work()
-            except Abandoned:
-                pass
-            except BaseException as exc:  # handed to the thread that waits
-                self.error = exc
-            finally:
-                with self._lock:
-                    self.done.set()
-                    callbacks, self._callbacks = self._callbacks, []
-                for callback in callbacks:
-                    try:
-                        callback()
-                    except Exception:  # the waiter is gone (an event loop closed): nobody to tell
-                        pass
-        except Abandoned:  # asked to stop just as it ended
+            self.result = self._work()
+        except Abandoned:
             pass
+        except BaseException as exc:  # handed to the thread that waits
+            self.error = exc
         finally:
-            self.thread.alive = False
+            with self._lock:
+                self.done.set()
+                callbacks, self._callbacks = self._callbacks, []
+            for callback in callbacks:
+                try:
+                    callback()
+                except Exception:  # the waiter is gone (an event loop closed): nobody to tell
+                    pass
 
     def on_done(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` (in the worker's thread) when the work ends; at once

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import msgspec
 import pytest
 
 from gunline.odds.api import compute_odds
@@ -197,3 +198,55 @@ def test_three_injury_dice_branch_over_their_counts(nec, monkeypatch):
         ways = factorial(3) // (factorial(ones) * factorial(sixes) * factorial(rest))
         assert weight == pytest.approx(ways * (1 / 6) ** ones * (1 / 6) ** sixes * (4 / 6) ** rest, abs=1e-12)
     assert len(splits) == comb(5, 2)
+
+
+def test_injury_dice_are_worked_out_once_per_count_and_joined_exactly(nec, monkeypatch):
+    """The wound hook ends with ``dice.then``: the odds walk the injury dice once for
+    each number of them, whatever the hits and wounds before (a heavy bolter's
+    sustained fire: 1-3 hits, each wound a D3 of injury dice), and the figures are
+    those of replaying every whole chain."""
+    from gunline.engine import resolve
+    from gunline.odds import api, tails
+    from gunline.odds.leaf import summarize
+    from gunline.odds.tally import build_odds
+
+    walks = []
+    walk = tails._walk
+
+    def counted(body, args):
+        walks.append(args)
+        return walk(body, args)
+
+    monkeypatch.setattr(tails, "_walk", counted)
+    doc = nec.scenario({"name": "heavy bolter", "sustained_fire": 1}, targets=[{"name": "Escher", "distance": 18}])
+    attack = nec.attack(doc)
+    odds = compute_odds(nec.registry, attack, method="exact")
+    assert sorted(args[1] for args in walks) == list(range(1, 10))  # 1-9 injury dice, each walked once
+
+    stack = nec.registry.stack(attack.ruleset, attack.variants)
+    names = ("Escher",)
+
+    def run(dice):
+        return summarize(resolve(stack, attack, dice), names, dice.pool_rolls)
+
+    whole = build_odds(api.whole_marginals(run, 1_000_000, 1), names=names, statuses=stack.ruleset.statuses,
+                       weapon_statuses=stack.ruleset.weapon_statuses, ruleset=attack.ruleset, variants=[])
+    ours, theirs = msgspec.to_builtins(odds), msgspec.to_builtins(whole)
+    ours.pop("outcomes"), theirs.pop("outcomes")
+    _close(ours, theirs)
+
+
+def _close(a, b):
+    """Equal structures whose floats agree to 1e-12."""
+    if isinstance(a, dict):
+        assert a.keys() == b.keys()
+        for k in a:
+            _close(a[k], b[k])
+    elif isinstance(a, list):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            _close(x, y)
+    elif isinstance(a, float) or isinstance(b, float):
+        assert a == pytest.approx(b, abs=1e-12)
+    else:
+        assert a == b

@@ -11,7 +11,10 @@ of its dice (:mod:`.reads`):
 * :meth:`Dice.repeat`: the same few rolls made again and again, their results
   combined as the game says ("each bullet's damage adds up"); and
   :meth:`Dice.scored`, a few rolls read together as one result (a wound test's
-  three dice: kill, wound or nothing).
+  three dice: kill, wound or nothing);
+* :meth:`Dice.then`: the rest of a hook's steps, made by a function of a few plain
+  values (the injury dice of so many wounds), which the odds work out once for
+  every call that passes the same values.
 
 What a roll means lives in :mod:`.meaning`, once; an interpreter only says where
 faces come from (:meth:`Dice._faces`): a seeded generator, the GM's typing, or, in
@@ -20,10 +23,10 @@ the odds, the faces of one outcome of each roll, weighed by its probability.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
-from ..models import Roll
+from ..models import Roll, Step
 from . import meaning
 from .results import Rolled, Tally
 
@@ -168,6 +171,20 @@ class Dice:
         roll and two opposed dice, read as kill, wound or nothing."""
         score, (detail,) = self.repeat(1, label, body, fold=_last, start=None)
         return score, detail
+
+    def then(self, before: Sequence[Step], body: Callable[..., Sequence[Step]], *args: Any) -> list[Step]:
+        """The hook's steps: ``before``, then the steps ``body(dice, *args)`` rolls
+        and returns, as one new list. A hook returns it as it is (``return
+        dice.then(steps, injury, strength, count)``), and its last dice are
+        ``body``'s.
+
+        ``body`` depends on nothing but ``args`` (numbers, strings, booleans,
+        ``None``, tuples of them), never on the hook's other values: the odds
+        work its outcomes out once for every call with equal ``args`` (the injury
+        dice of five wounds, however many hits made them) and join each to each
+        outcome of the hook so far, without running the hook again. Random and
+        typed dice just call it."""
+        return [*before, *body(self, *args)]
 
 
 def _last(_: Any, score: Any) -> Any:

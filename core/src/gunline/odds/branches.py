@@ -91,6 +91,7 @@ def forget() -> None:
 
     _KNOWN.clear()
     _KINDS.clear()
+    _UNADDED.clear()
     readings.forget()
 
 
@@ -162,15 +163,15 @@ def pool_branches(
     return _remember(key, lambda: _pool_branches(count, sides, success, read, again, read_added, kinds))
 
 
-class _Kind(NamedTuple):
+class _Kind:
     """What a face is to a pool: a success or not, its reading, whether it adds a
-    die; with the lowest face of that kind, its probability."""
+    die; with the lowest face of that kind, its probability. (Slots, not a named
+    tuple, which costs ten times as much to make at every start.)"""
 
-    success: bool
-    reading: Hashable
-    again: bool
-    face: int
-    chance: float
+    __slots__ = ("again", "chance", "face", "reading", "success")
+
+    def __init__(self, success: bool, reading: Hashable, again: bool, face: int, chance: float) -> None:
+        self.success, self.reading, self.again, self.face, self.chance = success, reading, again, face, chance
 
 
 def _kinds(
@@ -211,6 +212,8 @@ def _pool_branches(
         fast = _success_branches(count, kinds)
         if fast is not None:
             return fast
+    if again is None and known is not None:
+        return _unadded_branches(count, kinds, known)
     added = kinds if read_added else _kinds(sides, success, None, again)
     return _counted_branches(count, kinds, added)
 
@@ -241,6 +244,47 @@ def _success_branches(count: int, kinds: list[_Kind]) -> Branches | None:
         faces = tuple(ends) if not more else (chained, *ends[1:], *[chained] * (more - 1), ends[0])
         out.append(Branch(weight, faces))  # type: ignore[arg-type]
     return _fold(out)
+
+
+#: The programme of :func:`_counted_branches` for pools that add no dice, by the
+#: kinds of their die: the states after 0, 1, 2 ... dice. A pool of ``n`` dice ends
+#: where the programme of a larger one is after ``n`` dice (the same states, made in
+#: the same order from the same products), so the pools of every size share it.
+_UNADDED: dict[Hashable, list[dict[tuple[int, tuple[int, ...]], list[Any]]]] = {}
+
+
+def _unadded_branches(count: int, kinds: list[_Kind], known: Hashable) -> Branches:
+    """:func:`_counted_branches` for a pool that adds no dice (``again`` None),
+    from the states shared by the pools of every size (:data:`_UNADDED`): the same
+    branches, to the last bit, as a programme of its own."""
+    readings = sorted({k.reading for k in kinds if k.reading is not None}, key=repr)
+    index = {r: i for i, r in enumerate(readings)}
+    per_die = [(int(k.success), index.get(k.reading, -1), k.chance, k.face) for k in kinds]
+    try:
+        steps = _UNADDED.get(known)
+    except TypeError:  # pragma: no cover - the kinds' key hashes (it is _KINDS's)
+        steps = None
+    if steps is None:
+        if len(_UNADDED) >= _KNOWN_MAX:
+            _UNADDED.clear()
+        steps = _UNADDED[known] = [{(0, tuple(0 for _ in readings)): [1.0, ()]}]
+    while len(steps) <= count:
+        nxt: dict[tuple[int, tuple[int, ...]], list[Any]] = {}
+        for (successes, counts), (p, faces) in steps[-1].items():
+            for success, which, q, face in per_die:
+                w = p * q
+                if w < DROP:
+                    continue
+                counted = counts if which < 0 else counts[:which] + (counts[which] + 1,) + counts[which + 1 :]
+                entry = nxt.get((successes + success, counted))
+                if entry is None:
+                    nxt[(successes + success, counted)] = [w, faces + (face,)]
+                else:
+                    entry[0] += w
+        steps.append(nxt)
+    done = steps[count]
+    total = sum(w for w, _ in done.values())
+    return _fold([Branch(w / total, faces) for _, (w, faces) in sorted(done.items())])
 
 
 def _counted_branches(count: int, kinds: list[_Kind], added: list[_Kind]) -> Branches:

@@ -11,13 +11,14 @@ every face (:mod:`.branches`).
 """
 
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from ..dice import Dice, Rolled, Tally, meaning
 from ..dice.requests import DiceInterrupt
 from ..language import _
-from . import readings
+from ..models import Step
+from . import readings, tails
 from .branches import Branch, Branches, pool_branches, roll_branches
 from .repeats import folded_classes
 
@@ -63,6 +64,25 @@ class Request(NamedTuple):
     read_added: bool = True
 
 
+class Tail:
+    """A replay's :meth:`BranchingDice.then`: where it was asked (``pos``), which
+    outcome of the body it took (``taken``), the weight before it (``start``), the
+    steps before it (``before``), how many pools were rolled before it (``pools``),
+    every outcome of the body (``outcomes``), the list handed back (``result``) and
+    the taken outcome's steps as handed over (``snapshot``, :func:`.tails.snapshot`:
+    the hook gets the kept steps themselves, and must not change them). A class with
+    slots, as :class:`.tails.TailOutcome`."""
+
+    __slots__ = ("before", "outcomes", "pools", "pos", "result", "snapshot", "start", "taken")
+
+    def __init__(
+        self, pos: int, taken: int, start: float, before: list[Step], pools: int,
+        outcomes: tuple[tails.TailOutcome, ...], result: list[Step], snapshot: bytes | None,
+    ) -> None:
+        self.pos, self.taken, self.start, self.before, self.pools = pos, taken, start, before, pools
+        self.outcomes, self.result, self.snapshot = outcomes, result, snapshot
+
+
 class BranchingDice(Dice):
     """Answers dice requests from a path of branch indices."""
 
@@ -97,6 +117,15 @@ class BranchingDice(Dice):
         #: sets it: a replay that follows no other keeps nothing).
         self.remembering = False
 
+    #: Where :meth:`then` finds its bodies' outcomes (:mod:`.tails`, set by the
+    #: staged enumeration for a phase whose steps it can join), or None: a body
+    #: runs as part of the hook, its dice branching like any other.
+    tail_memo: tails.Memo | None = None
+    #: The last :meth:`then` of this replay that took a body's shared outcomes.
+    tail: Tail | None = None
+    #: The probability of every branch taken, in order, when kept (a body's walk).
+    factors: list[float] | None = None
+
     def recall(self, records: dict[int, tuple[Hashable, Any, Any]], upto: int) -> None:
         """Reuse what the previous replay worked out, ``records``, which followed the
         same branches as this one before request ``upto`` and asked the same there.
@@ -119,9 +148,10 @@ class BranchingDice(Dice):
             return None
         return record
 
-    def _choose(self, branches: Branches, what: str) -> Branch:
+    def _index(self, n: int, what: str) -> int:
+        """Which of the ``n`` branches of the next request this replay takes: the
+        path's, or a new one the walk chooses (recorded in the path)."""
         pos = len(self.sizes)
-        n = len(branches)
         if pos < len(self.path):
             if pos < len(self.known) and self.known[pos] != n:
                 raise NotReplayable(
@@ -135,8 +165,13 @@ class BranchingDice(Dice):
             index = self.explore(n) if self.explore is not None else 0
             self.path.append(index)
         self.sizes.append(n)
-        branch = branches[index]
+        return index
+
+    def _choose(self, branches: Branches, what: str) -> Branch:
+        branch = branches[self._index(len(branches), what)]
         self.weight *= branch.weight
+        if self.factors is not None:
+            self.factors.append(branch.weight)
         return branch
 
     def _faces(
@@ -262,6 +297,31 @@ class BranchingDice(Dice):
         readings.keep(made, rolled)
         self.records[pos] = (asked, branches, rolled)
         return rolled
+
+    def then(self, before: Sequence[Step], body: Callable[..., Sequence[Step]], *args: Any) -> list[Step]:
+        """One request whose branches are ``body``'s outcomes, worked out once for
+        every call with equal ``args`` (:mod:`.tails`); the weight is multiplied by
+        each branch the outcome took, in order, as running the body here would."""
+        memo = self.tail_memo
+        found = None if memo is None or self.watches else tails.outcomes(memo, body, args)
+        if found is None:
+            return Dice.then(self, before, body, *args)
+        pos = len(self.sizes)
+        index = self._index(len(found), "the rest of the hook")
+        chosen = found[index]
+        start = weight = self.weight
+        for factor in chosen.factors:
+            weight *= factor
+        self.weight = weight
+        if self.factors is not None:
+            self.factors.extend(chosen.factors)
+        self.consumed += chosen.faces
+        pools = len(self.pool_rolls)
+        self.pool_rolls += chosen.pool_rolls
+        prefix = list(before)
+        result = [*prefix, *chosen.steps]
+        self.tail = Tail(pos, index, start, prefix, pools, found, result, tails.snapshot(chosen.steps))
+        return result
 
     def repeat(
         self,

@@ -12,8 +12,9 @@ from typing import Any
 
 from ..contract import STATE_FIELDS
 from ..models import Roll, Step
-from .leaf import FINAL_KEYS, add_steps
+from .leaf import FINAL_KEYS, Blocks, add_steps
 from .reads import _VIEWS, SeenStep, launder
+from .shared import added
 
 
 class HookResult:
@@ -23,14 +24,20 @@ class HookResult:
     and, if so, what it changes of that target's final status (``status`` and
     ``models``, the keys :func:`.leaf.final_of` reads; empty: unchanged)."""
 
-    __slots__ = ("weight", "steps", "delta", "local", "status", "change")
+    __slots__ = ("weight", "steps", "_delta", "local", "status", "change", "head", "rest")
+
+    _delta: Blocks | None
 
     def __init__(
         self, weight: float, steps: list[Step], pool_rolls: list[tuple[Roll, str | None]], name: str | None
     ) -> None:
         self.weight = weight
         self.steps = steps
-        delta = self.delta = add_steps({}, steps, pool_rolls)
+        #: A result joined from two (:meth:`joined`): the steps before a shared body's
+        #: and the body's own, whose summaries make :attr:`delta` when it is asked.
+        self.head: HookResult | None = None
+        self.rest: HookResult | None = None
+        delta = self._delta = add_steps({}, steps, pool_rolls)
         local = name is not None or not steps
         if local:
             for who in delta:
@@ -60,6 +67,45 @@ class HookResult:
                 if change:
                     status.update((k, change[k]) for k in FINAL_KEYS if k in change)
         self.status = status
+
+    @classmethod
+    def joined(cls, weight: float, before: HookResult, after: HookResult) -> HookResult:
+        """The result of ``before``'s steps then ``after``'s, with their pools, as
+        ``HookResult(weight, before.steps + after.steps, pools of both, name)``
+        would make it, from the two results of the same target ``name`` (not None)
+        made apart: no step of either shows a pool of the other, and ``after``'s
+        steps add at most one value to each sum unless they are all integers
+        (the staged enumeration makes sure of both, :mod:`.tails`), so every summed
+        value is the same float."""
+        out = cls.__new__(cls)
+        out.weight = weight
+        out.steps = before.steps + after.steps
+        out.head, out.rest = before, after
+        out._delta = None  # made when asked (:attr:`delta`)
+        local = out.local = before.local and after.local
+        if local:
+            a, b = before.change, after.change
+            out.change = b if a is None else a if b is None else {**a, **b}
+            first, then = before.status, after.status
+            out.status = then if not first else {**first, **then}
+        else:
+            out.change = None
+            out.status = {}
+        return out
+
+    @property
+    def delta(self) -> Blocks:
+        """What the steps add to each block's summary (:func:`.leaf.add_steps`)."""
+        delta = self._delta
+        if delta is None:
+            assert self.head is not None and self.rest is not None  # a joined result
+            first, then = self.head.delta, self.rest.delta
+            delta = dict(first)
+            for who, block in then.items():
+                old = delta.get(who)
+                delta[who] = block if old is None else added(old, block)
+            self._delta = delta
+        return delta
 
     def lighten(self) -> None:
         """Drop the steps: a local result of a target's last phase is tallied from

@@ -57,6 +57,8 @@ from .leaf import Blocks, TargetLeaf, final_of, target_leaf
 from .reads import ALL, Memo, Reads, seen_state, seen_step
 from .results import HookResult, fill
 from .shared import EMPTY, Shared, added, block_print, encode
+from .tails import Memo as TailMemo
+from .tails import snapshot
 from .tally import Marginals
 
 
@@ -86,6 +88,9 @@ NOTHING_FINISHED: frozenset[str] = frozenset()
 
 #: The result of a phase that did not run (no wound step after a miss).
 NOTHING = [HookResult(1.0, [], [], None)]
+
+#: The hook each phase with dice calls (its ``dice.then`` is joined, :mod:`.tails`).
+HOOKS = {"begin": "begin_attack", "hit": "resolve_hit", "wound": "resolve_wound", "ammo": "spend_ammo"}
 
 
 class _Child:
@@ -153,6 +158,18 @@ class _Run:
         if len(set(self.names)) != len(self.names):
             raise Unstageable("two targets share a name")
         self.callers = callers_of(stack)
+        #: The phases whose ``dice.then`` is joined here: those whose hook no
+        #: pluggy wrapper may change the result of (:mod:`.tails`).
+        self.joins = frozenset(
+            phase for phase, hook in HOOKS.items() if type(stack) is RulesStack and not stack.wrapped(hook)
+        )
+        #: The outcomes of ``dice.then``'s bodies, by phase (dropped with its memos).
+        self.tails: dict[tuple[Any, ...], TailMemo] = {}
+        #: The plugin whose steps each phase's shared bodies made (:func:`.results.fill`).
+        self.fillers: dict[tuple[Any, ...], str] = {}
+        #: Each such outcome's result on its own, and whether its steps add at most
+        #: one value to each sum or only integers (:meth:`.HookResult.joined`).
+        self.tail_parts: dict[int, list[tuple[tuple[float, ...], HookResult, bool, tuple[Any, ...]]]] = {}
         initial = start_state(stack, attack, prior)
         if type(initial) is not ChainState:
             raise Unstageable("the start state is a ChainState subclass")
@@ -251,15 +268,38 @@ class _Run:
             steps = fill(steps, plugin, name)
             outs.append(HookResult(1.0, steps, dice.pool_rolls, name))
         else:
+            joining: TailMemo | None = None
+            if key[0] in self.joins:
+                joining = self.tails.get(key)
+                if joining is None:
+                    joining = self.tails[key] = {}
+
+            def make(path: list[int], known: list[int]) -> BranchingDice:
+                dice = BranchingDice(path, known)
+                dice.tail_memo = joining
+                return dice
+
+            probe = 0
             try:
-                for count, (w, (steps, plugin), dice) in enumerate(
-                    leaves(run, max(1, self.budget - self.work)), 1
-                ):
-                    if count in PROBE_AT:
+                for w, (steps, plugin), dice in leaves(run, max(1, self.budget - self.work), make):
+                    tail = dice.tail
+                    if tail is not None and snapshot(tail.outcomes[tail.taken].steps) != tail.snapshot:
+                        # the kept steps were handed over as they are, and changed
+                        raise Unstageable("a hook changed the steps dice.then handed it")
+                    if tail is not None and self.fillers.setdefault(key, plugin) != plugin:
+                        # a shared body's steps get the source of the plugin that
+                        # returned them (fill): two plugins cannot share them
+                        raise Unstageable("two plugins share the steps of one body of dice.then")
+                    if tail is not None and tail.taken == 0 and _as_returned(steps, tail, dice):
+                        self._joined(outs, w, steps, plugin, dice, tail, name)
+                    else:
+                        self.spend()
+                        steps = fill(steps, plugin, name)
+                        outs.append(HookResult(w, steps, dice.pool_rolls, name))
+                    if probe < len(PROBE_AT) and len(outs) >= PROBE_AT[probe]:
+                        while probe < len(PROBE_AT) and len(outs) >= PROBE_AT[probe]:
+                            probe += 1
                         too_large(run, self.budget)
-                    self.spend()
-                    steps = fill(steps, plugin, name)
-                    outs.append(HookResult(w, steps, dice.pool_rolls, name))
             except TreeTooLarge as exc:
                 if exc.estimated or isinstance(exc, TooSlow):
                     raise
@@ -271,6 +311,40 @@ class _Run:
                     out.lighten()
             memo.add(reads, child.state, child.arg, outs)
         return outs
+
+    def _joined(
+        self, outs: list[HookResult], w: float, steps: list[Step], plugin: str, dice: BranchingDice, tail: Any,
+        name: str | None,
+    ) -> None:
+        """Every outcome of a replay that ended in ``dice.then``'s shared body
+        (:mod:`.tails`): the one it took, then the others joined to the same steps
+        before, each weighed branch by branch as a replay would; the walk then goes
+        on past the body's outcomes (they are all here)."""
+        found = tail.outcomes
+        self.spend(len(found))
+        steps = fill(steps, plugin, name)
+        outs.append(HookResult(w, steps, dice.pool_rolls, name))
+        before = steps[: len(tail.before)]
+        pools = dice.pool_rolls[: tail.pools]
+        head = HookResult(1.0, before, pools, name) if name is not None else None
+        parts = self.tail_parts.get(id(found))
+        if parts is None:
+            parts = self.tail_parts[id(found)] = []
+            for outcome in found[1:]:
+                more = fill(list(outcome.steps), plugin, name)
+                parts.append((outcome.factors, HookResult(1.0, more, list(outcome.pool_rolls), name),
+                              _one_each(more), outcome.pool_rolls))
+        start = tail.start
+        joined = HookResult.joined
+        for factors, rest, simple, rolled in parts:
+            weight = start
+            for factor in factors:
+                weight *= factor
+            if head is not None and simple:
+                outs.append(joined(weight, head, rest))
+            else:
+                outs.append(HookResult(weight, before + rest.steps, [*pools, *rolled], name))
+        dice.sizes[tail.pos] = 1
 
     def _projected(self, start: int, done: int, total: int) -> None:
         """Give up early when the paths so far project the phase past the budget."""
@@ -413,9 +487,39 @@ class _Run:
                     table[leaf] = table.get(leaf, 0.0) + weight
                     self.marginals.outcomes += 1
                 merge(weight, state, partial)
+        #: a block made of integers alone, by its id (the blocks live through the
+        #: loop): sums of integers are the same in any order
+        whole: dict[int, bool] = {}
+        #: a child's block with the steps before a shared body, by both blocks' ids
+        heads: dict[tuple[int, int], Any] = {}
         for weight, before, part, outs in groups.values():
+            integers = _integers(whole, part)
+            #: the final status after each change of status (joined results share them)
+            finals: dict[int, Any] = {}
             for out in outs:
-                final = final_of({**before, **out.status} if out.status else before)
+                status = out.status
+                final = finals.get(id(status))
+                if final is None:
+                    final = finals[id(status)] = final_of({**before, **status} if status else before)
+                head = out.head
+                if head is not None and integers and out._delta is None:
+                    # a joined result (:meth:`.HookResult.joined`): the child's block
+                    # and the steps before the body added once for all of its outcomes
+                    first = head.delta.get(name)
+                    made = (id(part), id(first))
+                    start = heads.get(made, _UNMADE)
+                    if start is _UNMADE:
+                        start = heads[made] = (
+                            None if not _integers(whole, first) else part if first is None
+                            else added(part, first) if part is not None else first
+                        )
+                    then = out.rest.delta.get(name) if out.rest is not None else None
+                    if (start is not None or first is None) and _integers(whole, then):
+                        block = start if then is None else added(start, then)
+                        leaf = target_leaf(final, block)
+                        table[leaf] = table.get(leaf, 0.0) + weight * out.weight
+                        self.marginals.outcomes += 1
+                        continue
                 more = out.delta.get(name)
                 block = part if more is None else added(part, more)
                 leaf = target_leaf(final, block)
@@ -494,6 +598,9 @@ class _Run:
                 child = child.then(out, None, self.shared)
         self.finished = frozenset()
         self.memos.clear()
+        self.tails.clear()
+        self.tail_parts.clear()
+        self.fillers.clear()
         self.work = 0
         self.scouting = False
 
@@ -509,6 +616,9 @@ class _Run:
                 frontier = self.close(self.target_stage(index, children), self.names[index])
                 for phase in ("pool", "hit", "wound"):  # no later call can repeat them
                     self.memos.pop((phase, index), None)
+                    self.tails.pop((phase, index), None)
+                    self.fillers.pop((phase, index), None)
+                self.tail_parts.clear()
                 continue
             call = self.call(kind, None)
             closing: Closing = []
@@ -534,6 +644,48 @@ class _Run:
             shooter = final_of(state.shooter)
             marginals.shooter[shooter] = marginals.shooter.get(shooter, 0.0) + weight
         return marginals
+
+
+def _as_returned(steps: list[Step], tail: Any, dice: BranchingDice) -> bool:
+    """Whether the hook returned what ``dice.then`` handed it, as it was (the same
+    list, the same steps), and rolled nothing after it (the steps of its other outcomes can then be joined
+    without running it again)."""
+    result = tail.result
+    if steps is not result or len(dice.sizes) != tail.pos + 1:
+        return False
+    if len(steps) != len(tail.before) + len(tail.outcomes[0].steps):
+        return False
+    expected = [*tail.before, *tail.outcomes[0].steps]
+    return all(a is b for a, b in zip(steps, expected))
+
+
+#: Not worked out yet (a child's block and the steps before a body may add to None).
+_UNMADE = object()
+
+
+def _integers(known: dict[int, bool], block: Any) -> bool:
+    """Whether ``block`` (a :class:`.leaf.Block`, or None) sums integers alone."""
+    if block is None:
+        return True
+    found = known.get(id(block))
+    if found is None:
+        found = known[id(block)] = all(type(v) is int for v in block.sums.values())
+    return found
+
+
+def _one_each(steps: list[Step]) -> bool:
+    """Whether ``steps`` add at most one value to each (target, kind) sum, or only
+    integers: added to earlier sums as one, they give the same floats."""
+    seen: set[tuple[str | None, str]] = set()
+    floats = False
+    for step in steps:
+        key = (step.target, step.kind)
+        if key in seen:
+            if floats or type(step.value) is float:
+                return False
+        seen.add(key)
+        floats = floats or type(step.value) is float
+    return True
 
 
 def staged_marginals(

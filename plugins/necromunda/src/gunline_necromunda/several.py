@@ -21,6 +21,11 @@ from gunline import Dice, Roll
 _SHOWN: dict[tuple[str, int, str, bool, tuple[int, ...]], tuple[Roll, ...]] = {}
 
 
+#: One die of such a roll for each face, by the roll's label, sides, need and
+#: whether typed: the dice of every roll with that label share them.
+_FACES: dict[tuple[str, int, str, bool], tuple[Roll, ...]] = {}
+
+
 def die_by_die(rolled: Roll, sides: int) -> list[Roll]:
     """Dice rolled together, shown one ``1d6`` roll per die, in the order rolled."""
     key = (rolled.label, sides, rolled.need, rolled.manual, tuple(rolled.values))
@@ -28,9 +33,19 @@ def die_by_die(rolled: Roll, sides: int) -> list[Roll]:
     if shown is None:
         if len(_SHOWN) > 8192:
             _SHOWN.clear()
-        notation = f"1d{sides}"
+            _FACES.clear()
+        kind = (rolled.label, sides, rolled.need, rolled.manual)
+        faces = _FACES.get(kind)
+        if faces is None:
+            notation = f"1d{sides}"
+            faces = _FACES[kind] = tuple(
+                Roll(label=rolled.label, dice=notation, values=[face], total=face, need=rolled.need,
+                     manual=rolled.manual)
+                for face in range(1, sides + 1)
+            )
         shown = _SHOWN[key] = tuple(
-            Roll(label=rolled.label, dice=notation, values=[face], total=face, need=rolled.need,
+            faces[face - 1] if 1 <= face <= sides else
+            Roll(label=rolled.label, dice=f"1d{sides}", values=[face], total=face, need=rolled.need,
                  manual=rolled.manual)
             for face in rolled.values
         )

@@ -166,8 +166,10 @@ def resolve_wound(attack: NecromundaAttack, target: Target, hit: Step, state: Ch
         wound.target_state = {"wounds_left": left - damage}
         return steps
     count = damage - left + 1 if left > 0 else damage
-    steps.append(injury(strength, count, before, target, dice))
-    return steps
+    # the injury dice depend on these values alone: the odds read them once for
+    # every call that passes the same, however many hits and wounds led there
+    return dice.then(steps, injury_steps, strength, count, before.get("status", "unharmed"),
+                     before.get("flesh_wounds", 0), name, target.ws, target.bs)
 
 
 def _wound_text(head: str, wounds: int, saving: bool, unsaved: int, damage: int) -> str:
@@ -206,7 +208,21 @@ def injury(strength: int, count: int, before: dict[str, Any], target: Target, di
     down, 6 out of action"; with high impact (S7+) the first dice is out of action on
     a 5 too. "Apply them all: any out of action removes the fighter; otherwise any
     down puts him down; flesh wounds accumulate." """
-    name = target.name
+    return injury_roll(dice, strength, count, before.get("status", "unharmed"), before.get("flesh_wounds", 0),
+                       target.name, target.ws, target.bs)
+
+
+def injury_steps(dice: Dice, strength: int, count: int, status: str, flesh: int, name: str, ws: int | None,
+                 bs: int | None) -> list[Step]:
+    """The injury step, as the rest of the wound hook (``dice.then``): a function of
+    plain values only (see :func:`injury_roll`)."""
+    return [injury_roll(dice, strength, count, status, flesh, name, ws, bs)]
+
+
+def injury_roll(dice: Dice, strength: int, count: int, status: str, flesh: int, name: str, ws: int | None,
+                bs: int | None) -> Step:
+    """:func:`injury` for a fighter ``name`` who is ``status`` with ``flesh`` flesh
+    wounds, and whose WS and BS are ``ws`` and ``bs`` (None: not given)."""
     high_impact = strength >= HIGH_IMPACT_STRENGTH
     rolls: list[Roll] = []
     faces: list[int] = []  # each dice's face and result, in the order rolled, to show
@@ -236,8 +252,8 @@ def injury(strength: int, count: int, before: dict[str, Any], target: Target, di
         tally = pool.value
         for result in dealt:
             dealt[result] += tally[result]
-    flesh = before.get("flesh_wounds", 0) + dealt[FLESH_WOUND]
-    worst = SEVERITY[before.get("status", "unharmed")]
+    flesh = flesh + dealt[FLESH_WOUND]
+    worst = SEVERITY[status]
     if worst < _PINNED:
         worst = _PINNED
     if dealt[OUT_OF_ACTION]:
@@ -245,8 +261,7 @@ def injury(strength: int, count: int, before: dict[str, Any], target: Target, di
     elif dealt[DOWN] and worst < _DOWN:
         worst = _DOWN
     note = False
-    if target.ws is not None and target.bs is not None and flesh >= target.ws and flesh >= target.bs \
-            and worst < _OUT:
+    if ws is not None and bs is not None and flesh >= ws and flesh >= bs and worst < _OUT:
         worst = _OUT
         note = True
     status = STATUSES[worst]
@@ -279,8 +294,9 @@ def _shown_injury_dice(pool: Roll) -> tuple[list[Roll], list[str]]:
 
 def _injury_text(faces: tuple[int, ...], results: tuple[str, ...], high_impact: bool, status: str, note: bool) -> str:
     """The injury step's words: "injury dice 4, 5: down, down -> down"."""
-    shown = ", ".join(str(face) for face in faces)
-    named = ", ".join(_(result) for result in results)
+    shown = ", ".join(map(str, faces))
+    words = {result: _(result) for result in set(results)}  # a few results, many dice
+    named = ", ".join([words[result] for result in results])
     if high_impact:
         head = _("injury dice {faces}: {results} (high impact)", faces=shown, results=named)
     else:
