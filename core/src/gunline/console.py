@@ -33,6 +33,8 @@ import os
 import sys
 from typing import NoReturn
 
+#: The exit code of an interrupted command (gunline.cli.EXIT_INTERRUPTED: Ctrl+C).
+EXIT_INTERRUPTED = 130
 #: What the interpreter exits with when flushing stdout fails (other than a reader gone
 #: away); the same as a normal exit's.
 FLUSH_FAILED = 120
@@ -45,7 +47,11 @@ def run() -> NoReturn:
     from .cli import main
 
     gc.enable()
-    leave(main())
+    try:
+        code = main()
+    except KeyboardInterrupt:  # a second Ctrl+C as the first was being answered
+        code = EXIT_INTERRUPTED
+    leave(code)
 
 
 def leave(code: int) -> NoReturn:
@@ -54,7 +60,16 @@ def leave(code: int) -> NoReturn:
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
     if run_exit_handlers is None:  # pragma: no cover - not CPython or PyPy
         sys.exit(code)
-    _join_threads()
+    if code == EXIT_INTERRUPTED:
+        # Interrupted, the command's work was abandoned: what it left running is not
+        # waited for (a process pool whose workers were ended mid-answer would be
+        # waited for forever: Ctrl+C ends the command at once), and a second Ctrl+C
+        # does not cut the exit short.
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    else:
+        _join_threads()
     run_exit_handlers()
     code = _flushed(code)
     os._exit(code)

@@ -105,25 +105,67 @@ def draw(
     _RUN = (run, every_face)
     from concurrent.futures import ProcessPoolExecutor  # only when sampling on several cores
 
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    from ..watch import ends_with_work
+
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_deaf_to_interrupts)
     pending: dict[int, Future[list[tuple[Leaf, float]]]] = {}
     try:
-        submitted = 1
-        for index in range(1, len(sizes)):
-            while submitted < len(sizes) and submitted < index + jobs * AHEAD:
-                pending[submitted] = pool.submit(_work, (sizes[submitted], seed, submitted))
-                submitted += 1
-            merge(pending.pop(index).result(), sizes[index])
-            if progress is not None:
-                progress(drawn, most)
-            if enough(tally, drawn):
-                break
+        # abandoned (Ctrl+C, a hook past its time), the workers are ended by the
+        # thread that waits, at once
+        with ends_with_work(lambda: _end_workers(pool)):
+            submitted = 1
+            for index in range(1, len(sizes)):
+                while submitted < len(sizes) and submitted < index + jobs * AHEAD:
+                    pending[submitted] = pool.submit(_work, (sizes[submitted], seed, submitted))
+                    submitted += 1
+                merge(_result(pending.pop(index)), sizes[index])
+                if progress is not None:
+                    progress(drawn, most)
+                if enough(tally, drawn):
+                    break
+    except BaseException:  # Ctrl+C, a stopped progress, a failure: no chunk is wanted
+        _end_workers(pool)
+        raise
     finally:
         for future in pending.values():
             future.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
         _RUN = None
     return tally, drawn
+
+
+def _result(future: Future[list[tuple[Leaf, float]]]) -> list[tuple[Leaf, float]]:
+    """A chunk's result, waited for a quarter of a second at a time: the command runs
+    in a worker thread, which is asked to stop (Ctrl+C, a hook past its time) by an
+    exception raised at its next Python instruction, and a wait without an end in C
+    would never reach one."""
+    while True:
+        try:
+            return future.result(timeout=0.25)
+        except TimeoutError:
+            continue
+
+
+def _deaf_to_interrupts() -> None:
+    """A worker ignores Ctrl+C. A terminal sends it to the whole process group: a
+    worker that took it died with a traceback on the GM's screen, and the command
+    then waited at its exit for the pool that lost it, for ever. The command alone
+    stops, and ends its workers (:func:`_end_workers`)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _end_workers(pool: Any) -> None:
+    """End the pool's worker processes now, mid-chunk: the command is stopping, and
+    a chunk of a long chain can take seconds. (The executor keeps its processes in
+    ``_processes``; where it does not, they finish their chunk and leave.)"""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        try:
+            process.terminate()
+        except (OSError, ValueError, AttributeError):  # already gone
+            pass
 
 
 def _fork_context() -> Any:
