@@ -48,6 +48,18 @@ def injuries(dice, count, flesh, name):
                  target_state={"status": status, "flesh": flesh + tally["flesh"]})]
 
 
+#: Where the "impure" hook leaves the hits for its body (which must not read it).
+HITS_SEEN = [0]
+
+
+def injuries_by_hits(dice, count, flesh, name):
+    """:func:`injuries`, valued by the hits of the hook that called it: more than its
+    arguments (a rule that breaks ``dice.then``'s promise)."""
+    steps = injuries(dice, count, flesh, name)
+    steps[-1].value = count + HITS_SEEN[0]
+    return steps
+
+
 class Rules:
     """Shots at 4+, a wound on 4+ per hit, a D3 of damage per wound, then an injury
     die per point of damage: by ``dice.then`` (``how="then"``), by the plain list
@@ -96,6 +108,9 @@ class Rules:
             return _pinned_taken_down([*steps, *injuries(dice, damage, flesh, name)])
         if self.how == "list":  # a list is not a plain value: the body runs in the hook
             return dice.then(steps, lambda d, values: injuries(d, *values), [damage, flesh, name])
+        if self.how == "impure":  # the body reads what the hook left beside it
+            HITS_SEEN[0] = hit.value
+            return dice.then(steps, injuries_by_hits, damage, flesh, name)
         result = dice.then(steps, injuries, damage, flesh, name)
         if self.how == "changed":
             result.append(Step(kind="note", value=1))
@@ -227,3 +242,14 @@ def test_the_statuses_are_those_worked_out_by_hand():
     odds = compute_odds(reg, attack, method="exact")
     for status, chance in _by_hand(2).items():
         assert odds.targets["A"].status[status] == pytest.approx(float(chance), abs=1e-14)
+
+
+def test_the_odds_check_finds_a_body_that_decides_by_more_than_its_arguments():
+    from gunline.testing import ConformanceError
+    from gunline.testing.odds import check_odds
+
+    reg, attack = _attack("then", shots=2)
+    check_odds(reg, attack, samples=400)  # the honest rule passes
+    reg, attack = _attack("impure", shots=2)
+    with pytest.raises(ConformanceError, match="dice.then body decide by more than its arguments"):
+        check_odds(reg, attack, samples=400)

@@ -2,8 +2,9 @@
 second method, seeded Monte Carlo (which rolls every face and so relies on no read:
 a hook that decides by a face beyond what it reads of it shows up here), and
 with a third, replaying every whole chain through the engine (which relies on no
-record of what the hooks read: a hook that reads its arguments by means the odds
-cannot see shows up here)."""
+record of what the hooks read, and runs a ``dice.then`` body where it is called: a
+hook that reads its arguments by means the odds cannot see, or a body that decides
+by more than its arguments, shows up here)."""
 
 from __future__ import annotations
 
@@ -146,6 +147,7 @@ def _against_whole_chains(registry: Registry, attack: Attack, odds: Any, budget:
                 problems.append(
                     f"{name} {label} is {p:.6f} in the exact odds but {q:.6f} replaying every whole chain; "
                     "does a hook read the state or the step it is handed by means the odds cannot see "
-                    "(an unbound dict method, msgspec encoding a state dict)?"
+                    "(an unbound dict method, msgspec encoding a state dict), or a dice.then body decide "
+                    "by more than its arguments?"
                 )
     return problems
