@@ -131,19 +131,3 @@ def test_a_failing_command_leaves_the_collector_as_it_was(monkeypatch, capsys):
     assert gc.isenabled()
     assert "internal error" in capsys.readouterr().err
 
-
-def test_an_interrupted_command_does_not_wait_for_what_it_left_running():
-    """Ctrl+C: the exit handlers run and the code is 130, but a thread the abandoned
-    work left running (a process pool's, stuck on a worker ended mid-answer) is not
-    waited for."""
-    script = textwrap.dedent("""
-        import atexit, threading, time
-        from gunline import console
-        atexit.register(lambda: print("exit handler ran", flush=True))
-        threading.Thread(target=time.sleep, args=(60,)).start()
-        console.leave(130)
-    """)
-    # waited for, the thread would hold the process for 60 s, past the timeout
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
-    assert proc.returncode == 130
-    assert proc.stdout.splitlines() == ["exit handler ran"]

@@ -557,5 +557,7 @@ def _traceback() -> None:
     tell(traceback.format_exc())
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+if __name__ == "__main__":  # pragma: no cover - the installed command's exit (gunline.console)
+    from .console import leave
+
+    leave(main())

@@ -61,15 +61,12 @@ def leave(code: int) -> NoReturn:
     if run_exit_handlers is None:  # pragma: no cover - not CPython or PyPy
         sys.exit(code)
     if code == EXIT_INTERRUPTED:
-        # Interrupted, the command's work was abandoned: what it left running is not
-        # waited for (a process pool whose workers were ended mid-answer would be
-        # waited for forever: Ctrl+C ends the command at once), and a second Ctrl+C
-        # does not cut the exit short.
+        # a second Ctrl+C (a terminal's, passed on again by ``uv run``) does not cut
+        # the exit short: the sampling workers are let go as they finish their chunk
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    else:
-        _join_threads()
+    _join_threads()
     run_exit_handlers()
     code = _flushed(code)
     os._exit(code)

@@ -110,9 +110,9 @@ def draw(
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_deaf_to_interrupts)
     pending: dict[int, Future[list[tuple[Leaf, float]]]] = {}
     try:
-        # abandoned (Ctrl+C, a hook past its time), the workers are ended by the
-        # thread that waits, at once
-        with ends_with_work(lambda: _end_workers(pool)):
+        # abandoned (Ctrl+C, a hook past its time), the chunks not begun are
+        # cancelled by the thread that waits, at once
+        with ends_with_work(lambda: pool.shutdown(wait=False, cancel_futures=True)):
             submitted = 1
             for index in range(1, len(sizes)):
                 while submitted < len(sizes) and submitted < index + jobs * AHEAD:
@@ -123,9 +123,6 @@ def draw(
                     progress(drawn, most)
                 if enough(tally, drawn):
                     break
-    except BaseException:  # Ctrl+C, a stopped progress, a failure: no chunk is wanted
-        _end_workers(pool)
-        raise
     finally:
         for future in pending.values():
             future.cancel()
@@ -147,25 +144,14 @@ def _result(future: Future[list[tuple[Leaf, float]]]) -> list[tuple[Leaf, float]
 
 
 def _deaf_to_interrupts() -> None:
-    """A worker ignores Ctrl+C. A terminal sends it to the whole process group: a
-    worker that took it died with a traceback on the GM's screen, and the command
-    then waited at its exit for the pool that lost it, for ever. The command alone
-    stops, and ends its workers (:func:`_end_workers`)."""
+    """A worker ignores Ctrl+C. A terminal sends it to the whole process group (and
+    ``uv run`` once more to the command): a worker that took it died mid-answer with
+    a traceback on the GM's screen, and the command then waited at its exit for the
+    pool that lost it, for ever. The command alone stops: the chunks not begun are
+    cancelled, and each worker leaves when its chunk is done."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _end_workers(pool: Any) -> None:
-    """End the pool's worker processes now, mid-chunk: the command is stopping, and
-    a chunk of a long chain can take seconds. (The executor keeps its processes in
-    ``_processes``; where it does not, they finish their chunk and leave.)"""
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        try:
-            process.terminate()
-        except (OSError, ValueError, AttributeError):  # already gone
-            pass
 
 
 def _fork_context() -> Any:
