@@ -18,6 +18,7 @@ from gunline.engine import resolve
 from gunline.odds import compute_odds, tails
 from gunline.odds.model import odds_json
 from gunline.scenario import build_attack
+from gunline.testing.odds import whole_chain_odds
 
 INJURY = faces({1: "flesh", range(2, 6): "down", 6: "out"})
 #: Runs of the injury body, by its number of dice.
@@ -168,25 +169,10 @@ def test_a_hook_that_changes_the_steps_it_was_handed_gets_whole_chains_replayed(
     reg, attack = _attack("mutated plain")
     staged = msgspec.json.decode(odds_json(compute_odds(reg, attack, method="exact")))
     reg, attack = _attack("mutated plain")
-    whole = compute_odds_whole(reg, attack)
+    whole = msgspec.json.decode(odds_json(whole_chain_odds(reg, attack)))
     assert ours == whole
     ours.pop("outcomes"), staged.pop("outcomes")
     assert ours == staged
-
-
-def compute_odds_whole(reg, attack):
-    """The odds by whole chains replayed (what the staged enumeration falls back to)."""
-    import gunline.odds.stages as stages
-
-    def refuse(*args, **kwargs):
-        raise stages.Unstageable("whole chains")
-
-    original = stages._Run.__init__
-    stages._Run.__init__ = refuse
-    try:
-        return msgspec.json.decode(odds_json(compute_odds(reg, attack, method="exact")))
-    finally:
-        stages._Run.__init__ = original
 
 
 def test_the_body_is_walked_once_for_each_number_of_dice(monkeypatch):

@@ -248,29 +248,3 @@ def test_the_waiting_thread_stays_the_main_thread_of_threading():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["True"]
 
-
-def test_what_abandoned_work_started_is_ended_by_the_waiting_thread():
-    from gunline import watch
-
-    ended = []
-    release = threading.Event()
-
-    def work():
-        with watch.ends_with_work(lambda: ended.append(threading.current_thread())):
-            release.wait(5)
-        return "done"
-
-    def ctrl_c():
-        raise KeyboardInterrupt
-
-    with pytest.raises(KeyboardInterrupt):
-        watch.run(work, None, on_poll=ctrl_c)
-    assert ended == [threading.current_thread()]  # at once, by the waiting thread
-    release.set()
-    for _ in range(200):
-        if not watch._ENDS:
-            break
-        time.sleep(0.01)
-    assert watch._ENDS == []  # the work's block ended: nothing left to end
-    assert watch.run(lambda: "quick", None) == "quick"
-    assert ended == [threading.current_thread()]  # work that ends is not ended again

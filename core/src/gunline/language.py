@@ -56,7 +56,7 @@ SHIPPED = ("en", "ru", "tr")
 ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: The language that a command set for itself; texts are made in it.
 _language = SOURCE
-_lock = _thread.allocate_lock()  # threading.Lock, without importing threading
+_lock = _thread.allocate_lock()  # threading.Lock, without importing threading (--help needs none)
 
 
 def language() -> str:

@@ -217,38 +217,6 @@ class Worker:
         return self.result
 
 
-#: What work running in a worker started outside its thread and that must end with
-#: it when it is abandoned (a pool's worker processes): see :func:`ends_with_work`.
-_ENDS: list[Callable[[], None]] = []
-_ENDS_LOCK = threading.Lock()
-
-
-@contextmanager
-def ends_with_work(end: Callable[[], None]) -> Iterator[None]:
-    """While the block runs, ``end()`` is called by the thread that waits (:func:`run`)
-    if it abandons the work: at once, where the worker would only be told to stop at
-    its next Python instruction (Ctrl+C must end worker processes, not leave them
-    computing). ``end`` must be safe to call from another thread, and more than once."""
-    with _ENDS_LOCK:
-        _ENDS.append(end)
-    try:
-        yield
-    finally:
-        with _ENDS_LOCK:
-            if end in _ENDS:
-                _ENDS.remove(end)
-
-
-def _end_started() -> None:
-    with _ENDS_LOCK:
-        ends = list(_ENDS)
-    for end in ends:
-        try:
-            end()
-        except Exception:  # ending what is ending anyway: nothing to report
-            pass
-
-
 def run(work: Callable[[], T], limit: float | None, *, on_poll: Callable[[], None] | None = None) -> T:
     """Run ``work`` in a worker thread and wait for it, raising
     :class:`~gunline.errors.HookTimedOut` (naming the plugin and the hook) when one
@@ -268,10 +236,9 @@ def run(work: Callable[[], T], limit: float | None, *, on_poll: Callable[[], Non
     except BaseException as exc:
         if not worker.done.is_set():
             # a second Ctrl+C (a terminal's, passed on again by ``uv run``) must not
-            # cut this short: the worker processes would be left running
+            # cut this short: the work, left to run, would sample on to its end
             with _deaf_to_interrupts(isinstance(exc, KeyboardInterrupt)):
                 worker.abandon()
-                _end_started()
         raise
     return cast(T, worker.outcome())
 

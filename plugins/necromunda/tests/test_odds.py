@@ -205,10 +205,8 @@ def test_injury_dice_are_worked_out_once_per_count_and_joined_exactly(nec, monke
     each number of them, whatever the hits and wounds before (a heavy bolter's
     sustained fire: 1-3 hits, each wound a D3 of injury dice), and the figures are
     those of replaying every whole chain."""
-    from gunline.engine import resolve
-    from gunline.odds import api, tails
-    from gunline.odds.leaf import summarize
-    from gunline.odds.tally import build_odds
+    from gunline.odds import tails
+    from gunline.testing.odds import whole_chain_odds
 
     walks = []
     walk = tails._walk
@@ -223,14 +221,7 @@ def test_injury_dice_are_worked_out_once_per_count_and_joined_exactly(nec, monke
     odds = compute_odds(nec.registry, attack, method="exact")
     assert sorted(args[1] for args in walks) == list(range(1, 10))  # 1-9 injury dice, each walked once
 
-    stack = nec.registry.stack(attack.ruleset, attack.variants)
-    names = ("Escher",)
-
-    def run(dice):
-        return summarize(resolve(stack, attack, dice), names, dice.pool_rolls)
-
-    whole = build_odds(api.whole_marginals(run, 1_000_000, 1), names=names, statuses=stack.ruleset.statuses,
-                       weapon_statuses=stack.ruleset.weapon_statuses, ruleset=attack.ruleset, variants=[])
+    whole = whole_chain_odds(nec.registry, attack)
     ours, theirs = msgspec.to_builtins(odds), msgspec.to_builtins(whole)
     ours.pop("outcomes"), theirs.pop("outcomes")
     _close(ours, theirs)

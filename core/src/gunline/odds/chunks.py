@@ -105,24 +105,19 @@ def draw(
     _RUN = (run, every_face)
     from concurrent.futures import ProcessPoolExecutor  # only when sampling on several cores
 
-    from ..watch import ends_with_work
-
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_deaf_to_interrupts)
     pending: dict[int, Future[list[tuple[Leaf, float]]]] = {}
     try:
-        # abandoned (Ctrl+C, a hook past its time), the chunks not begun are
-        # cancelled by the thread that waits, at once
-        with ends_with_work(lambda: pool.shutdown(wait=False, cancel_futures=True)):
-            submitted = 1
-            for index in range(1, len(sizes)):
-                while submitted < len(sizes) and submitted < index + jobs * AHEAD:
-                    pending[submitted] = pool.submit(_work, (sizes[submitted], seed, submitted))
-                    submitted += 1
-                merge(_result(pending.pop(index)), sizes[index])
-                if progress is not None:
-                    progress(drawn, most)
-                if enough(tally, drawn):
-                    break
+        submitted = 1
+        for index in range(1, len(sizes)):
+            while submitted < len(sizes) and submitted < index + jobs * AHEAD:
+                pending[submitted] = pool.submit(_work, (sizes[submitted], seed, submitted))
+                submitted += 1
+            merge(_result(pending.pop(index)), sizes[index])
+            if progress is not None:
+                progress(drawn, most)
+            if enough(tally, drawn):
+                break
     finally:
         for future in pending.values():
             future.cancel()

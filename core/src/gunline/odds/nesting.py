@@ -9,7 +9,7 @@ it back; one in between changes nothing.
 
 from __future__ import annotations
 
-import _thread
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -20,7 +20,7 @@ class Nesting:
     def __init__(self, last: Callable[[], None], first: Callable[[], None] | None = None) -> None:
         self._first = first
         self._last = last
-        self._lock = _thread.allocate_lock()  # threading.Lock, without importing threading
+        self._lock = threading.Lock()
         self._running = 0
 
     @contextmanager

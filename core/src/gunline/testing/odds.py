@@ -110,9 +110,12 @@ def check_odds(registry: Registry, attack: Attack, samples: int, budget: int = 3
         raise fail("; ".join(problems))
 
 
-def _against_whole_chains(registry: Registry, attack: Attack, odds: Any, budget: int) -> list[str]:
-    """Where every whole chain can be replayed within ``budget``, the exact odds must
-    be theirs (to 1e-9)."""
+def whole_chain_odds(registry: Registry, attack: Attack, budget: int = 1_000_000) -> Any:
+    """The exact odds of ``attack`` by replaying every whole chain through the engine
+    (no staging, no record of reads, a ``dice.then`` body run where it is called):
+    the slow, independent answer the staged enumeration must agree with. None when
+    the tree has more than ``budget`` leaves. Its ``outcomes`` count is the method's
+    own (whole chains), not the staged one's."""
     from ..engine import resolve
     from ..odds import api
     from ..odds.interpreter import TreeTooLarge
@@ -128,10 +131,18 @@ def _against_whole_chains(registry: Registry, attack: Attack, odds: Any, budget:
     try:
         marginals = api.whole_marginals(run, budget, len(names))
     except TreeTooLarge:
+        return None
+    return build_odds(marginals, names=names, statuses=tuple(stack.ruleset.statuses),
+                      weapon_statuses=tuple(stack.ruleset.weapon_statuses), ruleset=stack.name,
+                      variants=list(stack.variants))
+
+
+def _against_whole_chains(registry: Registry, attack: Attack, odds: Any, budget: int) -> list[str]:
+    """Where every whole chain can be replayed within ``budget``, the exact odds must
+    be theirs (to 1e-9)."""
+    whole = whole_chain_odds(registry, attack, budget)
+    if whole is None:
         return []
-    whole = build_odds(marginals, names=names, statuses=tuple(stack.ruleset.statuses),
-                       weapon_statuses=tuple(stack.ruleset.weapon_statuses), ruleset=stack.name,
-                       variants=list(stack.variants))
     problems = []
     for name, target in odds.targets.items():
         other = whole.targets[name]
