@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from gunline import Registry, cli
-from gunline.safe import shown
+from gunline.safe import one_line
 from gunline.tomlwrite import dumps
 
 HERE = Path(__file__).parent
@@ -81,7 +81,9 @@ def test_resolve_validate_and_odds_show_names_escaped(toy, tmp_path, capsys, arg
     clean(out, err)
     if argv[0] == "resolve":
         for name in NAMES:
-            assert shown(name) in out  # each name is there, as Python would write it
+            # each name is there, as Python would write it, on one line (a line break in
+            # a name must not start a line that reads as the chain's own)
+            assert one_line(name) in out
 
 
 @pytest.mark.parametrize("command", [["resolve", "--seed", "4", "--json"], ["odds", "--json"]], ids=" ".join)

@@ -185,7 +185,7 @@ def test_the_real_command_refuses_the_attack_and_lists_both(installed):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("gunline: ") and done.stderr.count("\n") == 1
     assert "neither is used" in done.stderr
-    assert "GUNLINE_BLOCK_PLUGINS=gunline-impostor uses gunline-necromunda's" in done.stderr
+    assert "GUNLINE_BLOCK_PLUGINS=gunline-impostor:necromunda uses gunline-necromunda's" in done.stderr
     raw = gunline("plugins", "--json", path=installed.folder).stdout
     listing = json.loads(raw)
     claims = listing["conflicts"]["necromunda"]["claims"]
@@ -206,6 +206,28 @@ def test_a_variant_name_claimed_twice_refuses_that_variant_only(installed, capsy
     # its entry point names it alone
     assert "GUNLINE_BLOCK_PLUGINS=necromunda.shadow uses gunline-necromunda's" in err
     assert cli.main(["resolve", str(LASGUN), "--seed", "1"]) == 0  # the ruleset itself is not in question
+
+
+def test_an_impostor_under_the_variants_own_entry_point_name_can_be_chosen(installed, capsys, monkeypatch):
+    """Two distributions publish the entry point ``necromunda.d6-ammo-roll``: the
+    advice names each one as ``distribution:entry-point``, and following it keeps
+    the other distribution's every other plugin (the ruleset among them)."""
+    installed("gunline-shadow", "1.0", {"impostor_variant": SHADOW_VARIANT},
+              {"necromunda.d6-ammo-roll": "impostor_variant"})
+    assert cli.main(["resolve", str(LASGUN), "--variant", "necromunda.d6-ammo-roll"]) == 2
+    err = capsys.readouterr().err
+    choices = dict(re.findall(r"GUNLINE_BLOCK_PLUGINS=(\S+) uses (\S+)'s", err))
+    assert choices == {"gunline-shadow:necromunda.d6-ammo-roll": "gunline-necromunda",
+                       "gunline-necromunda:necromunda.d6-ammo-roll": "gunline-shadow"}
+    for block, used in choices.items():
+        monkeypatch.setenv("GUNLINE_BLOCK_PLUGINS", block)
+        assert cli.main(["resolve", str(LASGUN), "--variant", "necromunda.d6-ammo-roll", "--seed", "1"]) == 0
+        capsys.readouterr()
+        assert cli.main(["plugins", "--json"]) == 0
+        listing = json.loads(capsys.readouterr().out)
+        chosen = [p for p in listing["plugins"] if p["name"] == "necromunda.d6-ammo-roll"]
+        assert [p["distribution"] for p in chosen] == [used]
+        assert [p["name"] for p in listing["plugins"] if p["kind"] == "ruleset" and p["name"] == "necromunda"]
 
 
 def test_a_variant_claimed_under_another_entry_point_leaves_the_named_one_in_use(installed, capsys):
@@ -348,7 +370,8 @@ def test_a_hook_that_never_returns_is_abandoned_and_named(tmp_path, monkeypatch,
     assert cli.main(["--hook-timeout", "0.3", "resolve", str(path)]) == 1
     err = capsys.readouterr().err
     assert err == ("gunline: plugin 'toy.bad' failed in resolve_hit: no answer after 0.3 s, abandoned (a hook "
-                   "that never returns? the limit is GUNLINE_HOOK_TIMEOUT or --hook-timeout, in seconds; 0 for none)\n")
+                   "that never returns? the limit is GUNLINE_HOOK_TIMEOUT or gunline --hook-timeout SECONDS "
+                   "before the command; 0 for none)\n")
 
 
 def test_the_limit_is_read_from_the_environment(tmp_path, monkeypatch, capsys):
@@ -530,3 +553,102 @@ def test_a_rule_agnostic_variant_is_found_though_it_is_no_rulesets_entry_point(i
     assert "steady hands" in out and "steady-hands" in out
     assert cli.main(["odds", str(LASGUN), "--variant", "steady-hands", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["variants"] == ["steady-hands"]
+
+
+# -- what a plugin prints, and its line breaks --------------------------------------------------
+LOUD_VARIANT = '''
+import sys
+from gunline import Modifier, Variant, hookimpl
+
+print("LOUD AT IMPORT \\x1b[31mred\\x1b[0m")
+sys.stderr.write("\\x1b]0;retitled\\x07\\n")
+
+@hookimpl
+def gunline_variant():
+    return Variant(name="necromunda.loud", ruleset="necromunda", description="prints", api=2)
+
+@hookimpl
+def modify_pool(attack, target):
+    print("LOUD IN A HOOK \\x9b2J")
+    return [Modifier(label="loud\\noutcome:\\n  Goliath: out of action (FAKE)", value=1)]
+'''
+
+
+def test_what_a_plugin_prints_goes_to_stderr_escaped_and_json_stays_json(installed):
+    """A plugin's ``print`` (at import, in a hook) and its writes to stderr neither
+    corrupt ``--json`` on stdout nor reach the terminal raw: they go to stderr with
+    their control characters escaped."""
+    installed("gunline-loud", "1.0", {"loud_variant": LOUD_VARIANT}, {"necromunda.loud": "loud_variant"})
+    for args in (["resolve", str(LASGUN), "--seed", "3", "--variant", "necromunda.loud", "--json"],
+                 ["odds", str(LASGUN), "--variant", "necromunda.loud", "--json"],
+                 ["plugins", "--json"]):
+        done = gunline(*args, path=installed.folder)
+        assert done.returncode == 0, done.stderr
+        json.loads(done.stdout)  # nothing but the document
+        assert "LOUD AT IMPORT \\x1b[31mred\\x1b[0m" in done.stderr
+        assert "\\x1b]0;retitled\\x07" in done.stderr
+        assert "\x1b" not in done.stderr and "\x9b" not in done.stderr and "\x07" not in done.stderr
+    assert "LOUD IN A HOOK \\x9b2J" in done.stderr or args[0] == "plugins"
+
+
+def test_a_line_break_in_a_plugins_text_cannot_make_a_line_of_its_own(installed):
+    """A modifier label (or step text, outcome, description) holding line breaks is
+    shown on its own line with the breaks escaped: it cannot print a line that
+    reads as the chain's outcome."""
+    installed("gunline-loud", "1.0", {"loud_variant": LOUD_VARIANT}, {"necromunda.loud": "loud_variant"})
+    done = gunline("resolve", str(LASGUN), "--seed", "3", "--variant", "necromunda.loud", path=installed.folder)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines.count("outcome:") == 1
+    assert not [line for line in lines if "FAKE" in line and "\\noutcome:\\n" not in line]
+    assert [line for line in lines if "+1 loud\\noutcome:\\n  Goliath: out of action (FAKE)  (necromunda.loud)" in line]
+
+
+def test_a_description_of_several_lines_is_indented_under_its_plugin_and_an_error_is_one_line():
+    """Every line of a plugin's description starts under it, where no plugin's own
+    line starts (each starts at the margin); a broken plugin's error is one line."""
+    from gunline.models import PluginInfo
+    from gunline.render import plugins_text
+
+    infos = [
+        PluginInfo(name="evil", kind="ruleset", distribution="gunline-evil", version="1",
+                   description="trusted\nruleset  necromunda  (gunline-necromunda 9.9.9)\n\x1b[2J", hooks=["x"]),
+        PluginInfo(name="bad", kind="broken", distribution="gunline-bad", version="1",
+                   error="ValueError: no\nruleset  wod  (gunline-wod 9.9.9)"),
+    ]
+    lines = plugins_text(infos).splitlines()
+    at_margin = [line for line in lines if not line.startswith(" ")]
+    assert at_margin[:2] == ["ruleset  evil  (gunline-evil 1)", "BROKEN   bad  (gunline-bad 1)"]
+    assert "         ruleset  necromunda  (gunline-necromunda 9.9.9)" in lines
+    assert "         \\x1b[2J" in lines
+    assert "         error: ValueError: no\\nruleset  wod  (gunline-wod 9.9.9)" in lines
+
+
+def test_a_variant_whose_import_never_ends_is_listed_broken_and_stops_nothing(installed):
+    """One variant asleep in its import (no exception reaches it) costs the limit
+    once; the listing shows it broken and everything else, and an attack that does
+    not use it resolves."""
+    installed("gunline-sleepy", "1.0", {"sleepy_variant": "import time\ntime.sleep(600)\n"},
+              {"necromunda.sleepy": "sleepy_variant"})
+    listing = gunline("--hook-timeout", "1", "plugins", path=installed.folder)
+    assert listing.returncode == 0, listing.stderr
+    assert "BROKEN   necromunda.sleepy  (gunline-sleepy 1.0)" in listing.stdout
+    assert "its import did not finish in 1 s and was abandoned" in listing.stdout
+    assert [line for line in listing.stdout.splitlines() if line.startswith("ruleset ")]
+    done = gunline("--hook-timeout", "1", "resolve", str(LASGUN), "--seed", "7", path=installed.folder)
+    assert done.returncode == 0 and "outcome:" in done.stdout, done.stderr
+
+
+def test_the_conformance_suite_fails_a_distribution_with_a_broken_entry_point(installed):
+    """A ruleset's own tests hear of a variant it publishes that does not load."""
+    from gunline.plugins import discover
+    from gunline.testing.checks import ConformanceError, check_distribution_loads
+
+    toy = TOY_PATH.read_text(encoding="utf-8")
+    installed("gunline-toyset", "1.0", {"toyset_rules": toy, "toyset_bad": "import no_such_module_here\n"},
+              {"toy": "toyset_rules", "toy.bad": "toyset_bad"})
+    registry = discover()
+    with pytest.raises(ConformanceError, match=r"1 entry point\(s\) of gunline-toyset did not load: toy\.bad: "
+                                               r"ModuleNotFoundError: No module named 'no_such_module_here'"):
+        check_distribution_loads(registry, "toy")
+    check_distribution_loads(registry, "necromunda")  # another distribution's breakage is not its own

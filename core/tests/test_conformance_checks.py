@@ -237,7 +237,7 @@ def test_pytest_reports_the_broken_check_by_name(pytester):
         """
     )
     result = pytester.runpytest("-p", "no:cacheprovider", "-q")
-    result.assert_outcomes(passed=14, failed=13, skipped=1)  # 2 round trips left out
+    result.assert_outcomes(passed=15, failed=13, skipped=1)  # 2 round trips left out
     result.stdout.fnmatch_lines([
         "FAILED test_rules.py::TestToy::test_same_dice_same_chain_whatever_ran_before[[]double[]]*",
         "FAILED test_rules.py::TestToy::test_same_dice_same_chain_whatever_ran_before[[]single[]]*",

@@ -102,6 +102,14 @@ def test_prior_state_overlays_and_feeds_the_refusal(registry, doc):
         ("modify_pool", lambda: {"label": "x", "value": 1}, "returned dict, expected list[Modifier]"),
         ("check_attack", lambda: 42, "returned int, expected str or list[str]"),
         ("resolve_hit", lambda: 1 / 0, "ZeroDivisionError: division by zero"),
+        # a plugin looping by mistake is named before it fills memory and the terminal
+        ("resolve_hit", lambda: [Step(kind="hit", value=1)] * 10_001, "returned 10001 steps; at most 10000 a call"),
+        ("modify_pool", lambda: [Modifier(label="x", value=1)] * 1_001,
+         "returned 1001 modifiers; at most 1000 a call"),
+        ("resolve_hit", lambda dice: dice.pool(1_001, "to hit", sides=6),
+         "ValueError: to hit: 1001 dice asked for in one roll; at most 1000 are rolled at once"),
+        ("resolve_hit", lambda dice: dice.roll(6, "to hit", count=5_000),
+         "ValueError: to hit: 5000 dice asked for in one roll; at most 1000 are rolled at once"),
     ],
 )
 def test_misbehaving_plugins_are_named(registry, doc, hook, fn, message):
@@ -110,6 +118,27 @@ def test_misbehaving_plugins_are_named(registry, doc, hook, fn, message):
         run(registry, _attack(registry, doc, "toy.bad"), seed=1)
     assert info.value.plugin == "toy.bad" and info.value.hook == hook
     assert message in str(info.value)
+
+
+def test_a_step_that_gives_a_state_to_a_target_the_attack_lacks_is_named(registry, doc):
+    """A chain must not report a fighter nobody shot at: the plugin and its step are
+    named, in a resolution and in the odds (which would count him)."""
+    from gunline.odds import compute_odds
+
+    ghost = Step(kind="hit", value=1, text="x", target="Nobody", target_state={"status": "dead"})
+    _variant(registry, "toy.ghost", resolve_hit=lambda: ghost)
+    attack = _attack(registry, doc, "toy.ghost")
+    names = ", ".join(repr(t.name) for t in attack.targets)
+    for call in (lambda: run(registry, attack, seed=1), lambda: compute_odds(registry, attack)):
+        with pytest.raises(PluginFailed) as info:
+            call()
+        assert (info.value.plugin, info.value.hook) == ("toy.ghost", "its hit step"), str(info.value)
+        assert f"gave a state to target 'Nobody', which is not one of the attack's targets ({names})" in str(info.value)
+    # a step that names one of the attack's own targets is no stranger
+    _variant(registry, "toy.named", resolve_hit=lambda target: Step(kind="hit", value=0, target=target.name,
+                                                                      target_state={"status": "wounded"}))
+    chain = run(registry, _attack(registry, doc, "toy.named"), seed=1)[0]
+    assert [s.target for s in chain.steps if s.kind == "hit"] == [t["name"] for t in doc["targets"]]
 
 
 def test_wrappers_go_through_pluggy_and_keep_their_semantics(registry, doc):

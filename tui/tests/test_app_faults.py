@@ -86,3 +86,27 @@ async def test_the_plugins_page_says_which_variables_are_in_force(wod_registry):
         await settle(pilot)
         assert isinstance(app.screen, TextScreen)
         assert "GUNLINE_LOAD_PLUGINS" in screen_text(app)  # set by the wod_registry fixture
+
+
+def test_a_plugin_whose_import_never_ends_delays_the_app_by_the_limit_alone(tmp_path, monkeypatch):
+    """The app's discovery is watched like a command's: a plugin asleep in its
+    import is listed broken after the limit (the notice at the first frame names
+    it), and the app is built with every other plugin."""
+    import time
+    from importlib.metadata import EntryPoint
+
+    import gunline.plugins
+
+    (tmp_path / "sleepy_in_app.py").write_text("import time\ntime.sleep(600)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(gunline.plugins, "_UNFINISHED", {})
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
+    found = gunline.plugins.discover
+    sleepy = EntryPoint(name="wod.sleepy", value="sleepy_in_app", group="gunline")
+    wod = EntryPoint(name="wod", value="gunline_wod.ruleset", group="gunline")
+    monkeypatch.setattr(gunline.plugins, "discover", lambda: found([sleepy, wod]))
+    t0 = time.monotonic()
+    app = make_app(hook_timeout=0.3)
+    assert time.monotonic() - t0 < 10
+    assert [b.name for b in app.registry.broken] == ["wod.sleepy"]
+    assert list(app.registry.rulesets) == ["wod"]

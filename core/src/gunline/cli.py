@@ -521,7 +521,12 @@ def _command(argv: Sequence[str] | None, paused: bool) -> int:
         # Every other command runs in a worker thread that this one watches: a
         # plugin's hook that never returns is named and abandoned, and Ctrl+C ends
         # the command at once, wherever it is.
-        return run(lambda: command(args), limit)
+        # What a plugin prints goes aside (to stderr, made safe), so that it can
+        # neither break the command's output nor reach the terminal raw.
+        from .output import plugins_aside
+
+        with plugins_aside():
+            return run(lambda: command(args), limit)
     except GunlineError as exc:
         if debug:
             _traceback()

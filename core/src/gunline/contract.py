@@ -62,6 +62,13 @@ def _plain_step(step: Step) -> bool:
     return plain_steps(step) is not None
 
 
+#: The most steps one hook call may return, and the most modifiers: far beyond any
+#: rule (a 60-bullet burst makes a few steps a target), and low enough that a plugin
+#: looping by mistake is named at once instead of filling memory and the terminal.
+MAX_STEPS = 10_000
+MAX_MODIFIERS = 1_000
+
+
 def plain_steps(result: Any) -> list[Step] | None:
     """A hook's Step or list of Steps as a list, if every step and field has its
     plain type (the usual case): the engine's fast path, one loop of ``type`` checks
@@ -69,7 +76,7 @@ def plain_steps(result: Any) -> list[Step] | None:
     checks, which name what is wrong, if anything), never "wrong" by itself."""
     if type(result) is Step:
         steps = [result]
-    elif type(result) is list:
+    elif type(result) is list and len(result) <= MAX_STEPS:
         steps = result
     else:
         return None

@@ -7,9 +7,10 @@ the source of every modifier and step, and merges state changes in step order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from .contract import check_modifier, check_state, check_step, plain_steps
+from .contract import MAX_MODIFIERS, MAX_STEPS, check_modifier, check_state, check_step, plain_steps
 from .dice import Dice
 from .errors import AttackRefused, PluginFailed
 from .models import Attack, Chain, Modifier, Step
@@ -27,6 +28,8 @@ def _steps(result: Any, plugin: str, hook: str) -> list[Step]:
     elif not (isinstance(result, list) and all(isinstance(s, Step) for s in result)):
         raise PluginFailed(plugin, hook, f"returned {type(result).__name__}, expected Step or list[Step]")
     checked: list[Step] = result
+    if len(checked) > MAX_STEPS:
+        raise PluginFailed(plugin, hook, f"returned {len(checked)} steps; at most {MAX_STEPS} a call")
     for step in checked:
         check_step(step, plugin, hook)
     return checked
@@ -44,6 +47,8 @@ def _modifiers(result: Any, plugin: str) -> list[Modifier]:
         raise PluginFailed(
             plugin, "modify_pool", f"returned {type(result).__name__}, expected list[Modifier]"
         )
+    if len(result) > MAX_MODIFIERS:
+        raise PluginFailed(plugin, "modify_pool", f"returned {len(result)} modifiers; at most {MAX_MODIFIERS} a call")
     for m in result:
         check_modifier(m, plugin, "modify_pool")
     return [m if m.source else Modifier(label=m.label, value=m.value, source=plugin) for m in result]
@@ -53,7 +58,7 @@ def _plain_modifiers(result: Any) -> list[Modifier] | None:
     """Fast yes for the usual ``modify_pool`` result (a list of plain Modifiers whose
     source is filled in): the list itself. ``None`` means "let :func:`_modifiers`
     normalise it or name what is wrong"; an empty list, nothing to add."""
-    if type(result) is not list:
+    if type(result) is not list or len(result) > MAX_MODIFIERS:
         return None
     for m in result:
         if type(m) is not Modifier or type(m.label) is not str or type(m.value) is not int or not m.source:
@@ -244,10 +249,13 @@ def resolve(
         if problems:
             raise AttackRefused("; ".join(problems))
 
+    known = len(state.targets)
     begin_stage(callers, attack, state, dice)
     for target in attack.targets:
         target_stage(callers, attack, target, state, dice)
     ammo_stage(callers, attack, state, dice)
+    if len(state.targets) != known:  # a step may have given a state to a target the attack lacks
+        _no_stranger(attack, state)
 
     return Chain(
         ruleset=stack.name,
@@ -262,6 +270,24 @@ def resolve(
         manual=list(dice.manual),
         geometry=list(attack.measures),
     )
+
+
+def _no_stranger(attack: Attack, state: ChainState) -> None:
+    """Raise if a step gave a state to a target the attack does not have: the chain
+    would report a fighter nobody shot at (and the odds would count him). (A target
+    of the attack that the start state left out is no stranger.)"""
+    names = [target.name for target in attack.targets]
+    for step in state.steps:
+        if step.target is not None and step.target_state is not None and step.target not in names:
+            raise stranger(step, names, attack.ruleset)
+
+
+def stranger(step: Step, names: Iterable[str], ruleset: str) -> PluginFailed:
+    """:func:`_stranger`'s error for ``step``, ``names`` being the attack's targets
+    (the odds interpreter, which merges steps its own way, says the same)."""
+    return PluginFailed(step.source or ruleset, f"its {step.kind} step",
+                        f"gave a state to target {step.target!r}, which is not one of the attack's targets "
+                        f"({', '.join(map(repr, sorted(names)))})")
 
 
 def outcome_lines(stack: RulesStack, attack: Attack, state: ChainState) -> dict[str, str]:

@@ -55,5 +55,5 @@ class HookTimedOut(PluginFailed):
             plugin,
             hook,
             f"no answer after {limit:g} s, abandoned (a hook that never returns? "
-            "the limit is GUNLINE_HOOK_TIMEOUT or --hook-timeout, in seconds; 0 for none)",
+            "the limit is GUNLINE_HOOK_TIMEOUT or gunline --hook-timeout SECONDS before the command; 0 for none)",
         )

@@ -166,13 +166,17 @@ _canonical = installed.canonical
 
 
 def _named(names: set[str], entry_point: str, distribution: str) -> str | None:
-    """The name in ``names`` that selects this entry point, if any."""
+    """The name in ``names`` that selects this entry point, if any: its entry-point
+    name, its distribution's (all of the distribution's entry points), or the two as
+    ``distribution:entry-point`` (this one alone, where another distribution has an
+    entry point of the same name)."""
     if entry_point in names:
         return entry_point
     if distribution:
         wanted = _canonical(distribution)
         for name in names:
-            if _canonical(name) == wanted:
+            dist, one, ep = name.partition(":")
+            if _canonical(dist.strip()) == wanted and (not one or ep.strip() == entry_point):
                 return name
     return None
 
@@ -306,11 +310,15 @@ class Registry:
 
     def _selector(self, plugin: Plugin, claims: list[Plugin]) -> str:
         """What names ``plugin`` alone in ``GUNLINE_BLOCK_PLUGINS``: its entry-point
-        name when no other entry point has it, else its distribution's name."""
+        name when no other entry point has it; else ``distribution:entry-point``
+        (its distribution's name alone would block the distribution's every plugin:
+        a variant's impostor is often published under the variant's own entry-point
+        name, and blocking ``gunline-wod`` to drop the real one would drop its ruleset)."""
         if plugin.entry_point and self.entry_point_names.get(plugin.entry_point, 1) == 1:
             return plugin.entry_point
-        same_dist = [p for p in claims if _canonical(p.distribution) == _canonical(plugin.distribution)]
-        return plugin.distribution if plugin.distribution and len(same_dist) == 1 else plugin.entry_point
+        if plugin.distribution and plugin.entry_point:
+            return f"{plugin.distribution}:{plugin.entry_point}"
+        return plugin.distribution or plugin.entry_point
 
     def ruleset(self, name: str) -> Ruleset:
         plugin = self.rulesets.get(name)
@@ -441,6 +449,23 @@ def namespace(name: str) -> str:
     return name.partition(".")[0]
 
 
+#: Entry points whose import this process gave up waiting for (see
+#: :func:`gunline.watch.run`), by name and value, with the limit it ran past. Their
+#: module's import lock is still held by the thread that never finished, so a second
+#: import would wait for ever: from then on every discovery lists them as broken.
+_UNFINISHED: dict[tuple[str, str], float] = {}
+
+
+def unfinished(entry_point: Any, limit: float) -> bool:
+    """Record that loading ``entry_point`` ran past ``limit`` seconds and was
+    abandoned; False if it was recorded before."""
+    key = (str(getattr(entry_point, "name", "")), str(getattr(entry_point, "value", "")))
+    if key in _UNFINISHED:
+        return False
+    _UNFINISHED[key] = limit
+    return True
+
+
 def discover(entry_points: Iterable[Any] | None = None, *, ruleset: str | None = None) -> Registry:
     """Load every plugin of the ``gunline`` entry-point group, one at a time.
 
@@ -488,6 +513,11 @@ def discover(entry_points: Iterable[Any] | None = None, *, ruleset: str | None =
             registry.blocked_by[ep.name] = ENV_BLOCK if blocked_as else ENV_LOAD
             continue
         if ruleset is not None and namespace(ep.name) != ruleset:
+            continue
+        given_up = _UNFINISHED.get((ep.name, ep.value)) if _UNFINISHED else None
+        if given_up is not None:
+            registry.add_broken(ep.name, f"its import did not finish in {given_up:g} s and was abandoned "
+                                "(the limit is GUNLINE_HOOK_TIMEOUT or gunline --hook-timeout SECONDS)", dist, version)
             continue
         try:
             obj = ep.load()

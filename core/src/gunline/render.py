@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .language import N_, SOURCE, _, language, tell, term
 from .models import ActionChain, Chain, Measure, PluginInfo, Step
+from .safe import one_line
 
 if TYPE_CHECKING:
     from .plugins import Registry
@@ -22,18 +23,20 @@ def _signed(value: int) -> str:
 
 def step_lines(step: Step, packages: tuple[str, ...] = (), width: int = 7) -> list[str]:
     """A step as the terminal shows it: kind, value, text and plugin, then its
-    modifiers and its dice. ``packages`` word the ruleset's own kinds."""
+    modifiers and its dice. ``packages`` word the ruleset's own kinds. What a
+    plugin wrote stays on its line (:func:`~gunline.safe.one_line`): a line break in
+    a step's text must not make a line that reads as another step or an outcome."""
     value = "—" if step.value is None else str(step.value)
     # English shows the kind as the ruleset names it (action_points), as it always has
     kind = step.kind if language() == SOURCE else term(step.kind, packages)
-    lines = [f"  {kind:<{width}}{value:>4}  {step.text}  [{step.source}]"]
+    lines = [f"  {kind:<{width}}{value:>4}  {one_line(step.text)}  [{step.source}]"]
     for m in step.modifiers:
-        lines.append(f"           {_signed(m.value):>3} {m.label}  ({m.source})")
+        lines.append(f"           {_signed(m.value):>3} {one_line(m.label)}  ({m.source})")
     for r in step.rolls:
         faces = " ".join(str(v) for v in r.values)
         need = _(", needs {need}", need=r.need) if r.need else ""
         typed = _(" (typed)") if r.manual else ""
-        lines.append(f"           {r.label}: {r.dice} [{faces}] = {r.total}{need}{typed}")
+        lines.append(f"           {one_line(r.label)}: {r.dice} [{faces}] = {r.total}{need}{typed}")
     return lines
 
 
@@ -78,11 +81,11 @@ def chain_text(chain: Chain, packages: tuple[str, ...] = ()) -> str:
     for step in chain.steps:
         if step.target != current:
             current = step.target
-            out.append(f"{step.target}:" if step.target is not None else _("attack:"))
+            out.append(f"{one_line(step.target)}:" if step.target is not None else _("attack:"))
         out.extend(step_lines(step, packages, width))
     out.append(_("outcome:"))
     for line in chain.outcomes.values():
-        out.append(f"  {line}")
+        out.append(f"  {one_line(line)}")
     out.append("  " + weapon_line(chain.weapon, packages))
     out.append(dice_line(chain.dice))
     return "\n".join(out)
@@ -100,9 +103,10 @@ def geometry_lines(
         path = m.path if language() == SOURCE else _path_words(m.path, names, packages)
         field = m.path.rsplit(".", 1)[-1].split("[")[0]
         if m.used:
-            out.append(f"  {path} = {_value(m.value, packages, field)}  ({m.text})")
+            out.append(f"  {path} = {_value(m.value, packages, field)}  ({one_line(m.text)})")
         else:
-            said = _("typed; the map says {value}: {why}", value=_value(m.value, packages, field), why=m.text)
+            said = _("typed; the map says {value}: {why}", value=_value(m.value, packages, field),
+                     why=one_line(m.text))
             out.append(f"  {path} = {_value(m.typed, packages, field)}  ({said})")
     return out
 
@@ -156,7 +160,7 @@ def action_text(chain: ActionChain, packages: tuple[str, ...] = ()) -> str:
     for step in chain.steps:
         out.extend(step_lines(step, packages, width))
     out.append(_("outcome:"))
-    out.extend(f"  {line}" for line in chain.outcomes.values())
+    out.extend(f"  {one_line(line)}" for line in chain.outcomes.values())
     out.append(dice_line(chain.dice))
     return "\n".join(out)
 
@@ -212,14 +216,17 @@ def plugins_text(
         dist = f"{info.distribution} {info.version}".strip()
         if info.kind == "broken":
             out.append(f"{labels['broken']:<{width}} {info.name}  ({dist})\n{indent}"
-                       + _("error: {error}", error=info.error))
+                       + _("error: {error}", error=one_line(info.error)))
             continue
         of = " " + _("of {ruleset}", ruleset=info.ruleset) if info.kind == "variant" and info.ruleset else ""
         kind = labels["conflict"] if info.name in conflicts else labels.get(info.kind, info.kind)
         dist = dist or _("no distribution")
         out.append(f"{kind:<{width}} {info.name}{of}  ({dist})")
         if info.description:
-            out.append(f"{indent}{tell(info.description, words.get(info.name, ()))}")
+            # a description may run to several lines, each indented under its plugin:
+            # none can pass for a plugin's line of its own
+            described = tell(info.description, words.get(info.name, ())).splitlines()
+            out.extend(f"{indent}{one_line(line)}" for line in described)
         out.append(indent + _("hooks: {hooks}", hooks=", ".join(info.hooks)))
         if info.actions:
             said = [term(action, words.get(info.name, ())) for action in info.actions]

@@ -75,12 +75,13 @@ def hook_timeout(value: str | float | None = None) -> float | None:
 
 class Running:
     """The hook call a worker is in: ``key`` is the same object for as long as that
-    one call runs (its caller's frame, or the entry point being loaded)."""
+    one call runs (its caller's frame, or the entry point being loaded); ``loading``
+    is that entry point when the worker is importing a plugin."""
 
-    __slots__ = ("hook", "key", "plugin")
+    __slots__ = ("hook", "key", "loading", "plugin")
 
-    def __init__(self, plugin: str, hook: str, key: Any) -> None:
-        self.plugin, self.hook, self.key = plugin, hook, key
+    def __init__(self, plugin: str, hook: str, key: Any, loading: Any = None) -> None:
+        self.plugin, self.hook, self.key, self.loading = plugin, hook, key, loading
 
 
 def _stack_file() -> str:
@@ -117,7 +118,7 @@ def running_hook(thread_id: int | None) -> Running | None:
         if name == plugins_file and code.co_name == "discover":
             ep = frame.f_locals.get("ep")
             if ep is not None:
-                return Running(str(getattr(ep, "name", "?")), "loading (import and declaration)", ep)
+                return Running(str(getattr(ep, "name", "?")), "loading (import and declaration)", ep, ep)
         frame = frame.f_back
     return None
 
@@ -221,7 +222,14 @@ def run(work: Callable[[], T], limit: float | None, *, on_poll: Callable[[], Non
     """Run ``work`` in a worker thread and wait for it, raising
     :class:`~gunline.errors.HookTimedOut` (naming the plugin and the hook) when one
     hook call runs past ``limit`` seconds. A KeyboardInterrupt in the waiting thread
-    abandons the work and goes on up."""
+    abandons the work and goes on up.
+
+    A plugin whose *import* runs past the limit is not the work's failure: one
+    variant of one game must not stop every command (or the app) from starting. Its
+    entry point is recorded as never loaded (:func:`gunline.plugins.unfinished`),
+    the worker is abandoned, and ``work`` starts again in a new worker, whose
+    discovery lists that plugin as broken and loads the others. (Work that finds
+    plugins does so before it does anything else.)"""
     worker = Worker(work)
     watch = Watch(worker.thread, limit)
     poll = poll_every(limit)
@@ -232,6 +240,10 @@ def run(work: Callable[[], T], limit: float | None, *, on_poll: Callable[[], Non
             stuck = watch.overdue()
             if stuck is not None:
                 worker.abandon()
+                if stuck.loading is not None and _given_up(stuck.loading, limit):
+                    worker = Worker(work)
+                    watch = Watch(worker.thread, limit)
+                    continue
                 raise HookTimedOut(stuck.plugin, stuck.hook, limit or 0)
     except BaseException as exc:
         if not worker.done.is_set():
@@ -241,6 +253,14 @@ def run(work: Callable[[], T], limit: float | None, *, on_poll: Callable[[], Non
                 worker.abandon()
         raise
     return cast(T, worker.outcome())
+
+
+def _given_up(entry_point: Any, limit: float | None) -> bool:
+    """Record that loading ``entry_point`` was abandoned; False if it already was (a
+    discovery that tried it again: the work is stuck for another reason)."""
+    from .plugins import unfinished
+
+    return unfinished(entry_point, limit or 0)
 
 
 @contextmanager

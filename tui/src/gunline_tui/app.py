@@ -233,8 +233,11 @@ def make_app(registry: Registry | None = None, file: str | None = None,
     with _collector_paused():  # loading the plugins: new objects that all stay (see GunlineApp.on_load)
         if registry is None:
             from gunline.plugins import discover
+            from gunline.watch import run
 
-            registry = discover()
+            # watched like any plugin code: a plugin whose import never ends is
+            # listed as broken after the limit, and the app opens with the others
+            registry = run(discover, limit)
         where = Encounter(journal, encounter)
         if doc is not None:
             return GunlineApp(registry, doc, file, encounter=where, hook_limit=limit)

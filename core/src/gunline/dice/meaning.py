@@ -57,6 +57,17 @@ def _counted(sides: int, success: Callable[[int], Any] | None, again: int | None
     return (hits[0], misses[-1]) if hits and misses else None
 
 
+#: The most dice one roll or pool may ask for. No game rolls more at once, and a
+#: plugin asking for millions (a bug, or worse) would fill memory and the terminal
+#: with faces before anything could say so; the odds' exact counts stay within a
+#: float for pools of this size.
+MAX_DICE = 1000
+
+
+def _too_many(label: str, count: int) -> ValueError:
+    return ValueError(f"{label}: {count} dice asked for in one roll; at most {MAX_DICE} are rolled at once")
+
+
 def roll(
     dice: Dice,
     sides: int,
@@ -72,6 +83,8 @@ def roll(
     # Every roll of every chain comes through here: the usual one (a die rolled by
     # the one it is about, or dice that ask nobody) is asked for without working out
     # who asks.
+    if count > MAX_DICE:
+        raise _too_many(label, count)
     if need is None:
         need = "" if read is None else need_of(read)
     manual = dice.manual
@@ -114,6 +127,8 @@ def pool(
     if again is not None and again <= 1:
         raise ValueError(f"{label}: again={again} would roll every die again forever")
     count = max(count, 0)
+    if count > MAX_DICE:
+        raise _too_many(label, count)
     success_need = need_of(success) if success is not None else ""
     typed = len(dice.manual)
     values: list[int] = []

@@ -18,14 +18,13 @@ they fit (default: the terminal's width).
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BadInput
 from ..language import _
-from ..output import end_progress, progress, say, say_json
+from ..output import end_progress, progress, say, say_json, stderr_is_terminal
 
 if TYPE_CHECKING:
     from ..models import Attack
@@ -176,7 +175,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
     registry, attack = cli.scenario_attack(args.file, args.variant)  # the one place commands find plugins
     prior = _prior(args, attack)
-    tty = sys.stderr.isatty()
+    tty = stderr_is_terminal()
     report = Progress(tty) if tty or args.progress else None
     try:
         # One chain first, checked whole as every command's chain is: a plugin that

@@ -16,11 +16,10 @@ they fit (default: the terminal's width).
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from ..errors import BadInput
-from ..output import end_progress, say, say_json
+from ..output import end_progress, say, say_json, stderr_is_terminal
 from .cli import MAX_SAMPLES, MAX_WIDTH, MAX_WORK, Progress, _at_most, _points, _seconds
 
 #: Fewest columns: a comparison of one scenario is ``gunline odds``.
@@ -92,7 +91,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     # Refused before any odds are computed: the rows of one game mean nothing in another.
     same_ruleset([(file, attack.ruleset) for file, _, attack in loaded])
 
-    tty = sys.stderr.isatty()
+    tty = stderr_is_terminal()
     report = Progress(tty) if tty or args.progress else None
     columns = []
     try:

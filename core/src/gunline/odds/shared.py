@@ -66,7 +66,9 @@ class Shared:
     """The parts made and worked out so far (see the module); :meth:`clear` drops
     them (at a stage boundary, where most paths end)."""
 
-    def __init__(self) -> None:
+    def __init__(self, names: frozenset[str] = frozenset()) -> None:
+        #: The attack's targets: a step giving a state to another is refused.
+        self.names = names
         self._merged: dict[tuple[int, int], tuple[Any, Any, dict[str, Any]]] = {}
         self._combined: dict[tuple[int, int], tuple[Any, Any, Block]] = {}
         self._encoded: dict[int, tuple[Any, bytes]] = {}
@@ -101,9 +103,14 @@ class Shared:
             change = step.target_state
             name = step.target
             if change is not None and name is not None:
+                base = targets.get(name)
+                if base is None and name not in self.names:  # see engine.resolve
+                    from ..engine import stranger
+
+                    raise stranger(step, self.names, step.source)
                 if not own:
                     targets, own = dict(targets), True
-                targets[name] = merged(targets.get(name), change)
+                targets[name] = merged(base, change)
             if step.shooter_state is not None:
                 shooter = merged(shooter, step.shooter_state)
             if step.weapon_state is not None:

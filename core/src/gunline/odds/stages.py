@@ -182,7 +182,7 @@ class _Run:
         self.work = 0
         self.memos: dict[tuple[Any, ...], Memo] = {}
         #: Parts of the paths' states made and encoded once (:mod:`.shared`).
-        self.shared = Shared()
+        self.shared = Shared(frozenset(self.names))
         self.marginals = Marginals(len(self.names))
 
     # -- the phases ------------------------------------------------------------------

@@ -12,6 +12,8 @@ and, for the checks marked *with variants*, under each of the ruleset's variants
 
 - ``test_declaration``: statuses in snake_case, strict Structs, a whole weapon behind
   every catalogue name, at least one example;
+- ``test_every_entry_point_of_the_distribution_loads``: no entry point of the
+  ruleset's distribution is broken (each is named with its error);
 - ``test_example_resolves`` *(with variants)*: the file validates and resolves under
   several seeds into a chain that keeps the chain contract;
 - ``test_same_seed_same_chain`` *(with variants)*: a seed always gives the same JSON,

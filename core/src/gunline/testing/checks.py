@@ -61,6 +61,20 @@ def example_files(registry: Registry, ruleset: str) -> list[Path]:
     return sorted(folder.glob("*.toml"))
 
 
+def check_distribution_loads(registry: Registry, ruleset: str) -> None:
+    """Every entry point of the ruleset's distribution loads: a variant it publishes
+    that fails to import, declares nothing usable or claims a name under another's
+    entry point is listed as broken by ``gunline plugins`` and missing from every
+    game, which its author should hear from the tests rather than from a GM."""
+    distribution = registry.plugins[ruleset].distribution
+    if not distribution:  # registered by the tests themselves (``plugins = {...}``)
+        return
+    broken = [info for info in registry.broken if info.distribution == distribution]
+    if broken:
+        listed = "; ".join(f"{info.name}: {info.error}" for info in broken)
+        raise ConformanceError(f"{len(broken)} entry point(s) of {distribution} did not load: {listed}")
+
+
 def check_declaration(registry: Registry, ruleset: str) -> None:
     """Statuses in snake_case, at least one mode, every Struct strict, every catalogue
     entry a whole weapon by its name alone, at least one example."""

@@ -122,6 +122,9 @@ class RulesetConformance(PurityChecks):
     def test_declaration(self) -> None:
         checks.check_declaration(self.conformance_registry(), self.ruleset)
 
+    def test_every_entry_point_of_the_distribution_loads(self) -> None:
+        checks.check_distribution_loads(self.conformance_registry(), self.ruleset)
+
     def test_example_resolves(self, case: Case) -> None:
         registry, attack = self.attack_of(case)
         assert attack.ruleset == self.ruleset, f"{case.path.name} is a {attack.ruleset} scenario"
