@@ -61,6 +61,17 @@ async def two_columns(pilot) -> None:
     await settle(pilot)
     await pilot.press("ctrl+backslash", "a")
     await settle(pilot)
+    await computed(pilot)
+
+
+async def computed(pilot, seconds: float = 30) -> None:
+    """Wait until no column is still being computed (off the event loop, where
+    settle does not look: on a busy machine it may end after settle)."""
+    for _ in range(int(seconds / 0.05)):
+        if "computing" not in view(pilot.app).body_text():
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
 
 
 @run_async

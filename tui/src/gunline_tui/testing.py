@@ -232,7 +232,19 @@ def check_snapshot(app, path, clock: bool = False) -> None:
         path.write_text(svg, encoding="utf-8")
         if os.environ.get("GUNLINE_UPDATE_SNAPSHOTS") != "1":
             pytest.fail(f"{path.name} was missing and is now written: look at it, and run again")
-    assert svg == path.read_text(encoding="utf-8"), (
+    kept = path.read_text(encoding="utf-8")
+    assert svg == kept, (
         f"the screen differs from {path.name}; if the change is meant, look at the new one "
-        f"and keep it: GUNLINE_UPDATE_SNAPSHOTS=1 uv run pytest {path.parent.parent}"
+        f"and keep it: GUNLINE_UPDATE_SNAPSHOTS=1 uv run pytest {path.parent.parent}\n"
+        + _differences(kept, svg)
     )
+
+
+def _differences(kept: str, now: str, most: int = 40) -> str:
+    """The lines of the two SVGs that differ (a text on screen shows in its own
+    line): what a run that cannot be repeated at will (a busy machine) leaves to
+    read."""
+    import difflib
+
+    lines = list(difflib.unified_diff(kept.splitlines(), now.splitlines(), "kept", "now", n=0, lineterm=""))
+    return "\n".join(line[:300] for line in lines[:most])
