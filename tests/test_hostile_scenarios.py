@@ -111,3 +111,27 @@ def test_bytes_that_are_barely_toml_are_refused_in_one_line(parts):
         path = Path(folder) / "fuzz.toml"
         path.write_bytes(b"".join(parts))
         _accepted_or_one_line(path, ["validate"])
+
+
+def test_a_file_that_never_ends_or_is_too_large_is_refused_in_one_line(tmp_path, capsys):
+    """A device that never ends (``/dev/zero``) or a file larger than any scenario is
+    refused after reading a bounded amount, in one line naming it; a scenario piped
+    in (``<(...)``) is read as a file is."""
+    from gunline.scenario import MAX_SCENARIO_BYTES
+
+    large = tmp_path / "large.toml"
+    large.write_bytes(b"#" * MAX_SCENARIO_BYTES + b"\n")
+    candidates = [str(large)] + [d for d in ("/dev/zero", "/dev/urandom") if os.path.exists(d)]
+    for name in candidates:
+        assert cli.main(["validate", name]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == (f"gunline: {name}: more than 8 MB; expected a scenario file "
+                                     "(TOML, a few kilobytes)\n")
+    example = HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml"
+    read, write = os.pipe()
+    with os.fdopen(write, "wb") as w:
+        w.write(example.read_bytes())  # a scenario fits a pipe's buffer
+    try:
+        assert cli.main(["validate", f"/dev/fd/{read}"]) == 0, capsys.readouterr().err
+    finally:
+        os.close(read)

@@ -32,19 +32,29 @@ _MSGSPEC_PATH = r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$"
 _FIELD_FIRST = r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*): (?P<msg>.+)$"
 
 
+#: The most a scenario file may hold. A scenario is a few kilobytes (a hundred
+#: targets, a map, comments); what is larger is no scenario, and a device that never
+#: ends (``/dev/zero``, ``/dev/urandom``) would otherwise be read until memory ran out.
+MAX_SCENARIO_BYTES = 8 * 1024 * 1024
+
+
 def read_document(path: str | Path) -> dict[str, Any]:
     """Read a scenario file into a plain dict; unreadable or non-TOML files are
-    :class:`BadInput` naming the file."""
+    :class:`BadInput` naming the file. A pipe is read (``<(make-scenario)``), at
+    most :data:`MAX_SCENARIO_BYTES` of it."""
     path = os.fspath(path)  # not pathlib: a few ms of every command's start
     try:
         with open(path, "rb") as f:
-            raw = f.read()
+            raw = f.read(MAX_SCENARIO_BYTES + 1)
     except FileNotFoundError:
         raise BadInput(f"{path}: no such file") from None
     except OSError as exc:
         raise BadInput(f"{path}: cannot read: {exc.strerror or exc}") from None
     except ValueError:  # a NUL in the name: no file can have it
         raise BadInput(f"{path}: not a usable file name (it holds a NUL character)") from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise BadInput(f"{path}: more than {MAX_SCENARIO_BYTES // (1024 * 1024)} MB; expected a scenario file "
+                       "(TOML, a few kilobytes)")
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
