@@ -41,7 +41,7 @@ def one_line_exit_2(capsys, argv, says):
         (["--samples", "lots"], "expected a whole number"),
         (["--work", str(10**9)], "--work: at most 20,000,000 hook runs and paths"),
         (["--budget", "forever"], "--budget: expected a time such as 2s or 500ms, got 'forever'"),
-        (["--budget", "2h"], "--budget: expected a time such as 2s or 500ms"),
+        (["--budget", "2h"], "--budget: expected a time between 1ms and 1 hour, got '2h'"),
         (["--precision", "0"], "--precision: expected 0.01 to 50 percentage points, got '0'"),
         (["--jobs", "0"], "--jobs: expected at least 1"),
     ],
@@ -132,3 +132,17 @@ def test_new_plugin_refuses_the_name_of_an_installed_distribution(capsys, tmp_pa
         capsys, ["new-plugin", "brawl", "--dir", tmp_path / "out"], "gunline-brawl 1.0 is installed already"
     )
     assert not (tmp_path / "out").exists()
+
+
+def test_a_budget_is_read_in_the_units_a_person_writes():
+    """``1h`` is the longest budget, as the refusal of a longer one says."""
+    import argparse
+
+    import pytest
+
+    from gunline.odds.cli import _seconds
+
+    assert [_seconds(t) for t in ("500ms", "2s", "1.5", "1m", "2min", "1h")] == [0.5, 2.0, 1.5, 60.0, 120.0, 3600.0]
+    for text in ("2h", "0", "2x", "h"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            _seconds(text)

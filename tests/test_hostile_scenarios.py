@@ -135,3 +135,43 @@ def test_a_file_that_never_ends_or_is_too_large_is_refused_in_one_line(tmp_path,
         assert cli.main(["validate", f"/dev/fd/{read}"]) == 0, capsys.readouterr().err
     finally:
         os.close(read)
+
+
+def test_a_scenario_saved_with_a_byte_order_mark_reads_as_without(tmp_path, capsys):
+    example = HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml"
+    marked = tmp_path / "notepad.toml"
+    marked.write_bytes(b"\xef\xbb\xbf" + example.read_bytes())
+    outputs = []
+    for path in (example, marked):
+        assert cli.main(["resolve", str(path), "--seed", "3", "--json"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+
+
+def test_output_that_cannot_be_written_is_one_line(tmp_path):
+    """``> /dev/full``: the command says it could not write, in one line, exit 1."""
+    import subprocess
+    import sys
+
+    if not os.path.exists("/dev/full"):
+        import pytest
+
+        pytest.skip("no /dev/full here")
+    example = HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "gunline.cli", "resolve", str(example)], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "gunline: cannot write the output: No space left on device\n"
+
+
+def test_more_targets_than_any_attack_has_are_refused_in_one_line(tmp_path, capsys):
+    from gunline.scenario import MAX_TARGETS
+
+    example = (HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml").read_text()
+    crowd = tmp_path / "crowd.toml"
+    crowd.write_text(example + "".join(f'\n[[targets]]\nname = "extra {i}"\n' for i in range(MAX_TARGETS)))
+    assert cli.main(["validate", str(crowd)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.endswith(f"targets: expected at most {MAX_TARGETS} targets in one attack, "
+                                      f"got {MAX_TARGETS + 1}\n") and err.count("\n") == 1

@@ -59,3 +59,18 @@ tables = st.recursive(
 @given(tables)
 def test_any_plain_document_round_trips(doc):
     assert tomllib.loads(dumps(doc)) == doc
+
+
+def test_what_a_terminal_obeys_is_written_as_toml_escapes():
+    """C1 controls and the bidirectional controls are written as ``\\u`` escapes: the
+    same value, and TOML that the sanitiser leaves alone (it would write ``\\x9b``,
+    which TOML cannot read: ``gunline roster show`` printed such TOML)."""
+    import tomllib
+
+    from gunline.safe import shown
+    from gunline.tomlwrite import dumps
+
+    doc = {"name": "Gol\x1b]0;x\x07\x9b31m\x85\u202eX\u2066Y\x7f"}
+    text = dumps(doc)
+    assert tomllib.loads(text) == doc
+    assert shown(text) == text and text.isascii()

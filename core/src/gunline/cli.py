@@ -537,19 +537,40 @@ def _command(argv: Sequence[str] | None, paused: bool) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # the reader went away (``gunline resolve ... | head``): nothing to report
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        _quiet_stdout()
         return EXIT_OK
-    except BaseException as exc:  # the last line of defence: one line, exit 1
-        if isinstance(exc, SystemExit) and exc.code in (0, None):
-            return EXIT_OK  # argparse's --help
-        if debug:
-            _traceback()
-        else:
-            warn(f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)")
+    except OSError as exc:
+        import errno
+
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+            return _last_defence(exc, debug)
+        # the output could not be written (a full disk, ``> /dev/full``): say so, once
+        _quiet_stdout()
+        warn(f"gunline: cannot write the output: {exc.strerror or exc}")
         return EXIT_ERROR
+    except BaseException as exc:  # the last line of defence: one line, exit 1
+        return _last_defence(exc, debug)
+
+
+def _quiet_stdout() -> None:
+    """What is left in stdout's buffer goes nowhere (flushing it at exit would fail
+    again, and say so with a traceback)."""
+    try:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - the process's until it ends
+    except OSError:
+        pass
+
+
+def _last_defence(exc: BaseException, debug: bool) -> int:
+    """Anything else: one line (the traceback with ``--debug``), exit 1. Called
+    while ``exc`` is being handled."""
+    if isinstance(exc, SystemExit) and exc.code in (0, None):
+        return EXIT_OK  # argparse's --help
+    if debug:
+        _traceback()
+    else:
+        warn(f"gunline: internal error: {type(exc).__name__}: {exc} (run with --debug for details)")
+    return EXIT_ERROR
 
 
 def _traceback() -> None:

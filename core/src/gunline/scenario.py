@@ -38,6 +38,12 @@ _FIELD_FIRST = r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*): (?P<msg>.+)$"
 MAX_SCENARIO_BYTES = 8 * 1024 * 1024
 
 
+#: The most targets one attack may have. No game's attack comes near (a burst sweeps
+#: a few, a unit is one target of many models); far more would take minutes to
+#: resolve and longer to work the odds of, with the GM left waiting.
+MAX_TARGETS = 1000
+
+
 def read_document(path: str | Path) -> dict[str, Any]:
     """Read a scenario file into a plain dict; unreadable or non-TOML files are
     :class:`BadInput` naming the file. A pipe is read (``<(make-scenario)``), at
@@ -56,7 +62,8 @@ def read_document(path: str | Path) -> dict[str, Any]:
         raise BadInput(f"{path}: more than {MAX_SCENARIO_BYTES // (1024 * 1024)} MB; expected a scenario file "
                        "(TOML, a few kilobytes)")
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        # utf-8-sig: a byte-order mark (Windows editors write one) is no part of the TOML
+        return tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise BadInput(f"{path}: not a text file (expected UTF-8 TOML)") from None
     except tomllib.TOMLDecodeError as exc:
@@ -299,6 +306,8 @@ def build_attack(
         raise _fail(source, "targets", "required: at least one [[targets]] table")
     if not isinstance(raw_targets, list) or not raw_targets:
         raise _fail(source, "targets", "expected at least one [[targets]] table")
+    if len(raw_targets) > MAX_TARGETS:
+        raise _fail(source, "targets", f"expected at most {MAX_TARGETS} targets in one attack, got {len(raw_targets)}")
     targets = tuple(_target(t, ruleset, source, i, battlefield, measures) for i, t in enumerate(raw_targets))
     seen: set[str] = set()
     for i, t in enumerate(targets):

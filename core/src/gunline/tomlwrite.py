@@ -30,7 +30,10 @@ def _string(text: str) -> str:
     for ch in text:
         if ch in _ESCAPES:
             out.append(_ESCAPES[ch])
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+        elif ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F or 0x202A <= ord(ch) <= 0x202E or 0x2066 <= ord(ch) <= 0x2069:
+            # C0, DEL, and what a terminal would obey or reorder (C1, the bidirectional
+            # controls) written as escapes: the same value, and a file safe to print
+            # (gunline.safe would escape them Python's way, which TOML cannot read)
             out.append(f"\\u{ord(ch):04x}")
         else:
             out.append(ch)

@@ -4,7 +4,9 @@ then rename it over the target (a rename within a folder is atomic on POSIX)."""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -14,8 +16,22 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
 
     The TUI saves its draft scenario with this. The folder must exist. On any
     failure the temporary file is removed and the old file is left as it was.
+
+    A symbolic link is followed: the file it names is replaced and the link stays.
+    Anything at ``path`` that is not a regular file (a device such as ``/dev/null``,
+    a pipe, a socket, a folder) is refused with an ``OSError``: a rename would put a
+    file in its place, which for a device node, written as root, breaks the system.
     """
-    path = Path(path)
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    try:
+        kind = os.stat(path).st_mode
+    except FileNotFoundError:
+        kind = None
+    except OSError:  # a link loop, a folder we cannot search: the write says why
+        kind = None
+    if kind is not None and not stat.S_ISREG(kind):
+        what = "a folder" if stat.S_ISDIR(kind) else "not a regular file (a device, a pipe or a socket)"
+        raise OSError(errno.EINVAL, f"{what}; gunline writes only to files", str(path))
     payload = data.encode(encoding) if isinstance(data, str) else bytes(data)
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)

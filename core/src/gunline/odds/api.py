@@ -20,7 +20,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..engine import refusals, resolve, start_state
-from ..errors import AttackRefused, PluginFailed
+from ..errors import AttackRefused, BadInput, PluginFailed
 from ..language import _
 from ..models import Attack
 from ..stack import RulesStack
@@ -187,6 +187,8 @@ def compute_odds(
 
     if method is None:  # a script or a test suite may choose once for all
         method = os.environ.get(ENV_METHOD) or "auto"
+        if method not in ("auto", "exact", "sample"):  # the user's setting: bad input, named
+            raise BadInput(f"{ENV_METHOD}: expected auto, exact or sample, got {method!r}")
     if method not in ("auto", "exact", "sample"):
         raise ValueError(f"method={method!r}: expected 'auto', 'exact' or 'sample'")
     work = DEFAULT_WORK if work is None else work

@@ -52,12 +52,12 @@ def _positive(text: str) -> int:
     return value
 
 
-_UNITS = {"ms": 0.001, "s": 1.0, "": 1.0, "m": 60.0, "min": 60.0}
+_UNITS = {"ms": 0.001, "s": 1.0, "": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0}
 
 
 def _seconds(text: str) -> float:
-    """A time as a person writes it: ``2s``, ``500ms``, ``1.5`` (seconds), ``1m``."""
-    number = text.strip().rstrip("smin")
+    """A time as a person writes it: ``2s``, ``500ms``, ``1.5`` (seconds), ``1m``, ``1h``."""
+    number = text.strip().rstrip("sminh")
     unit = text.strip()[len(number):]
     try:
         value = float(number) * _UNITS[unit]
