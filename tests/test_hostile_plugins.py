@@ -652,3 +652,16 @@ def test_the_conformance_suite_fails_a_distribution_with_a_broken_entry_point(in
                                                r"ModuleNotFoundError: No module named 'no_such_module_here'"):
         check_distribution_loads(registry, "toy")
     check_distribution_loads(registry, "necromunda")  # another distribution's breakage is not its own
+
+
+@pytest.mark.parametrize("var, value", [("GUNLINE_LOAD_PLUGINS", ""), ("GUNLINE_LOAD_PLUGINS", "wod"),
+                                        ("GUNLINE_BLOCK_PLUGINS", "gunline-necromunda")])
+def test_a_ruleset_kept_out_by_a_variable_says_which(capsys, monkeypatch, var, value):
+    """Not "unknown ruleset; installed: none installed": the GM set a variable last
+    week and is told which, with its value."""
+    monkeypatch.delenv("GUNLINE_LOAD_PLUGINS", raising=False)
+    monkeypatch.delenv("GUNLINE_BLOCK_PLUGINS", raising=False)
+    monkeypatch.setenv(var, value)
+    assert cli.main(["resolve", str(LASGUN)]) == 2
+    assert capsys.readouterr().err.endswith(
+        f"ruleset: 'necromunda' is installed but not loaded: {var}={value!r} keeps it out\n")

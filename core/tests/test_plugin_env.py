@@ -89,7 +89,8 @@ def test_a_blocked_ruleset_is_not_offered_to_resolve(installed, capsys, monkeypa
     capsys.readouterr()
     monkeypatch.setenv(ENV_BLOCK, "toy")
     assert cli.main(["resolve", str(scenario), "--seed", "1"]) == 2
-    assert "unknown ruleset 'toy'" in capsys.readouterr().err
+    assert "ruleset: 'toy' is installed but not loaded: GUNLINE_BLOCK_PLUGINS='toy' keeps it out" in (
+        capsys.readouterr().err)
 
 
 def test_a_distribution_name_blocks_all_its_entry_points():

@@ -329,6 +329,10 @@ class Registry:
             broken = [b for b in self.broken if b.name == name]
             if broken:  # installed, but it failed to load: say why, in its own words
                 raise BadInput(f"ruleset: {name!r} did not load: {broken[0].error}")
+            if name in self.blocked:  # installed, and a variable the GM set keeps it out
+                by = self.blocked_by.get(name, f"{ENV_LOAD} / {ENV_BLOCK}")
+                raise BadInput(f"ruleset: {name!r} is installed but not loaded: {by}={self.env.get(by, '')!r} "
+                               "keeps it out")
             known = ", ".join(sorted(self.rulesets)) or "none installed"
             raise BadInput(f"ruleset: unknown ruleset {name!r}; installed: {known}")
         return plugin.declaration  # type: ignore[return-value]
