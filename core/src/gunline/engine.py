@@ -283,7 +283,7 @@ def _no_stranger(attack: Attack, state: ChainState) -> None:
 
 
 def stranger(step: Step, names: Iterable[str], ruleset: str) -> PluginFailed:
-    """:func:`_stranger`'s error for ``step``, ``names`` being the attack's targets
+    """The error :func:`_no_stranger` raises for ``step``, ``names`` being the attack's targets
     (the odds interpreter, which merges steps its own way, says the same)."""
     return PluginFailed(step.source or ruleset, f"its {step.kind} step",
                         f"gave a state to target {step.target!r}, which is not one of the attack's targets "
