@@ -110,3 +110,39 @@ def test_a_plugin_whose_import_never_ends_delays_the_app_by_the_limit_alone(tmp_
     assert time.monotonic() - t0 < 10
     assert [b.name for b in app.registry.broken] == ["wod.sleepy"]
     assert list(app.registry.rulesets) == ["wod"]
+
+
+def test_a_file_or_draft_the_form_cannot_lay_out_is_refused_and_kept(tmp_path, monkeypatch, toy_registry):
+    """``targets = ["Goliath"]`` (a value where a table goes) crashed the app and,
+    through the draft, every start after it. The file is refused with one line; a
+    draft of that shape is moved aside, kept, and said so; the app opens."""
+    from gunline import drafts
+    from gunline_tui.app import _opening
+
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
+    odd = tmp_path / "typo.toml"
+    odd.write_text('ruleset = "toy"\ntargets = ["Goliath"]\n[shooter]\nname = "A"\n[weapon]\nname = "pistol"\n')
+    doc, file, notice, restored = _opening(toy_registry, str(odd))
+    assert file != str(odd) and not restored
+    assert notice == f"✗ {odd}: targets[0]: expected a [[targets]] table, got str"
+
+    drafts.save_draft({"ruleset": "toy", "shooter": 5, "targets": []})
+    kept = drafts.draft_path().read_text()
+    doc, file, notice, restored = _opening(toy_registry, None)
+    assert not restored and drafts.shape_problem(doc) is None  # the example, not the draft
+    aside = drafts.draft_path().with_name("draft.toml.unusable")
+    assert notice == f"✗ draft: shooter: expected a table ([shooter]), got int; kept as {aside}"
+    assert aside.read_text() == kept and not drafts.draft_path().exists()
+
+
+@run_async
+async def test_opening_a_file_the_form_cannot_lay_out_says_why_and_keeps_the_scenario(tmp_path, toy_registry):
+    app = make_app(toy_registry, doc=dict(DOC, variants=[]))
+    odd = tmp_path / "typo.toml"
+    odd.write_text('ruleset = "toy"\ntargets = ["Goliath"]\n[shooter]\nname = "A"\n[weapon]\nname = "pistol"\n')
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.main.draft.doc
+        doc, problem = app.main._readable(str(odd))
+        assert doc is None and problem == f"{odd}: targets[0]: expected a [[targets]] table, got str"
+        assert app.main.draft.doc == before

@@ -53,3 +53,35 @@ def load_draft(path: Path | None = None) -> dict[str, Any] | None:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
+
+
+#: The parts of a scenario that are tables, and the one that is an array of tables.
+_TABLES = ("shooter", "weapon", "settings", "map", "roster")
+
+
+def shape_problem(doc: dict[str, Any]) -> str | None:
+    """What makes ``doc`` no scenario an editor can show, field by field (a value
+    where a table goes: ``targets = ["Goliath"]``), or None. Validation names the
+    rest; this is what must hold before anything is laid out from it."""
+    for key in _TABLES:
+        if key in doc and not isinstance(doc[key], dict):
+            return f"{key}: expected a table ([{key}]), got {type(doc[key]).__name__}"
+    targets = doc.get("targets", [])
+    if not isinstance(targets, list):
+        return f"targets: expected [[targets]] tables, got {type(targets).__name__}"
+    for i, target in enumerate(targets):
+        if not isinstance(target, dict):
+            return f"targets[{i}]: expected a [[targets]] table, got {type(target).__name__}"
+    return None
+
+
+def set_aside(path: Path | None = None) -> Path | None:
+    """Move a draft that cannot be used out of the way, kept (``draft.toml.unusable``),
+    so that the next edit's draft does not replace it; where it went, or None."""
+    path = path or draft_path()
+    aside = path.with_name(path.name + ".unusable")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return None
+    return aside

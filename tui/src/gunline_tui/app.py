@@ -71,10 +71,18 @@ def _opening(registry: Registry, file: str | None) -> tuple[dict[str, Any], str 
     notice = None
     if file:
         try:
-            return read_document(file), file, None, False
+            doc = read_document(file)
+            problem = drafts.shape_problem(doc)
+            if problem is None:
+                return doc, file, None, False
+            notice = f"✗ {file}: {problem}"
         except BadInput as exc:
             notice = f"✗ {exc}"
     draft = drafts.load_draft()
+    if draft and drafts.shape_problem(draft) is not None:  # kept, never laid out
+        aside = drafts.set_aside()
+        notice = notice or f"✗ draft: {drafts.shape_problem(draft)}; kept as {aside or drafts.draft_path()}"
+        draft = None
     if draft:
         return draft, None, notice or _("draft restored"), True
     example = first_example(registry)

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gunline.drafts import shape_problem
 from gunline.errors import BadInput
 from gunline.scenario import build_attack, read_document
 
@@ -69,6 +70,9 @@ class ScenarioFiles(ScreenParts):
         path = Path(text.strip()).expanduser()
         try:
             doc = read_document(path)
+            problem = shape_problem(doc)
+            if problem is not None:  # nothing the form could lay out: refused, the draft untouched
+                return None, f"{path}: {problem}"
             name = doc.get("ruleset")
             if "roster" in doc and isinstance(name, str):
                 from gunline.roster import JournalRoster, expand
