@@ -79,9 +79,10 @@ def _opening(registry: Registry, file: str | None) -> tuple[dict[str, Any], str 
         except BadInput as exc:
             notice = f"✗ {exc}"
     draft = drafts.load_draft()
-    if draft and drafts.shape_problem(draft) is not None:  # kept, never laid out
+    problem = drafts.shape_problem(draft) if draft else None
+    if problem is not None:  # kept, never laid out
         aside = drafts.set_aside()
-        notice = notice or f"✗ draft: {drafts.shape_problem(draft)}; kept as {aside or drafts.draft_path()}"
+        notice = notice or f"✗ draft: {problem}; kept as {aside or drafts.draft_path()}"
         draft = None
     if draft:
         return draft, None, notice or _("draft restored"), True

@@ -107,7 +107,7 @@ class Shared:
                 if base is None and name not in self.names:  # see engine.resolve
                     from ..engine import stranger
 
-                    raise stranger(step, self.names, step.source)
+                    raise stranger(step, self.names, step.source or "?")
                 if not own:
                     targets, own = dict(targets), True
                 targets[name] = merged(base, change)
