@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from textual.screen import Screen
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from gunline.errors import GunlineError, PluginFailed
     from gunline.models import Attack, Chain
     from gunline.plugins import Registry
@@ -107,4 +109,7 @@ class ScreenParts(Screen[None]):
 
     # -- the files' ---------------------------------------------------------------------
     def action_export(self) -> None:
+        raise NotImplementedError
+
+    async def save(self, then: Callable[[], Awaitable[None]] | None = None) -> None:
         raise NotImplementedError

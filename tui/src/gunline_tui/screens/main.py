@@ -134,6 +134,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
         #: Plugins already reported as failing (each is offered for disabling once).
         self.failed_plugins: set[str] = set()
         self.logbook = Logbook()
+        self.files.journal = self.encounter.path  # never a place to save a scenario
         self.chain: Chain | None = None
         self.basis: Chain | None = None
         self.attack: Attack | None = None
