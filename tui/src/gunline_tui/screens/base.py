@@ -113,3 +113,8 @@ class ScreenParts(Screen[None]):
 
     async def save(self, then: Callable[[], Awaitable[None]] | None = None) -> None:
         raise NotImplementedError
+
+    # -- replacing's --------------------------------------------------------------------
+    async def replace_unsaved(self, what: str, go: Callable[[], Awaitable[None]],
+                              keep: Callable[[], None] | None = None) -> None:
+        raise NotImplementedError

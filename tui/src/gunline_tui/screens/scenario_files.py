@@ -4,7 +4,8 @@ What Save may write is :mod:`gunline_tui.files`'s to say: a file opened or saved
 this session, and not changed on disk since, is written at once; any other existing
 scenario file only after a yes (Enter says no); a bundled example, the journal or
 any file that is no scenario never. Every scenario that replaces the one on show (a
-file, an example, a new one) is a change Ctrl+Z takes back.
+file, an example, a new one) is a change Ctrl+Z takes back, and replaces unsaved
+work only after asking (:mod:`.replacing`).
 """
 
 from __future__ import annotations
@@ -100,8 +101,13 @@ class ScenarioFiles(ScreenParts):
 
         async def done(text: str | None) -> None:
             if text is not None and "doc" in chosen:
-                await self.load_doc(chosen["doc"], chosen["path"],
-                                    _("opened {file}", file=os.path.basename(chosen["path"])))
+                doc, path = chosen["doc"], chosen["path"]
+                name = os.path.basename(path)
+
+                async def go() -> None:
+                    await self.load_doc(doc, path, _("opened {file}", file=name))
+
+                await self.replace_unsaved(_("Opening {file}", file=name), go)
 
         start = self.model.source.path or str(Path.cwd()) + "/"
         self.app.push_screen(PromptDialog(_("Open scenario file"), start,
@@ -211,8 +217,13 @@ class ScenarioFiles(ScreenParts):
                 self.notify(problem or "", title=_("could not open"), severity="error")
                 self.set_status(f"✗ {problem}")
                 return
-            await self.load_doc(doc, path, _("example {name} (a copy: the example stays as it is)",
-                                             name=Path(path).stem))
+            example = Path(path).stem
+
+            async def go() -> None:
+                await self.load_doc(doc, path, _("example {name} (a copy: the example stays as it is)",
+                                                 name=example))
+
+            await self.replace_unsaved(_("The example {name}", name=example), go)
 
         self.app.push_screen(PickDialog(_("Bundled examples (opened as untitled copies)"), options,
                                         _("no ruleset ships examples")), done)
@@ -226,9 +237,14 @@ class ScenarioFiles(ScreenParts):
                 self.set_status(_("no rulesets installed: see Plugins"))
                 return
             name = names[0]
-        self.model.replace(blank(self.registry.ruleset(name)), _("new {ruleset} scenario", ruleset=name), Source())
-        await self.after_change()
-        self.set_status(_("new scenario · Ctrl+Z brings back the one before"))
+        ruleset = self.registry.ruleset(name)
+
+        async def go() -> None:
+            self.model.replace(blank(ruleset), _("new {ruleset} scenario", ruleset=name), Source())
+            await self.after_change()
+            self.set_status(_("new scenario · Ctrl+Z brings back the one before"))
+
+        await self.replace_unsaved(_("A new scenario"), go)
 
     # -- saving ---------------------------------------------------------------------------
     async def action_save(self) -> None:
