@@ -88,7 +88,9 @@ async def test_undo_and_redo_cover_typing_targets_and_new(toy_registry):
         assert main.model.doc["targets"][0]["name"] == "Boby"
         await pilot.press("ctrl+n")
         await settle(pilot)
-        await pilot.press("f9")  # a new, empty scenario
+        await pilot.press("f9")  # a new, empty scenario, after a question (the edits are in no file)
+        await settle(pilot)
+        await pilot.press("r")  # replace it without saving
         await settle(pilot)
         assert main.model.doc["targets"] == [{}]
         await pilot.press("ctrl+z")  # the scenario before New, with its new target

@@ -10,7 +10,7 @@ import pytest
 
 from gunline import discover
 from gunline_tui.app import make_app
-from gunline_tui.screens.dialogs import ConfirmDialog, PromptDialog
+from gunline_tui.screens.dialogs import ChoiceDialog, ConfirmDialog, PromptDialog
 from gunline_tui.testing import answer, run_async, screen_text, set_field, settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,3 +110,97 @@ async def test_after_switching_ruleset_the_default_is_not_the_other_games_file(r
         assert line.startswith(str(home / "scenarios" / "wod"))
         await pilot.press("escape")
     assert mine.read_text() == LASGUN.read_text()
+
+
+@run_async
+async def test_save_over_a_file_changed_on_disk_asks_and_enter_keeps_the_other_version(registry, tmp_path):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(LASGUN, mine)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        await settle(pilot)
+        theirs = LASGUN.read_text().replace("distance = 18", "distance = 9")
+        mine.write_text(theirs)  # another editor, or another gunline, saved it meanwhile
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "changed on disk since this session opened or saved it" in screen_text(app)
+        await pilot.press("enter")  # out of habit: nothing is overwritten
+        await settle(pilot)
+        assert mine.read_text() == theirs and "not saved" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("a")  # save as another file
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)
+        await answer(pilot, str(tmp_path / "raid-mine.toml"))
+        await settle(pilot)
+        assert "distance = 7" in (tmp_path / "raid-mine.toml").read_text()
+    assert mine.read_text() == theirs
+
+
+@run_async
+async def test_overwriting_a_file_changed_on_disk_takes_its_own_key(registry, tmp_path):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(LASGUN, mine)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        mine.write_text(LASGUN.read_text().replace("distance = 18", "distance = 9"))
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        assert "distance = 7" in mine.read_text()
+        await set_field(pilot, "targets[0].distance", "6")
+        await pilot.press("ctrl+s")  # what is on disk is what this session wrote: no question
+        await settle(pilot)
+        assert not isinstance(app.screen, ChoiceDialog)
+    assert "distance = 6" in mine.read_text()
+
+
+@run_async
+async def test_the_overwrite_question_says_no_on_enter(registry, tmp_path):
+    other = tmp_path / "other.toml"
+    other.write_text("ruleset = 'wod'  # the other GM's\n")
+    app = make_app(registry, file=str(THREE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f12")
+        await settle(pilot)
+        await answer(pilot, str(other))
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog) and "n / Esc / Enter: no" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDialog)
+    assert other.read_text() == "ruleset = 'wod'  # the other GM's\n"
+
+
+@run_async
+async def test_save_as_refuses_the_journal_and_a_file_that_is_no_scenario(registry, tmp_path, home):
+    from gunline.journal import Journal
+
+    journal = tmp_path / "table.sqlite3"
+    Journal(str(journal)).close()
+    kept = journal.read_bytes()
+    app = make_app(registry, file=str(THREE), journal=str(journal))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f12")
+        await settle(pilot)
+        await answer(pilot, str(journal))
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)  # still asking where: the line says why not there
+        assert f"{journal} is the encounter journal: a scenario never goes there" in screen_text(app)
+        copy = tmp_path / "copy.sqlite3"
+        shutil.copy(journal, copy)
+        await answer(pilot, str(copy))
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)
+        assert f"{copy} is not a scenario (an SQLite database)" in screen_text(app)
+        await pilot.press("escape")
+    assert journal.read_bytes() == kept and copy.read_bytes() == kept

@@ -51,7 +51,7 @@ def test_examples_are_never_written_and_other_files_are_asked_for(tmp_path):
     assert verdict.action == "refuse" and "read-only" in verdict.why
     mine = tmp_path / "raid.toml"
     assert files.verdict(str(mine)).action == "write"  # a new file
-    mine.write_text("x")
+    mine.write_text("ruleset = 'wod'\n")
     assert files.verdict(str(mine)).action == "ask"  # there, and not this session's
     files.opened(mine)
     assert files.verdict(str(mine)).action == "write"
@@ -67,3 +67,60 @@ def test_untitled_scenarios_go_to_the_data_folder_per_ruleset(home):
     target = scenarios_dir("wod") / "a.toml"
     files.write(target, "ruleset = 'wod'\n")  # the folder is made inside the data folder
     assert target.read_text() == "ruleset = 'wod'\n" and files.verdict(str(target)).action == "write"
+
+
+def test_a_file_changed_on_disk_since_it_was_read_is_asked_for(tmp_path):
+    files = Files()
+    mine = tmp_path / "raid.toml"
+    mine.write_text("ruleset = 'wod'\n")
+    files.opened(mine)
+    assert files.verdict(str(mine)).action == "write"
+    mine.write_text("ruleset = 'xyz'\n")  # another editor: the same length, very likely the same second
+    verdict = files.verdict(str(mine))
+    assert verdict.action == "ask" and "changed on disk since this session opened or saved it" in verdict.why
+    files.write(mine, "ruleset = 'wod'\n")  # saved over it after a yes: what is there is ours again
+    assert files.verdict(str(mine)).action == "write"
+    mine.unlink()  # gone: saving puts it back
+    assert files.verdict(str(mine)).action == "write"
+
+
+def test_a_scenario_is_never_saved_over_a_file_that_is_no_scenario(tmp_path):
+    import sqlite3
+
+    files = Files()
+    database = tmp_path / "notes.db"
+    sqlite3.connect(database).execute("create table t (x)").connection.commit()
+    binary = tmp_path / "image.toml"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    prose = tmp_path / "notes.toml"
+    prose.write_text("remember: the ganger owes us 20 credits\n")
+    project = tmp_path / "pyproject.toml"
+    project.write_text("[project]\nname = 'mine'\n")
+    for path, why in [(database, "an SQLite database"), (binary, "not UTF-8 text"), (prose, "not TOML"),
+                      (project, "TOML with no ruleset, shooter, weapon or targets")]:
+        before = path.read_bytes()
+        files.opened(path)  # even a file this session read
+        verdict = files.verdict(str(path))
+        assert verdict.action == "refuse", path
+        assert verdict.why == f"{path} is not a scenario ({why}): a scenario is saved only over a scenario file"
+        assert path.read_bytes() == before
+    empty = tmp_path / "new.toml"
+    empty.write_text("# to be filled\n")  # a file just made, comments only: a scenario to come
+    assert files.verdict(str(empty)).action == "ask"
+    assert files.verdict(str(prose), scenario=False).action == "write"  # the log's export is no scenario
+
+
+def test_the_journal_is_never_a_place_for_a_scenario(tmp_path, home):
+    from gunline.journal import Journal
+
+    default = home / "journal.sqlite3"
+    home.mkdir(parents=True, exist_ok=True)
+    for files, journal in [(Files(), default), (Files(journal=str(tmp_path / "table.sqlite3")),
+                                                tmp_path / "table.sqlite3")]:
+        verdict = files.verdict(str(journal))  # not made yet: still refused
+        assert verdict.action == "refuse"
+        assert verdict.why == f"{journal} is the encounter journal: a scenario never goes there"
+        Journal(str(journal)).close()
+        assert files.verdict(str(journal)).action == "refuse"
+        assert files.verdict(str(journal) + "-wal").action == "refuse"
+        assert files.verdict(str(journal), scenario=False).action == "refuse"  # nor the log's export

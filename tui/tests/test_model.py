@@ -92,3 +92,20 @@ def test_saved_makes_it_that_file_and_clean():
     m.saved("/home/gm/x.toml", "text")
     assert m.source == Source(path="/home/gm/x.toml", text="text") and not m.dirty
     assert m.source.name == "x.toml"
+
+
+def test_unsaved_work_is_what_no_file_holds():
+    m = model()
+    assert not m.unsaved  # as opened
+    m.edit("skill = 4", lambda d: d.set("shooter.skill", 4))
+    assert m.unsaved
+    m.saved("raid.toml", "...")
+    assert not m.unsaved
+    m.edit("skill = 5", lambda d: d.set("shooter.skill", 5))
+    m.replace({"ruleset": "toy"}, "new toy scenario", Source())
+    assert not m.unsaved  # a new scenario, not yet edited
+    m.undo()
+    assert m.unsaved  # the one before, with its edit, is back unsaved
+    assert ScenarioModel.of(DOC, Source(restored=True)).unsaved  # an earlier session's draft, in no file
+    assert not ScenarioModel.of(DOC, Source(path="raid.toml", restored=True)).unsaved  # as its file holds it
+    assert not ScenarioModel.of(DOC, Source(example="lasgun.toml")).unsaved  # an example's copy, not edited

@@ -4,8 +4,12 @@ file keeps its comments. No Textual here.
 The rules a GM can rely on:
 
 - a file is written without a question only if this app opened or saved it since it
-  started (:class:`Files` remembers which); any other existing file is overwritten
+  started and nobody changed it on disk since (:class:`Files` remembers which, and
+  a fingerprint of what it read or wrote); any other existing file is overwritten
   only after a yes;
+- a scenario is never written over a file that is not one (the encounter journal,
+  any SQLite database, a file that is not TOML text, TOML with nothing of a
+  scenario): an editor's Save must not destroy what it did not write;
 - bundled examples are package data: they open as untitled copies and no path
   inside a ruleset's examples folder is ever written;
 - an untitled scenario is offered a place in the user's data folder, one folder per
@@ -16,13 +20,17 @@ The rules a GM can rely on:
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import stat
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gunline.drafts import data_dir
+from gunline.scenario import MAX_SCENARIO_BYTES
 
 from .speech import _
 
@@ -57,11 +65,15 @@ class Verdict:
 
 @dataclass
 class Files:
-    """The app's memory of the files it opened or saved since it started, and the
-    folders it never writes (the rulesets' bundled examples)."""
+    """The app's memory of the files it opened or saved since it started (each with
+    the fingerprint of its bytes then: see :func:`fingerprint`), the folders it never
+    writes (the rulesets' bundled examples) and the journal it never writes over."""
 
     read_only: list[Path] = field(default_factory=list)
-    owned: set[Path] = field(default_factory=set)
+    owned: dict[Path, str | None] = field(default_factory=dict)
+    #: The journal given (``--journal``; None: ``GUNLINE_JOURNAL``, else the
+    #: per-user one), an SQLite file that no save ever replaces.
+    journal: str | None = None
 
     @classmethod
     def for_registry(cls, registry: Any) -> Files:
@@ -76,15 +88,28 @@ class Files:
         return cls(read_only=folders)
 
     def opened(self, path: str | os.PathLike[str]) -> None:
-        self.owned.add(_real(path))
+        """``path`` was read or written just now: this session's to save, as it is."""
+        real = _real(path)
+        self.owned[real] = fingerprint(real)
+
+    def changed_on_disk(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path``, opened or saved here, is not what was read or written
+        then (another editor, another gunline saved it since). A file gone is not
+        changed: saving puts it back."""
+        real = _real(path)
+        if real not in self.owned or not real.exists():
+            return False
+        return fingerprint(real) != self.owned[real]
 
     def is_example(self, path: str | os.PathLike[str]) -> bool:
         """Whether ``path`` lies in a bundled examples folder."""
         real = _real(path)
         return any(real == folder or folder in real.parents for folder in self.read_only)
 
-    def verdict(self, text: str) -> Verdict:
-        """What saving to ``text`` (as typed: ``~`` expanded) may do."""
+    def verdict(self, text: str, scenario: bool = True) -> Verdict:
+        """What saving to ``text`` (as typed: ``~`` expanded) may do. ``scenario``:
+        what is saved is a scenario, which replaces only a scenario file (the log's
+        export passes False: it replaces only what this session wrote)."""
         path = Path(text.strip()).expanduser()
         if not text.strip():
             return Verdict("refuse", path, _("give a file name"))
@@ -92,9 +117,30 @@ class Files:
             return Verdict("refuse", path, _("bundled examples are read-only: save the copy elsewhere"))
         if path.is_dir():
             return Verdict("refuse", path, _("is a folder: give a file name"))
-        if path.exists() and _real(path) not in self.owned:
+        if self.is_journal(path):
+            return Verdict("refuse", path, _("{path} is the encounter journal: a scenario never goes there",
+                                             path=path))
+        if not path.exists():
+            return Verdict("write", path)
+        if scenario:
+            unlike = not_a_scenario(path)
+            if unlike is not None:
+                return Verdict("refuse", path, _("{path} is not a scenario ({why}): a scenario is saved only over "
+                                                 "a scenario file", path=path, why=unlike))
+        if _real(path) not in self.owned:
             return Verdict("ask", path, _("{path} exists and was not opened or saved in this session", path=path))
+        if self.changed_on_disk(path):
+            return Verdict("ask", path, _("{path} changed on disk since this session opened or saved it", path=path))
         return Verdict("write", path)
+
+    def is_journal(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path`` is the encounter journal or one of SQLite's files beside
+        it (``-wal``, ``-shm``, ``-journal``)."""
+        from gunline.journal.paths import journal_path  # not before the first frame: see test_import_hygiene
+
+        real, journal = _real(path), _real(journal_path(self.journal)[0])
+        return real.parent == journal.parent and real.name in {
+            journal.name, *(journal.name + tail for tail in ("-wal", "-shm", "-journal"))}
 
     def write(self, path: Path, text: str) -> None:
         """Write ``text`` to ``path`` atomically (a crash leaves the old file or the
@@ -109,6 +155,52 @@ class Files:
 
 def _real(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(os.path.expanduser(os.fspath(path))))
+
+
+def fingerprint(path: Path) -> str | None:
+    """The SHA-256 of the file's bytes (None: not a regular file, or unreadable). A
+    digest, not the time and size: a file rewritten within the same second, to the
+    same length, is still told apart."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as f:
+            return hashlib.file_digest(f, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+#: What a SQLite database (the journal among them) starts with.
+SQLITE_MAGIC = b"SQLite format 3\x00"
+#: A scenario has at least one of these (or nothing at all: a file just made).
+SCENARIO_KEYS = ("ruleset", "shooter", "weapon", "targets")
+
+
+def not_a_scenario(path: Path) -> str | None:
+    """Why the existing file ``path`` is no scenario (a SQLite database, not text,
+    not TOML, TOML with none of :data:`SCENARIO_KEYS`), or None when it is one, is
+    empty, or is no regular file (writing refuses a device or a pipe on its own; one
+    is never read here, where a pipe would wait forever)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SCENARIO_BYTES + 1)
+    except OSError as exc:
+        return _("cannot be read: {error}", error=exc.strerror or exc)
+    if raw.startswith(SQLITE_MAGIC):
+        return _("an SQLite database")
+    if len(raw) > MAX_SCENARIO_BYTES:
+        return _("larger than any scenario")
+    try:
+        doc = tomllib.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return _("not UTF-8 text")
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return _("not TOML")
+    if doc and not any(key in doc for key in SCENARIO_KEYS):
+        return _("TOML with no ruleset, shooter, weapon or targets")
+    return None
 
 
 # -- keeping a file's comments ---------------------------------------------------------

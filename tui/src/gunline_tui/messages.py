@@ -13,3 +13,11 @@ class TargetAction(Message):
 
     index: int
     action: str
+
+
+@dataclass
+class RulesetPicked(Message):
+    """The ruleset picker chose ``name``: a new scenario of that game, once the
+    screen knows no unsaved work is lost by it."""
+
+    name: str

@@ -111,6 +111,15 @@ class ScenarioModel:
         return self.draft.doc != self._clean
 
     @property
+    def unsaved(self) -> bool:
+        """Whether putting another scenario in its place would leave work that no file
+        holds: changes since it was opened or saved (for a draft restored with the
+        file it came from: changes to that file), or a draft restored from an earlier
+        session with no file of its own. An example's copy or a new scenario not yet
+        edited holds none."""
+        return self.dirty or (self.source.restored and not self.source.path)
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._undo)
 

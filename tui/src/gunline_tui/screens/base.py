@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from textual.screen import Screen
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from gunline.errors import GunlineError, PluginFailed
     from gunline.models import Attack, Chain
     from gunline.plugins import Registry
@@ -107,4 +109,12 @@ class ScreenParts(Screen[None]):
 
     # -- the files' ---------------------------------------------------------------------
     def action_export(self) -> None:
+        raise NotImplementedError
+
+    async def save(self, then: Callable[[], Awaitable[None]] | None = None) -> None:
+        raise NotImplementedError
+
+    # -- replacing's --------------------------------------------------------------------
+    async def replace_unsaved(self, what: str, go: Callable[[], Awaitable[None]],
+                              keep: Callable[[], None] | None = None) -> None:
         raise NotImplementedError

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -153,23 +154,60 @@ class TextScreen(SpokenBindings, ModalScreen[None]):
 
 
 class ConfirmDialog(SpokenBindings, ModalScreen[bool]):
-    """A yes/no question: y or Enter says yes, n or Esc says no."""
+    """A yes/no question: y says yes, n or Esc says no, Enter says ``default``. A
+    question whose yes destroys something (a file overwritten) is asked with
+    ``default=False``: Enter pressed out of habit keeps it."""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", N_("Yes"), id="confirm-yes"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm-yes"),
         Binding("n,escape", "answer(False)", N_("No"), id="confirm-no"),
+        Binding("enter", "default", N_("Default"), show=False, id="confirm-default"),
     ]
 
-    def __init__(self, title: str, body: str, question: str) -> None:
+    def __init__(self, title: str, body: str, question: str, *, default: bool = True) -> None:
         super().__init__(classes="dialog-screen")
-        self._title, self._body, self._question = title, body, question
+        self._title, self._body, self._question, self._default = title, body, question, default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
             yield Static(Text(self._body), classes="dialog-error")
             yield Static(Text(self._question, style="bold"))
-            yield Static(_("y / Enter: yes · n / Esc: no"), classes="dialog-help")
+            help = _("y / Enter: yes · n / Esc: no") if self._default else _("y: yes · n / Esc / Enter: no")
+            yield Static(help, classes="dialog-help")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_default(self) -> None:
+        self.dismiss(self._default)
+
+
+class ChoiceDialog(SpokenBindings, ModalScreen[str | None]):
+    """A question with a few answers, each on a letter (``choices``: key, words,
+    answer); Enter and Esc both give None, the safe answer (keep things as they
+    are), so no key pressed out of habit loses anything."""
+
+    BINDINGS = [Binding("escape,enter", "safe", N_("Cancel"), id="choice-safe")]
+
+    def __init__(self, title: str, body: str, choices: list[tuple[str, str, str]], safe: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self._title, self._body, self._choices, self._safe = title, body, choices, safe
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self._title, style="bold"), classes="dialog-title")
+            yield Static(Text(self._body), classes="dialog-error")
+            for key, words, _answer in self._choices:
+                yield Static(Text(f"{key}: {words}"))
+            yield Static(Text(_("Enter / Esc: {safe}", safe=self._safe)), classes="dialog-help")
+
+    def on_key(self, event: Key) -> None:
+        for key, _words, answer in self._choices:
+            if event.key == key:
+                event.stop()
+                self.dismiss(answer)
+                return
+
+    def action_safe(self) -> None:
+        self.dismiss(None)

@@ -46,6 +46,7 @@ from ..widgets.map_view import MapView
 from ..widgets.odds_view import OddsView
 from .compare_actions import CompareActions
 from .encounter_actions import EncounterActions
+from .replacing import Replacing
 from .resolving import Job, Resolving
 from .scenario_files import ScenarioFiles
 
@@ -102,7 +103,7 @@ PALETTE_ONLY: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, CompareActions):
+class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterActions, CompareActions):
     #: No focus by Textual's choosing before the first frame (None would mean the
     #: app's: the first focusable widget, the form, restyled whole as it takes the
     #: focus); the form takes it right after the first frame (``_after_first_frame``).
@@ -134,6 +135,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
         #: Plugins already reported as failing (each is offered for disabling once).
         self.failed_plugins: set[str] = set()
         self.logbook = Logbook()
+        self.files.journal = self.encounter.path  # never a place to save a scenario
         self.chain: Chain | None = None
         self.basis: Chain | None = None
         self.attack: Attack | None = None

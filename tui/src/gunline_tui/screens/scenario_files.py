@@ -1,15 +1,18 @@
 """Opening, saving and starting scenarios (a mixin of the main screen).
 
 What Save may write is :mod:`gunline_tui.files`'s to say: a file opened or saved in
-this session is written at once; any other existing file only after a yes; a bundled
-example never (it opens as an untitled copy). Every scenario that replaces the one
-on show (a file, an example, a new one) is a change Ctrl+Z takes back.
+this session, and not changed on disk since, is written at once; any other existing
+scenario file only after a yes (Enter says no); a bundled example, the journal or
+any file that is no scenario never. Every scenario that replaces the one on show (a
+file, an example, a new one) is a change Ctrl+Z takes back, and replaces unsaved
+work only after asking (:mod:`.replacing`).
 """
 
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +25,7 @@ from ..files import read_text, scenario_text, scenarios_dir, suggested_name
 from ..model import Source
 from ..speech import N_, _
 from .base import ScreenParts
-from .dialogs import ConfirmDialog, PickDialog, PromptDialog
+from .dialogs import ChoiceDialog, ConfirmDialog, PickDialog, PromptDialog
 
 #: The roster's pick lists: the title and what an empty one says, per kind.
 ROSTER = {
@@ -98,8 +101,13 @@ class ScenarioFiles(ScreenParts):
 
         async def done(text: str | None) -> None:
             if text is not None and "doc" in chosen:
-                await self.load_doc(chosen["doc"], chosen["path"],
-                                    _("opened {file}", file=os.path.basename(chosen["path"])))
+                doc, path = chosen["doc"], chosen["path"]
+                name = os.path.basename(path)
+
+                async def go() -> None:
+                    await self.load_doc(doc, path, _("opened {file}", file=name))
+
+                await self.replace_unsaved(_("Opening {file}", file=name), go)
 
         start = self.model.source.path or str(Path.cwd()) + "/"
         self.app.push_screen(PromptDialog(_("Open scenario file"), start,
@@ -209,8 +217,13 @@ class ScenarioFiles(ScreenParts):
                 self.notify(problem or "", title=_("could not open"), severity="error")
                 self.set_status(f"✗ {problem}")
                 return
-            await self.load_doc(doc, path, _("example {name} (a copy: the example stays as it is)",
-                                             name=Path(path).stem))
+            example = Path(path).stem
+
+            async def go() -> None:
+                await self.load_doc(doc, path, _("example {name} (a copy: the example stays as it is)",
+                                                 name=example))
+
+            await self.replace_unsaved(_("The example {name}", name=example), go)
 
         self.app.push_screen(PickDialog(_("Bundled examples (opened as untitled copies)"), options,
                                         _("no ruleset ships examples")), done)
@@ -224,19 +237,49 @@ class ScenarioFiles(ScreenParts):
                 self.set_status(_("no rulesets installed: see Plugins"))
                 return
             name = names[0]
-        self.model.replace(blank(self.registry.ruleset(name)), _("new {ruleset} scenario", ruleset=name), Source())
-        await self.after_change()
-        self.set_status(_("new scenario · Ctrl+Z brings back the one before"))
+        ruleset = self.registry.ruleset(name)
+
+        async def go() -> None:
+            self.model.replace(blank(ruleset), _("new {ruleset} scenario", ruleset=name), Source())
+            await self.after_change()
+            self.set_status(_("new scenario · Ctrl+Z brings back the one before"))
+
+        await self.replace_unsaved(_("A new scenario"), go)
 
     # -- saving ---------------------------------------------------------------------------
-    def action_save(self) -> None:
+    async def action_save(self) -> None:
         """Ctrl+S: write the file this scenario came from, when this session opened
-        or saved it; otherwise ask where, as Save as does."""
+        or saved it and nobody changed it on disk since; otherwise ask."""
+        await self.save()
+
+    async def save(self, then: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Save as Ctrl+S does, then (once the scenario is in a file) run ``then``.
+        A file changed on disk since it was read or written here is overwritten only
+        after a question whose Enter does not; Save as is offered beside it."""
         path = self.model.source.path
-        if path is not None and self.files.verdict(path).action == "write":
-            self._write(Path(path))
-        else:
-            self.action_save_as()
+        verdict = self.files.verdict(path) if path is not None else None
+        if verdict is None or verdict.action == "refuse":
+            if verdict is not None:
+                self.notify(verdict.why, title=_("not saved there"), severity="warning")
+            self.save_as(then)
+            return
+        if verdict.action == "write":
+            await self._write_then(verdict.path, then)
+            return
+
+        async def chosen(answer: str | None) -> None:
+            if answer == "overwrite":
+                await self._write_then(verdict.path, then)
+            elif answer == "save_as":
+                self.save_as(then)
+            else:
+                self.set_status(_("not saved"))
+
+        self.app.push_screen(ChoiceDialog(
+            _("Save over {file}?", file=verdict.path.name), verdict.why,
+            [("o", _("overwrite it with this scenario"), "overwrite"),
+             ("a", _("save as another file…"), "save_as")],
+            _("do not save")), chosen)
 
     def default_save_path(self) -> str:
         source = self.model.source
@@ -246,26 +289,32 @@ class ScenarioFiles(ScreenParts):
         return str(folder / suggested_name(self.model.doc, source.example))
 
     def action_save_as(self) -> None:
+        self.save_as()
+
+    def save_as(self, then: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Ask where to save (F12), then run ``then`` once saved. An existing file is
+        overwritten only after a yes (Enter says no); a file that is no scenario is
+        refused in the line itself."""
         def check(text: str) -> str | None:
             verdict = self.files.verdict(text)
             return verdict.why if verdict.action == "refuse" else None
 
-        def done(text: str | None) -> None:
+        async def done(text: str | None) -> None:
             if text is None:
                 return
             verdict = self.files.verdict(text)
             if verdict.action == "write":
-                self._write(verdict.path)
+                await self._write_then(verdict.path, then)
                 return
 
-            def confirmed(yes: bool | None) -> None:
+            async def confirmed(yes: bool | None) -> None:
                 if yes:
-                    self._write(verdict.path)
+                    await self._write_then(verdict.path, then)
                 else:
                     self.set_status(_("not saved"))
 
             self.app.push_screen(ConfirmDialog(_("Overwrite {file}?", file=verdict.path.name), verdict.why,
-                                               _("Replace that file with this scenario?")), confirmed)
+                                               _("Replace that file with this scenario?"), default=False), confirmed)
 
         self.app.push_screen(PromptDialog(
             _("Save scenario as"), self.default_save_path(),
@@ -273,7 +322,12 @@ class ScenarioFiles(ScreenParts):
               folder=scenarios_dir(self.model.doc.get("ruleset"))),
             check), done)
 
-    def _write(self, path: Path) -> None:
+    async def _write_then(self, path: Path, then: Callable[[], Awaitable[None]] | None) -> None:
+        if self._write(path) and then is not None:
+            await then()
+
+    def _write(self, path: Path) -> bool:
+        """Write the scenario to ``path``; whether it was (a failure is said)."""
         text = scenario_text(self.model.draft.clean(), self.model.source.text)
         try:
             self.files.write(path, text)
@@ -281,13 +335,14 @@ class ScenarioFiles(ScreenParts):
             self.notify(_("{path}: cannot write: {error}", path=path, error=exc.strerror or exc), title=_("not saved"),
                         severity="error")
             self.set_status("✗ " + _("not saved"))
-            return
+            return False
         self.model.saved(str(path), text)
         self.set_status(_("saved {file}", file=path.name))
+        return True
 
     def action_export(self) -> None:
         def check(text: str) -> str | None:
-            verdict = self.files.verdict(text)
+            verdict = self.files.verdict(text, scenario=False)
             if verdict.action == "refuse":
                 return verdict.why
             if verdict.action == "ask":

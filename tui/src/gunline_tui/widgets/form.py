@@ -31,9 +31,8 @@ from gunline.models import Ruleset
 from gunline.plugins import Registry
 from gunline.schema import FieldSpec, describe, format_value, is_structured, parse_value
 
-from ..draft import blank
-from ..messages import TargetAction
-from ..model import ScenarioModel, Source
+from ..messages import RulesetPicked, TargetAction
+from ..model import ScenarioModel
 from ..shown import Text, shown
 from ..speech import N_, _, field_words, said, spoken
 from .choice import Choice
@@ -481,8 +480,7 @@ class ScenarioForm(VerticalScroll):
         value = event.value
         if path == "ruleset":
             if value != self.draft.doc.get("ruleset"):
-                self.model.replace(blank(self.registry.ruleset(value)), _("switch to ruleset {name}", name=value),
-                                   Source())
+                self.post_message(RulesetPicked(value))
             return
         if path == "weapon:catalogue":
             rules = self.ruleset

@@ -1,0 +1,66 @@
+"""Asking before another scenario takes the place of unsaved work (a mixin of the
+main screen).
+
+Open, a bundled example, New and a ruleset switch each put another scenario on
+show. Ctrl+Z brings the old one back, but only until the app closes, and the draft
+holds the new one from the next change on: a scenario whose changes are in no file
+(``ScenarioModel.unsaved``) is replaced only after a question, whose Enter keeps
+working on it. A scenario as it was opened or saved, or an example's copy never
+edited, is replaced at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from ..draft import blank
+from ..messages import RulesetPicked
+from ..model import Source
+from ..speech import _
+from ..widgets.pick import PickField
+from .base import ScreenParts
+from .dialogs import ChoiceDialog
+
+
+class Replacing(ScreenParts):
+    async def replace_unsaved(self, what: str, go: Callable[[], Awaitable[None]],
+                              keep: Callable[[], None] | None = None) -> None:
+        """Run ``go``, which puts another scenario on show (``what``, in words), at
+        once if no unsaved work is lost by it; else ask: save first, replace anyway,
+        or (Enter, Esc) keep working, after which ``keep`` runs."""
+        if not self.model.unsaved:
+            await go()
+            return
+
+        async def chosen(answer: str | None) -> None:
+            if answer == "save":
+                await self.save(then=go)
+            elif answer == "replace":
+                await go()
+            else:
+                if keep is not None:
+                    keep()
+                self.set_status(_("kept working on {name}", name=self.model.source.name))
+
+        self.app.push_screen(ChoiceDialog(
+            _("Unsaved changes to {name}", name=self.model.source.name),
+            _("{what} would replace it, and its changes are in no file.", what=what),
+            [("s", _("save it first, then go on"), "save"),
+             ("r", _("replace it without saving (Ctrl+Z brings it back until the app closes)"), "replace")],
+            _("keep working on it")), chosen)
+
+    async def on_ruleset_picked(self, event: RulesetPicked) -> None:
+        """The form's ruleset picker: a new scenario of that game (Ctrl+Z undoes it)."""
+        event.stop()
+        name = event.name
+
+        async def go() -> None:
+            self.model.replace(blank(self.registry.ruleset(name)), _("switch to ruleset {name}", name=name), Source())
+            await self.after_change()
+
+        def keep() -> None:  # the picker shows the ruleset of the scenario kept
+            for picker in self.query("#ruleset").results(PickField):
+                picker.value = self.model.doc.get("ruleset")
+                picker.refresh()
+
+        await self.replace_unsaved(_("Switching to {name}", name=name), go, keep)

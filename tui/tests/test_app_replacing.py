@@ -1,0 +1,167 @@
+"""Open, New, an example or a ruleset switch never silently replace work that is in
+no file: the app asks, Enter keeps working, and Save first saves and goes on; a
+scenario as it was opened, or an example's copy never edited, is replaced at once."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gunline import discover, drafts
+from gunline.scenario import read_document
+from gunline_tui.app import make_app
+from gunline_tui.screens.dialogs import ChoiceDialog, PromptDialog
+from gunline_tui.testing import answer, editor_of, run_async, screen_text, set_field, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+LASGUN = ROOT / "examples" / "necromunda" / "lasgun-long-range.toml"
+THREE = ROOT / "examples" / "wod" / "three-successes.toml"
+
+
+@pytest.fixture
+def registry():
+    return discover()
+
+
+def distance(app) -> int:
+    return app.main.model.doc["targets"][0]["distance"]
+
+
+@run_async
+async def test_open_over_unsaved_changes_asks_and_enter_keeps_working(registry, tmp_path):
+    mine, other = tmp_path / "raid.toml", tmp_path / "other.toml"
+    shutil.copy(LASGUN, mine)
+    shutil.copy(THREE, other)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await answer(pilot, str(other))
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Unsaved changes to raid.toml" in screen_text(app)
+        await pilot.press("enter")  # the safe answer
+        await settle(pilot)
+        assert app.main.model.source.path == str(mine) and distance(app) == 7
+        assert "kept working on raid.toml" in screen_text(app)
+        app.main.flush_draft()
+        assert drafts.load_draft()["targets"][0]["distance"] == 7  # the draft holds the edit still
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await answer(pilot, str(other))
+        await settle(pilot)
+        await pilot.press("r")  # replace it without saving
+        await settle(pilot)
+        assert app.main.model.source.path == str(other) and app.main.model.doc["ruleset"] == "wod"
+        await pilot.press("ctrl+z")  # the session's undo still brings it back, unsaved
+        await settle(pilot)
+        assert app.main.model.source.path == str(mine) and distance(app) == 7 and app.main.model.unsaved
+    assert mine.read_text() == LASGUN.read_text()
+
+
+@run_async
+async def test_new_over_unsaved_changes_saves_first_then_goes_on(registry, tmp_path):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(LASGUN, mine)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        await settle(pilot)
+        await pilot.press("f9")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("s")
+        await settle(pilot)
+        assert "distance = 7" in mine.read_text()
+        assert app.main.model.source.path is None and app.main.model.doc["targets"] == [{}]  # the new one
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert distance(app) == 7 and not app.main.model.unsaved  # as saved
+
+
+@run_async
+async def test_save_first_of_an_untitled_scenario_asks_where_and_cancelling_replaces_nothing(registry, tmp_path):
+    app = make_app(registry, file=str(LASGUN))  # an example's copy: untitled
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        await settle(pilot)
+        await pilot.press("f9")
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)  # where to save it
+        await pilot.press("escape")
+        await settle(pilot)
+        assert distance(app) == 7  # nothing saved, nothing replaced
+        await pilot.press("f9")
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await answer(pilot, str(tmp_path / "saved.toml"))
+        await settle(pilot)
+        assert "distance = 7" in (tmp_path / "saved.toml").read_text()
+        assert app.main.model.doc["targets"] == [{}]
+
+
+@run_async
+async def test_a_scenario_as_opened_or_an_example_never_edited_is_replaced_at_once(registry, tmp_path):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(THREE, mine)
+    app = make_app(registry, file=str(LASGUN))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await answer(pilot, str(mine))
+        await settle(pilot)
+        assert not isinstance(app.screen, ChoiceDialog) and app.main.model.source.path == str(mine)
+        await set_field(pilot, "shooter.firearms", "1")
+        await set_field(pilot, "shooter.firearms", "0")  # as it was in the file
+        await pilot.press("f9")
+        await settle(pilot)
+        assert not isinstance(app.screen, ChoiceDialog) and app.main.model.source.path is None
+
+
+@run_async
+async def test_a_ruleset_switch_over_unsaved_changes_asks_and_keeping_shows_the_old_ruleset(registry, tmp_path):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(LASGUN, mine)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        await settle(pilot)
+        await set_field(pilot, "ruleset", "wod")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog) and "Switching to wod" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.main.model.doc["ruleset"] == "necromunda" and distance(app) == 7
+        assert editor_of(app, "ruleset").value == "necromunda"  # the picker too
+        await set_field(pilot, "ruleset", "wod")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.main.model.doc["ruleset"] == "wod"
+
+
+@run_async
+async def test_a_draft_restored_from_an_earlier_session_is_asked_for(registry):
+    drafts.save_draft(read_document(LASGUN))
+    app = make_app(registry)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "restored draft" in screen_text(app)
+        await pilot.press("f9")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)  # its changes may be in no file
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.main.model.source.restored
