@@ -144,7 +144,44 @@ class GunlineApp(App[None]):
         """Ctrl+C: the draft is written at once (a GM who presses it may close the
         terminal next), and the app says which key quits."""
         self.flush_draft()
+        try:
+            main = self.main
+        except LookupError:
+            main = None
+        if main is not None and main.draft_problem is not None:
+            main.show_draft_state()  # said already, or now
+            return
         self.notify(_("Ctrl+Q quits (the draft is saved)"), title=_("Do you want to quit?"))
+
+    #: The question Ctrl+Q asks while the latest edits are on no disk.
+    _quit_question: Screen | None = None
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: the draft written, then quit; but while it cannot be written and
+        the scenario is in no file either, ask first (a second Ctrl+Q quits: Ctrl+Q
+        always quits)."""
+        self.flush_draft()
+        try:
+            main = self.main
+        except LookupError:
+            main = None
+        if main is None or not main.edits_on_no_disk() or self.screen is self._quit_question:
+            self.exit()
+            return
+        main.show_draft_state()
+        from .screens.dialogs import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            self._quit_question = None
+            if yes:
+                self.exit()
+
+        self._quit_question = ConfirmDialog(
+            _("Quit without your latest edits?"),
+            _("The draft could not be written ({problem}): the latest edits are on no disk. "
+              "n, then Ctrl+S or F12, saves the scenario to a file.", problem=main.draft_problem),
+            _("Quit anyway? (Ctrl+Q again: quit)"))
+        self.push_screen(self._quit_question, answered)
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:

@@ -292,6 +292,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
         source = self.model.source
         where = source.name + (" *" if self.model.dirty and source.path else "")
         text = Text("gunline", style="bold")
+        if self.draft_problem is not None:  # first: the line is cut at the terminal's edge
+            text.append(" · ✗ " + _("draft not saved"), style="bold red")
         if self.encounter.name is not None:
             text.append(f" · ⚔ {self.encounter.name}", style="bold")
         text.append(f" · {doc.get('ruleset', '?')} · {variants} · {where}")
@@ -450,22 +452,50 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, EncounterActions, Com
 
     @work(thread=True, exit_on_error=False, group="draft", description="Saving the draft")
     def write_draft(self, changes: int, doc: dict[str, Any], source: drafts.DraftSource | None = None) -> None:
-        problem = self._write_draft(changes, doc, source)
-        if problem is not None and self.app.is_running:
-            self.app.call_from_thread(self.set_status, problem)
+        self._write_draft(changes, doc, source)
+        if self.app.is_running:
+            self.app.call_from_thread(self.show_draft_state)
 
-    def _write_draft(self, changes: int, doc: dict[str, Any], source: drafts.DraftSource | None = None) -> str | None:
+    #: Why the last draft write failed (None: the draft on disk is the latest or
+    #: on its way), and what the screen last said of it.
+    draft_problem: str | None = None
+    _draft_problem_said: str | None = None
+
+    def _write_draft(self, changes: int, doc: dict[str, Any], source: drafts.DraftSource | None = None) -> None:
         """Write ``doc`` unless a newer draft is already on disk (writes from two
-        threads may finish out of order)."""
+        threads may finish out of order); a failure is kept in ``draft_problem``."""
         with _DRAFT_LOCK:
             if changes <= self._draft_saved:
-                return None
+                return
             try:
                 drafts.save_draft(doc, self.draft_file, source)
             except OSError as exc:
-                return _("draft not saved: {error}", error=exc.strerror or exc)
+                where = self.draft_file or drafts.draft_path()
+                self.draft_problem = f"{where}: {exc.strerror or exc}"
+                return
             self._draft_saved = changes
-        return None
+            self.draft_problem = None
+
+    def show_draft_state(self) -> None:
+        """A draft that could not be written is said where a GM sees it at 80×24: a
+        notification naming the file and the error, once per failure, and a mark at
+        the start of the status line while it lasts; its end is said too."""
+        problem, said = self.draft_problem, self._draft_problem_said
+        self._draft_problem_said = problem
+        if problem is not None and said is None:
+            self.notify(_("{problem}: the latest edits are on no disk; Ctrl+S or F12 saves the scenario to a file",
+                          problem=problem), title=_("draft not saved"), severity="error", timeout=30)
+        elif problem is None and said is not None:
+            self.notify(_("the draft is on disk again"), title=_("draft saved"))
+        if (problem is None) != (said is None):
+            self._update_status()
+
+    def edits_on_no_disk(self) -> bool:
+        """Whether the latest edits would be lost by quitting now: the draft could not
+        be written, and the scenario is not in its file either."""
+        if self.draft_problem is None or self._draft_changes <= self._draft_saved:
+            return False
+        return not (self.model.source.path and not self.model.dirty)
 
     def flush_draft(self) -> None:
         """Write the draft now if it has unsaved changes (the app is closing)."""
