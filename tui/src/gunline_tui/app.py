@@ -236,8 +236,10 @@ def make_app(registry: Registry | None = None, file: str | None = None,
     ``doc`` opens that scenario document instead of the file / draft / example.
     ``journal`` is the journal file (else ``GUNLINE_JOURNAL``, else the per-user
     default) and ``encounter`` the encounter to resolve in (picked later by key
-    when not given). ``hook_timeout``: seconds a plugin's hook may run (None: no
-    limit; by default ``GUNLINE_HOOK_TIMEOUT``, else 10)."""
+    when not given; when given, the journal is opened here, and one that cannot be
+    used raises :class:`~gunline.errors.BadInput` naming it). ``hook_timeout``:
+    seconds a plugin's hook may run (None: no limit; by default
+    ``GUNLINE_HOOK_TIMEOUT``, else 10)."""
     from gunline.watch import hook_timeout as limit_from_env
 
     limit = limit_from_env() if hook_timeout is _DEFAULT_LIMIT else hook_timeout
@@ -250,6 +252,11 @@ def make_app(registry: Registry | None = None, file: str | None = None,
             # listed as broken after the limit, and the app opens with the others
             registry = run(discover, limit)
         where = Encounter(journal, encounter)
+        if encounter is not None:
+            # opened now: a journal that cannot be used (damaged, not a journal, a
+            # folder) is bad input before the screen opens, one line as from
+            # 'gunline resolve --encounter', never a crash of the app
+            where.journal()
         if doc is not None:
             return GunlineApp(registry, doc, file, encounter=where, hook_limit=limit)
         start = opening(registry, file)
