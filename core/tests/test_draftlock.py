@@ -22,3 +22,10 @@ def test_a_data_directory_that_cannot_be_made_gives_the_draft_anyway(tmp_path):
     (tmp_path / "file").write_text("")
     claim = claim_draft(tmp_path / "file" / "gunline")  # no lock can be made: as before locks
     assert claim is not None
+
+
+def test_without_fcntl_every_app_gets_the_draft(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # as on Windows: the import fails
+    assert claim_draft(tmp_path) is not None and claim_draft(tmp_path) is not None
