@@ -131,3 +131,18 @@ async def test_a_second_app_on_the_same_data_directory_keeps_its_own_draft_and_s
     later = opening(toy_registry, None)  # the next launch finds both
     assert later.doc["shooter"]["name"] == "First"
     assert any(mine.name in note for note in later.notes)
+
+
+@run_async
+async def test_relaunching_while_the_dropped_session_still_runs_brings_back_its_work_in_a_draft_of_its_own(
+        tmp_path, toy_registry):
+    """The app of a dropped session may live on (a hang-up that never reached it):
+    the relaunch still gets the unsaved changes, and writes them elsewhere."""
+    pit = scenario(tmp_path)
+    await edit_and_drop(toy_registry, pit)
+    old = claim_draft()  # the old session, still holding the draft
+    start = opening(toy_registry, pit)
+    assert start.restored and start.doc["shooter"]["name"] == "Zed" and start.source.path == pit
+    assert start.draft != drafts.draft_path()
+    assert "unsaved changes to pit.toml restored from the draft" in start.notes
+    old.release()
