@@ -43,6 +43,7 @@ async def test_gunline_file_after_a_dropped_session_restores_the_unsaved_changes
         assert main.model.source.path == pit and main.model.dirty  # pit.toml *, its changes unsaved
         status = str(main.query_one("#status").render())
         assert "pit.toml *" in status and "unsaved changes to pit.toml restored" in status
+        assert any("unsaved changes to pit.toml restored" in str(n.message) for n in app._notifications)  # whole
         await pilot.press("ctrl+s")  # to the file, not to a new name
         await settle(pilot)
     text = open(pit, encoding="utf-8").read()

@@ -115,8 +115,7 @@ def opening(registry: Registry, file: str | None) -> Opening:
                 said = _("unsaved changes to {file} restored from the draft", file=os.path.basename(file))
                 if changed:
                     said += " · " + _("{file} changed on disk since", file=os.path.basename(file))
-                if notice is not None:  # the status line says something else: a notification says this
-                    notes.append(said)
+                notes.append(said)  # whole, where the status line may cut it at 80 columns
                 return done(draft, None, said, restored=True, clean=asked)
             if claim is not None:
                 kept = drafts.keep_aside()
