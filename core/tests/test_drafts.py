@@ -30,3 +30,57 @@ def test_missing_or_corrupt_draft_is_none(monkeypatch, tmp_path):
     assert drafts.load_draft() is None
     (tmp_path / "draft.toml").write_text("ruleset = [unclosed")
     assert drafts.load_draft() is None
+
+
+def test_a_draft_that_is_there_but_unreadable_says_why(monkeypatch, tmp_path):
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path))
+    assert drafts.read_draft() == (None, None)  # none: nothing to say
+    (tmp_path / "draft.toml").write_text("ruleset = [unclosed")
+    doc, why = drafts.read_draft()
+    assert doc is None and why.startswith("not valid TOML")
+    (tmp_path / "draft.toml").write_bytes(b'ruleset = "\xff"')
+    assert drafts.read_draft() == (None, "not a text file (expected UTF-8 TOML)")
+
+
+def test_setting_aside_never_replaces_an_earlier_unusable_draft(monkeypatch, tmp_path):
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path))
+    (tmp_path / "draft.toml").write_text("first = [")
+    assert drafts.set_aside() == tmp_path / "draft.toml.unusable"
+    (tmp_path / "draft.toml").write_text("second = [")
+    assert drafts.set_aside() == tmp_path / "draft-2.toml.unusable"
+    assert (tmp_path / "draft.toml.unusable").read_text() == "first = ["
+    assert (tmp_path / "draft-2.toml.unusable").read_text() == "second = ["
+    assert not (tmp_path / "draft.toml").exists()
+
+
+def test_the_draft_remembers_its_file_beside_it(monkeypatch, tmp_path):
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path))
+    doc = {"ruleset": "toy", "shooter": {"name": "A"}}
+    source = drafts.DraftSource(path=str(tmp_path / "pit.toml"), text="# the pit\nruleset = 'toy'\n")
+    drafts.save_draft(doc, source=source)
+    assert drafts.load_source() == source
+    assert "source" not in drafts.load_draft()  # beside the scenario, not inside it
+    drafts.save_draft(doc)  # untitled now: no sidecar
+    assert drafts.load_source() is None and not (tmp_path / "draft.source.json").exists()
+
+
+def test_a_sidecar_left_by_another_draft_is_ignored(monkeypatch, tmp_path):
+    """A crash between writing the draft and its sidecar leaves the sidecar of the
+    draft before: a draft is never saved to a file it did not come from."""
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path))
+    drafts.save_draft({"ruleset": "toy"}, source=drafts.DraftSource(path="/campaign/a.toml"))
+    sidecar = (tmp_path / "draft.source.json").read_text()
+    drafts.save_draft({"ruleset": "toy", "mode": "burst"}, source=drafts.DraftSource(path="/campaign/b.toml"))
+    (tmp_path / "draft.source.json").write_text(sidecar)
+    assert drafts.load_source() is None
+
+
+def test_keeping_a_draft_aside_moves_it_whole_under_a_dated_name(monkeypatch, tmp_path):
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path))
+    source = drafts.DraftSource(path="/campaign/a.toml")
+    drafts.save_draft({"ruleset": "toy"}, source=source)
+    kept = drafts.keep_aside()
+    assert kept is not None and kept.name.startswith("draft-") and kept.suffix == ".toml"
+    assert drafts.load_draft(kept) == {"ruleset": "toy"} and drafts.load_source(kept) == source
+    assert not drafts.draft_path().exists()
+    assert drafts.other_drafts() == [kept]

@@ -194,3 +194,40 @@ def test_other_subcommands_and_typos_are_not_the_app(opened, medium, capsys):
     assert cli.main(["resolv"]) == 2  # a mistyped command stays an error
     assert "invalid choice" in capsys.readouterr().err
     assert opened == []
+
+
+def damaged_journal(tmp_path) -> Path:
+    path = tmp_path / "pit.journal"
+    path.write_bytes(b"not a journal, only junk bytes\n" * 200)
+    return path
+
+
+def test_gunline_encounter_with_a_damaged_journal_is_one_line_and_exit_2(tmp_path, capsys):
+    """As 'gunline resolve --encounter' says it: no screen, no traceback."""
+    bad = damaged_journal(tmp_path)
+    code = cli.main(["--encounter", ENC, "--journal", str(bad)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == (f"gunline: journal {bad}: not a gunline journal (the file is not an SQLite database: file is "
+                   "not a database); give another --journal path\n")
+
+
+@run_async
+async def test_a_journal_that_cannot_be_read_as_the_odds_start_is_said_and_the_app_runs_on(toy_registry, tmp_path,
+                                                                                              monkeypatch):
+    """The encounter's journal is read as the odds start, on the screen's own loop: a
+    damaged one is said, never a crash of the app."""
+    from gunline_tui.app import GunlineApp
+    from gunline_tui.encounter import Encounter
+    from gunline_tui.screens.main import MainScreen
+
+    monkeypatch.setattr(MainScreen, "ODDS_DELAY", 0.01)
+    bad = damaged_journal(tmp_path)
+    doc = {"ruleset": "toy", "shooter": {"name": "Ada"}, "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}
+    app = GunlineApp(toy_registry, doc, encounter=Encounter(str(bad), ENC))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.1)
+        await settle(pilot)
+        assert app.is_running
+        assert f"journal {bad}: not a gunline journal" in app.main.problem  # said under the chain

@@ -38,3 +38,67 @@ async def test_closing_the_app_writes_the_last_change_at_once(toy_registry, monk
         assert drafts.load_draft() is None or drafts.load_draft()["shooter"]["name"] != "Kim"
         await pilot.press("ctrl+q")
     assert drafts.load_draft()["shooter"]["name"] == "Kim"
+
+
+def disk_full(monkeypatch):
+    import errno
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(drafts, "save_draft", full)
+
+
+@run_async
+async def test_a_draft_that_cannot_be_written_is_said_where_it_shows_at_80x24(toy_registry, monkeypatch):
+    disk_full(monkeypatch)
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Zed")
+        await pilot.pause(MainScreen.DRAFT_DELAY + 0.3)
+        await settle(pilot)
+        status = str(app.main.query_one("#status").render())
+        assert status.startswith("gunline · ✗ draft not saved")  # before the line is cut at 80 columns
+        said = [(n.title, str(n.message)) for n in app._notifications]
+        assert ("draft not saved", f"{drafts.draft_path()}: No space left on device: the latest edits are on "
+                "no disk; Ctrl+S or F12 saves the scenario to a file") in said
+        await set_field(pilot, "shooter.name", "Zee")  # failing on: said once, not at every write
+        await pilot.pause(MainScreen.DRAFT_DELAY + 0.3)
+        await settle(pilot)
+        assert [n.title for n in app._notifications].count("draft not saved") == 1
+
+
+@run_async
+async def test_quitting_while_the_latest_edits_are_on_no_disk_asks_first(toy_registry, monkeypatch):
+    from gunline_tui.screens.dialogs import ConfirmDialog
+
+    disk_full(monkeypatch)
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Zed")
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog) and app.is_running
+        await pilot.press("n")  # stay, to save it somewhere
+        await settle(pilot)
+        assert app.screen is app.main and app.is_running
+        await pilot.press("ctrl+q", "ctrl+q")  # Ctrl+Q always quits: twice here
+        await settle(pilot)
+    assert not app.is_running and app.return_code == 0
+
+
+@run_async
+async def test_quitting_asks_nothing_once_the_scenario_is_saved_to_its_file(toy_registry, monkeypatch, tmp_path):
+    disk_full(monkeypatch)
+    path = tmp_path / "pit.toml"
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Zed")
+        await settle(pilot)
+        app.main._write(path)  # saved to a file on another disk
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+    assert not app.is_running

@@ -9,7 +9,9 @@ installations side by side), else ``$XDG_DATA_HOME/gunline``, else
 from __future__ import annotations
 
 import os
+import time
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,8 @@ from .tomlwrite import dumps
 
 ENV_HOME = "GUNLINE_HOME"
 DRAFT_FILE = "draft.toml"
+#: Beside a draft (``draft.toml`` → ``draft.source.json``): the file it came from.
+SOURCE_SUFFIX = ".source.json"
 
 
 def data_dir() -> Path:
@@ -36,23 +40,100 @@ def draft_path() -> Path:
     return data_dir() / DRAFT_FILE
 
 
-def save_draft(doc: dict[str, Any], path: Path | None = None) -> Path:
+@dataclass(frozen=True)
+class DraftSource:
+    """Where a draft's scenario came from, kept beside it so that a restored draft is
+    saved to its file again: ``path`` the file Save writes (None: untitled),
+    ``example`` the bundled example it is a copy of, ``text`` the file's text as read
+    (its comments and layout are kept on saving, and a change on disk since shows)."""
+
+    path: str | None = None
+    example: str | None = None
+    text: str | None = None
+
+
+def source_path(path: Path) -> Path:
+    """The sidecar of the draft at ``path``: ``draft.toml`` → ``draft.source.json``."""
+    return path.with_name(path.name.removesuffix(".toml") + SOURCE_SUFFIX)
+
+
+def save_draft(doc: dict[str, Any], path: Path | None = None, source: DraftSource | None = None) -> Path:
     """Write the draft atomically and durably (flushed to disk, then renamed over the
-    old one): a crash or a dropped SSH session leaves the previous draft or this one."""
+    old one): a crash or a dropped SSH session leaves the previous draft or this one.
+
+    Its ``source`` goes beside it (:func:`source_path`), written after it and naming
+    the draft's digest: a crash between the two leaves a sidecar of another draft,
+    which :func:`load_source` then ignores, so a draft is never saved to a file it
+    did not come from. An untitled draft has no sidecar."""
     from .journal.atomic import write_atomic  # not at import: the app starts without it
 
     path = path or draft_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    return write_atomic(path, dumps(doc))
+    text = dumps(doc)
+    write_atomic(path, text)
+    sidecar = source_path(path)
+    if source is not None and (source.path or source.example):
+        import json
+
+        record = {"draft": _digest(text), "path": source.path, "example": source.example, "text": source.text}
+        write_atomic(sidecar, json.dumps(record, ensure_ascii=False))
+    else:
+        try:
+            sidecar.unlink()
+        except FileNotFoundError:
+            pass
+    return path
+
+
+def load_source(path: Path | None = None) -> DraftSource | None:
+    """Where the draft at ``path`` came from, or None: untitled, or a sidecar that
+    cannot be read or belongs to another draft (see :func:`save_draft`)."""
+    import json
+
+    path = path or draft_path()
+    try:
+        record = json.loads(source_path(path).read_text(encoding="utf-8"))
+        draft = path.read_bytes()
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(record, dict) or record.get("draft") != _digest(draft):
+        return None
+    fields = {k: record.get(k) for k in ("path", "example", "text")}
+    if not all(v is None or isinstance(v, str) for v in fields.values()):
+        return None
+    return DraftSource(**fields)
+
+
+def _digest(text: str | bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
+
+
+def read_draft(path: Path | None = None) -> tuple[dict[str, Any] | None, str | None]:
+    """The saved draft and what is wrong with it: ``(doc, None)``; ``(None, None)``
+    when there is none; ``(None, why)`` when one is there and cannot be read (not
+    UTF-8, not TOML, unreadable): a draft that must be kept, never replaced."""
+    path = path or draft_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"cannot read it: {exc.strerror or exc}"
+    try:
+        return tomllib.loads(raw.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, "not a text file (expected UTF-8 TOML)"
+    except tomllib.TOMLDecodeError as exc:
+        return None, f"not valid TOML: {exc}"
+    except RecursionError:
+        return None, "not valid TOML: arrays or tables nested too deeply"
 
 
 def load_draft(path: Path | None = None) -> dict[str, Any] | None:
     """The saved draft, or ``None`` if there is none or it cannot be read."""
-    path = path or draft_path()
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
+    return read_draft(path)[0]
 
 
 #: The parts of a scenario that are tables, and the one that is an array of tables.
@@ -76,12 +157,70 @@ def shape_problem(doc: dict[str, Any]) -> str | None:
 
 
 def set_aside(path: Path | None = None) -> Path | None:
-    """Move a draft that cannot be used out of the way, kept (``draft.toml.unusable``),
-    so that the next edit's draft does not replace it; where it went, or None."""
+    """Move a draft that cannot be used out of the way, kept (``draft.toml.unusable``,
+    else ``draft-2.toml.unusable``, ...: an earlier one is never replaced), so that
+    the next edit's draft does not replace it; where it went, or None."""
     path = path or draft_path()
-    aside = path.with_name(path.name + ".unusable")
+    return _move_fresh(path, path.stem, path.suffix + ".unusable")
+
+
+def keep_aside(path: Path | None = None) -> Path | None:
+    """Move a usable draft, and its sidecar, out of the way under a dated name
+    (``draft-20261204-2142.toml``) in its folder, so that another scenario's draft
+    can take its place and it stays whole; where it went, or None."""
+    path = path or draft_path()
+    kept = _move_fresh(path, f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}", path.suffix)
+    if kept is not None:
+        try:
+            os.replace(source_path(path), source_path(kept))
+        except OSError:
+            pass
+    return kept
+
+
+def fresh_draft_path(folder: Path | None = None) -> Path:
+    """A dated draft file name in ``folder`` (the data directory) that is not taken:
+    where an app that cannot have ``draft.toml`` keeps its own."""
+    folder = folder or data_dir()
+    stem = f"draft-{time.strftime('%Y%m%d-%H%M%S')}"
+    for n in range(1, 1000):
+        candidate = folder / (f"{stem}{'' if n == 1 else f'-{n}'}.toml")
+        if not candidate.exists():
+            return candidate
+    return folder / f"{stem}-{os.getpid()}.toml"
+
+
+def other_drafts(folder: Path | None = None) -> list[Path]:
+    """The drafts kept beside ``draft.toml`` (another instance's, or one kept aside),
+    oldest first."""
+    folder = folder or data_dir()
     try:
-        os.replace(path, aside)
+        return sorted(folder.glob("draft-*.toml"))
     except OSError:
-        return None
-    return aside
+        return []
+
+
+def _move_fresh(path: Path, stem: str, suffix: str) -> Path | None:
+    """Move ``path`` to ``stem + suffix`` in its folder, or ``stem-2 + suffix``, ...:
+    never over a file already there (a hard link fails if the name is taken, which
+    a rename would not); the name it went to, or None if it could not be moved."""
+    for n in range(1, 1000):
+        target = path.with_name(f"{stem}{'' if n == 1 else f'-{n}'}{suffix}")
+        try:
+            os.link(path, target)
+        except FileExistsError:
+            continue
+        except OSError:  # a file system without hard links: check, then rename
+            if target.exists():
+                continue
+            try:
+                os.replace(path, target)
+            except OSError:
+                return None
+            return target
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        return target
+    return None

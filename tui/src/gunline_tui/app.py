@@ -13,21 +13,17 @@ import signal
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from gunline import drafts
-from gunline.errors import BadInput
 from gunline.plugins import Registry
-from gunline.scenario import read_document
 
 from .control_filter import ControlFilter
-from .draft import blank
 from .encounter import Encounter
+from .opening import Opening, first_example, opening  # noqa: F401 - first_example: the app's, as before
 from .screens.main import ACTIONS, PALETTE_ONLY, UNLISTED, MainScreen, key_shown
 from .speech import N_, _, textual_words
 
@@ -40,62 +36,17 @@ ENDING_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
 SIGNAL_GRACE = 3.0
 
 
-def first_example(registry: Registry) -> Path | None:
-    """The example to open on first launch: the first ruleset's (by name) featured
-    example (``Ruleset.featured``, the one its authors chose to show it best), else
-    the first example by name of the first ruleset that ships any."""
-    folders = []
-    for name, plugin in sorted(registry.rulesets.items()):
-        examples = registry.ruleset(name).examples
-        if examples and Path(examples).is_dir():
-            folders.append((Path(examples), getattr(plugin.declaration, "featured", None)))
-    for folder, featured in folders:
-        if featured and (folder / featured).is_file():
-            return folder / featured
-    for folder, _featured in folders:
-        files = sorted(folder.glob("*.toml"))
-        if files:
-            return files[0]
-    return None
-
-
 def initial_doc(registry: Registry, file: str | None) -> tuple[dict[str, Any], str | None, str | None]:
-    """What to open: the file asked for, else the saved draft, else a bundled
-    example, else an empty scenario. Returns (document, file, notice); the notice
-    is "draft restored" for the draft."""
+    """What to open (see :mod:`gunline_tui.opening`): the file asked for, else the
+    saved draft, else a bundled example, else an empty scenario. Returns (document,
+    file, notice); the notice is "draft restored" for the draft."""
     return _opening(registry, file)[:3]
 
 
 def _opening(registry: Registry, file: str | None) -> tuple[dict[str, Any], str | None, str | None, bool]:
     """:func:`initial_doc`, and whether the document is the draft restored."""
-    notice = None
-    if file:
-        try:
-            doc = read_document(file)
-            problem = drafts.shape_problem(doc)
-            if problem is None:
-                return doc, file, None, False
-            notice = f"✗ {file}: {problem}"
-        except BadInput as exc:
-            notice = f"✗ {exc}"
-    draft = drafts.load_draft()
-    problem = drafts.shape_problem(draft) if draft else None
-    if problem is not None:  # kept, never laid out
-        aside = drafts.set_aside()
-        notice = notice or f"✗ draft: {problem}; kept as {aside or drafts.draft_path()}"
-        draft = None
-    if draft:
-        return draft, None, notice or _("draft restored"), True
-    example = first_example(registry)
-    if example is not None:
-        try:
-            return read_document(example), str(example), notice or _("example {file}", file=example.name), False
-        except BadInput:
-            pass
-    names = sorted(registry.rulesets)
-    if names:
-        return blank(registry.ruleset(names[0])), None, notice, False
-    return {}, None, notice or _("no rulesets installed: see Plugins (Ctrl+L)"), False
+    start = opening(registry, file)
+    return start.doc, start.file, start.notice, start.restored
 
 
 class GunlineApp(App[None]):
@@ -109,7 +60,8 @@ class GunlineApp(App[None]):
 
     def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
                  notice: str | None = None, encounter: Encounter | None = None,
-                 hook_limit: float | None = None, *, restored: bool = False, **kwargs: Any) -> None:
+                 hook_limit: float | None = None, *, restored: bool = False, start: Opening | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.registry = registry
         self.encounter = encounter or Encounter()
@@ -118,6 +70,9 @@ class GunlineApp(App[None]):
         self._start = (doc, file, notice)
         #: The document is the draft an earlier session left.
         self._restored = restored
+        #: How the app was opened (:mod:`gunline_tui.opening`): the restored draft's
+        #: source, where this app's draft goes, its hold on the draft, the notes.
+        self.opened = start
         self._control_filter = ControlFilter()
 
     #: Whether the app paused the cyclic garbage collector (see :meth:`on_load`).
@@ -142,12 +97,22 @@ class GunlineApp(App[None]):
 
     def on_unmount(self) -> None:
         self.resume_gc()
+        self.release_draft()
+
+    def release_draft(self) -> None:
+        """Let another app have ``draft.toml`` (this one has written its last)."""
+        if self.opened is not None and self.opened.claim is not None:
+            self.opened.claim.release()
 
     def get_default_screen(self) -> Screen:
         """The main screen is the first screen itself, not pushed over Textual's empty
         default one: a screen fewer to build and lay out before the first frame."""
         doc, file, notice = self._start
-        return MainScreen(self.registry, doc, file, notice, self.encounter, restored=self._restored)
+        start = self.opened
+        if start is None:
+            return MainScreen(self.registry, doc, file, notice, self.encounter, restored=self._restored)
+        return MainScreen(self.registry, doc, file, notice, self.encounter, restored=self._restored,
+                          origin=start.source, clean=start.clean, draft_file=start.draft, notes=start.notes)
 
     def on_mount(self) -> None:
         if not self.is_headless:  # a test's process keeps its own signal handlers
@@ -179,7 +144,44 @@ class GunlineApp(App[None]):
         """Ctrl+C: the draft is written at once (a GM who presses it may close the
         terminal next), and the app says which key quits."""
         self.flush_draft()
+        try:
+            main = self.main
+        except LookupError:
+            main = None
+        if main is not None and main.draft_problem is not None:
+            main.show_draft_state()  # said already, or now
+            return
         self.notify(_("Ctrl+Q quits (the draft is saved)"), title=_("Do you want to quit?"))
+
+    #: The question Ctrl+Q asks while the latest edits are on no disk.
+    _quit_question: Screen | None = None
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: the draft written, then quit; but while it cannot be written and
+        the scenario is in no file either, ask first (a second Ctrl+Q quits: Ctrl+Q
+        always quits)."""
+        self.flush_draft()
+        try:
+            main = self.main
+        except LookupError:
+            main = None
+        if main is None or not main.edits_on_no_disk() or self.screen is self._quit_question:
+            self.exit()
+            return
+        main.show_draft_state()
+        from .screens.dialogs import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            self._quit_question = None
+            if yes:
+                self.exit()
+
+        self._quit_question = ConfirmDialog(
+            _("Quit without your latest edits?"),
+            _("The draft could not be written ({problem}): the latest edits are on no disk. "
+              "n, then Ctrl+S or F12, saves the scenario to a file.", problem=main.draft_problem),
+            _("Quit anyway? (Ctrl+Q again: quit)"))
+        self.push_screen(self._quit_question, answered)
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -234,8 +236,10 @@ def make_app(registry: Registry | None = None, file: str | None = None,
     ``doc`` opens that scenario document instead of the file / draft / example.
     ``journal`` is the journal file (else ``GUNLINE_JOURNAL``, else the per-user
     default) and ``encounter`` the encounter to resolve in (picked later by key
-    when not given). ``hook_timeout``: seconds a plugin's hook may run (None: no
-    limit; by default ``GUNLINE_HOOK_TIMEOUT``, else 10)."""
+    when not given; when given, the journal is opened here, and one that cannot be
+    used raises :class:`~gunline.errors.BadInput` naming it). ``hook_timeout``:
+    seconds a plugin's hook may run (None: no limit; by default
+    ``GUNLINE_HOOK_TIMEOUT``, else 10)."""
     from gunline.watch import hook_timeout as limit_from_env
 
     limit = limit_from_env() if hook_timeout is _DEFAULT_LIMIT else hook_timeout
@@ -248,11 +252,16 @@ def make_app(registry: Registry | None = None, file: str | None = None,
             # listed as broken after the limit, and the app opens with the others
             registry = run(discover, limit)
         where = Encounter(journal, encounter)
+        if encounter is not None:
+            # opened now: a journal that cannot be used (damaged, not a journal, a
+            # folder) is bad input before the screen opens, one line as from
+            # 'gunline resolve --encounter', never a crash of the app
+            where.journal()
         if doc is not None:
             return GunlineApp(registry, doc, file, encounter=where, hook_limit=limit)
-        start_doc, start_file, notice, restored = _opening(registry, file)
-        return GunlineApp(registry, start_doc, start_file, notice, encounter=where, hook_limit=limit,
-                          restored=restored)
+        start = opening(registry, file)
+        return GunlineApp(registry, start.doc, start.file, start.notice, encounter=where, hook_limit=limit,
+                          restored=start.restored, start=start)
 
 
 @contextmanager
@@ -278,5 +287,8 @@ def main(file: str | None = None, *, journal: str | None = None, encounter: str 
 
         encounter = check_name(encounter)  # a bad name is bad input before the screen opens
     app = make_app(file=file, journal=journal, encounter=encounter, hook_timeout=hook_timeout)
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.release_draft()
     return app.return_code or 0

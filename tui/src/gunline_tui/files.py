@@ -87,10 +87,12 @@ class Files:
                 folders.append(_real(examples))
         return cls(read_only=folders)
 
-    def opened(self, path: str | os.PathLike[str]) -> None:
-        """``path`` was read or written just now: this session's to save, as it is."""
+    def opened(self, path: str | os.PathLike[str], text: str | None = None) -> None:
+        """``path`` was read or written just now: this session's to save, as it is;
+        or, with ``text``, as it was when that text was read from it (a restored
+        draft's file: a change made to it since the draft was made is a change)."""
         real = _real(path)
-        self.owned[real] = fingerprint(real)
+        self.owned[real] = fingerprint(real) if text is None else text_fingerprint(text)
 
     def changed_on_disk(self, path: str | os.PathLike[str]) -> bool:
         """Whether ``path``, opened or saved here, is not what was read or written
@@ -158,16 +160,28 @@ def _real(path: str | os.PathLike[str]) -> Path:
 
 
 def fingerprint(path: Path) -> str | None:
-    """The SHA-256 of the file's bytes (None: not a regular file, or unreadable). A
-    digest, not the time and size: a file rewritten within the same second, to the
-    same length, is still told apart."""
+    """A SHA-256 of the file's text as the app reads it (None: not a regular file, or
+    unreadable); of its bytes when it is not UTF-8. A digest, not the time and size:
+    a file rewritten within the same second, to the same length, is still told apart.
+    Text rather than bytes, so that a restored draft's file is compared with the text
+    the draft was made from (:func:`text_fingerprint`), line ends as Python reads them."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
         with open(path, "rb") as f:
-            return hashlib.file_digest(f, "sha256").hexdigest()
+            raw = f.read(MAX_SCENARIO_BYTES + 1)
     except OSError:
         return None
+    try:
+        return text_fingerprint(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "bytes:" + hashlib.sha256(raw).hexdigest()
+
+
+def text_fingerprint(text: str) -> str:
+    """The fingerprint of a file whose text, as read, is ``text``."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 #: What a SQLite database (the journal among them) starts with.

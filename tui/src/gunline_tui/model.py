@@ -96,8 +96,13 @@ class ScenarioModel:
 
     @classmethod
     def of(cls, doc: dict[str, Any], source: Source | None = None,
-           listener: Callable[[Change], None] | None = None) -> ScenarioModel:
-        return cls(Draft(doc), source or Source(), listener)
+           listener: Callable[[Change], None] | None = None, clean: dict[str, Any] | None = None) -> ScenarioModel:
+        """``clean``: the scenario as its file holds it, when ``doc`` is not that (a
+        draft restored with unsaved changes to the file): what ``dirty`` compares."""
+        model = cls(Draft(doc), source or Source(), listener)
+        if clean is not None:
+            model._clean = Draft(clean).clean()
+        return model
 
     # -- reading ------------------------------------------------------------------------
     @property

@@ -14,6 +14,7 @@ fingers do what they do in a shell; the rest of the app is on F-keys.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 from textual import on, work
@@ -116,16 +117,23 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
 
     def __init__(self, registry: Registry, doc: dict[str, Any], file: str | None = None,
                  notice: str | None = None, encounter: Encounter | None = None, *,
-                 restored: bool = False, files: Files | None = None) -> None:
+                 restored: bool = False, files: Files | None = None, origin: drafts.DraftSource | None = None,
+                 clean: dict[str, Any] | None = None, draft_file: Path | None = None,
+                 notes: list[str] | None = None) -> None:
         """``doc`` was read from ``file`` (a bundled example opens as a copy of it),
-        or is the draft an earlier session left (``restored``), or is new."""
+        or is the draft an earlier session left (``restored``; ``origin`` the file it
+        came from, whose scenario is ``clean``), or is new. ``draft_file``: where
+        the draft is written (None: ``draft.toml``); ``notes``: said at the start,
+        each in a notification of its own."""
         super().__init__()
         self.registry = registry
         self.encounter = encounter or Encounter()
         self.files = files or Files.for_registry(registry)
-        source = self.source_for(file) if file else Source(restored=restored)
-        self.model = ScenarioModel.of(doc, source, listener=self._changed)
+        self.model = ScenarioModel.of(doc, self._source(file, restored, origin), listener=self._changed,
+                                      clean=clean)
         self.notice = notice
+        self.notes = notes or []
+        self.draft_file = draft_file
         #: Bumped whenever the encounter's state may have changed (a commit, an undo,
         #: a reload, another encounter picked): chains and odds of an older epoch are
         #: stale.
@@ -149,6 +157,17 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         self._off_loop: OffLoop | None = None
         #: A change that rebuilds the form, not yet drawn (see :meth:`after_change`).
         self._pending: Change | None = None
+
+    def _source(self, file: str | None, restored: bool, origin: drafts.DraftSource | None) -> Source:
+        """Where the scenario came from: the file read, or, for a restored draft, the
+        file the draft remembers (Ctrl+S writes it again, as it would have before)."""
+        if file:
+            return self.source_for(file)
+        if restored and origin is not None:
+            if origin.path:
+                self.files.opened(origin.path, origin.text)
+            return Source(path=origin.path, example=origin.example, text=origin.text, restored=True)
+        return Source(restored=restored)
 
     @property
     def draft(self):
@@ -193,6 +212,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         self._update_status()
         if self.notice:
             self.set_status(self.notice)
+        for note in self.notes:  # work kept elsewhere: said where a GM sees it whole
+            self.notify(note, title=_("draft"), severity="warning", timeout=20)
         self._say_what_did_not_load()
         # The first frame shows what a GM looks at first, the form and the chain;
         # what is out of view (the form's lower rows) follows right after it.
@@ -273,6 +294,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         source = self.model.source
         where = source.name + (" *" if self.model.dirty and source.path else "")
         text = Text("gunline", style="bold")
+        if self.draft_problem is not None:  # first: the line is cut at the terminal's edge
+            text.append(" · ✗ " + _("draft not saved"), style="bold red")
         if self.encounter.name is not None:
             text.append(f" · ⚔ {self.encounter.name}", style="bold")
         text.append(f" · {doc.get('ruleset', '?')} · {variants} · {where}")
@@ -422,26 +445,59 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
 
     def _draft_due(self) -> None:
         self._draft_timer = None
-        self.write_draft(self._draft_changes, self.model.draft.clean())
+        self.write_draft(self._draft_changes, self.model.draft.clean(), self._draft_source())
+
+    def _draft_source(self) -> drafts.DraftSource:
+        """What the draft's sidecar keeps of the scenario's source (see drafts.save_draft)."""
+        source = self.model.source
+        return drafts.DraftSource(path=source.path, example=source.example, text=source.text)
 
     @work(thread=True, exit_on_error=False, group="draft", description="Saving the draft")
-    def write_draft(self, changes: int, doc: dict[str, Any]) -> None:
-        problem = self._write_draft(changes, doc)
-        if problem is not None and self.app.is_running:
-            self.app.call_from_thread(self.set_status, problem)
+    def write_draft(self, changes: int, doc: dict[str, Any], source: drafts.DraftSource | None = None) -> None:
+        self._write_draft(changes, doc, source)
+        if self.app.is_running:
+            self.app.call_from_thread(self.show_draft_state)
 
-    def _write_draft(self, changes: int, doc: dict[str, Any]) -> str | None:
+    #: Why the last draft write failed (None: the draft on disk is the latest or
+    #: on its way), and what the screen last said of it.
+    draft_problem: str | None = None
+    _draft_problem_said: str | None = None
+
+    def _write_draft(self, changes: int, doc: dict[str, Any], source: drafts.DraftSource | None = None) -> None:
         """Write ``doc`` unless a newer draft is already on disk (writes from two
-        threads may finish out of order)."""
+        threads may finish out of order); a failure is kept in ``draft_problem``."""
         with _DRAFT_LOCK:
             if changes <= self._draft_saved:
-                return None
+                return
             try:
-                drafts.save_draft(doc)
+                drafts.save_draft(doc, self.draft_file, source)
             except OSError as exc:
-                return _("draft not saved: {error}", error=exc.strerror or exc)
+                where = self.draft_file or drafts.draft_path()
+                self.draft_problem = f"{where}: {exc.strerror or exc}"
+                return
             self._draft_saved = changes
-        return None
+            self.draft_problem = None
+
+    def show_draft_state(self) -> None:
+        """A draft that could not be written is said where a GM sees it at 80×24: a
+        notification naming the file and the error, once per failure, and a mark at
+        the start of the status line while it lasts; its end is said too."""
+        problem, said = self.draft_problem, self._draft_problem_said
+        self._draft_problem_said = problem
+        if problem is not None and said is None:
+            self.notify(_("{problem}: the latest edits are on no disk; Ctrl+S or F12 saves the scenario to a file",
+                          problem=problem), title=_("draft not saved"), severity="error", timeout=30)
+        elif problem is None and said is not None:
+            self.notify(_("the draft is on disk again"), title=_("draft saved"))
+        if (problem is None) != (said is None):
+            self._update_status()
+
+    def edits_on_no_disk(self) -> bool:
+        """Whether the latest edits would be lost by quitting now: the draft could not
+        be written, and the scenario is not in its file either."""
+        if self.draft_problem is None or self._draft_changes <= self._draft_saved:
+            return False
+        return not (self.model.source.path and not self.model.dirty)
 
     def flush_draft(self) -> None:
         """Write the draft now if it has unsaved changes (the app is closing)."""
@@ -449,7 +505,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
             self._draft_timer.stop()
             self._draft_timer = None
         if self._draft_changes > self._draft_saved:
-            self._write_draft(self._draft_changes, self.model.draft.clean())
+            self._write_draft(self._draft_changes, self.model.draft.clean(), self._draft_source())
 
     # -- plugins ------------------------------------------------------------------------
     @on(ChainView.Detail)

@@ -176,17 +176,21 @@ class Resolving(ScreenParts):
             return
         from gunline.odds import background
 
+        try:
+            prior = self.encounter.prior(attack)
+        except GunlineError as exc:  # a journal that cannot be read: said in the odds pane, the app runs on
+            self._odds_failed(exc)
+            return
         # every core but one: that one is the screen's
         jobs = max(1, (os.cpu_count() or 1) - 1)
-        job = background.start(self.registry, attack, limit=self.off_loop.limit, prior=self.encounter.prior(attack),
-                               jobs=jobs)
+        job = background.start(self.registry, attack, limit=self.off_loop.limit, prior=prior, jobs=jobs)
         if job is not None:
             self.run_worker(self._await_odds(job, key), group="odds", exclusive=True, exit_on_error=False,
                             description="Computing odds")
             return
 
         def work() -> Any:
-            return compute_odds(self.registry, attack, prior=self.encounter.prior(attack))
+            return compute_odds(self.registry, attack, prior=prior)
 
         self.off_loop.later(work, lambda odds: self.show_odds(odds, key), self._odds_failed,
                             group="odds", description="Computing odds")

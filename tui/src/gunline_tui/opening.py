@@ -1,0 +1,193 @@
+"""What the app opens, and where its draft goes: decided once, before the screen is
+built, so that no scenario a GM worked on is replaced unseen.
+
+The draft (``draft.toml`` in the data directory) holds the last scenario edited,
+and beside it (:func:`gunline.drafts.load_source`) the file it came from. At launch:
+
+- ``gunline`` restores the draft, saved to its file again by Ctrl+S;
+- ``gunline FILE`` restores the draft if it holds unsaved changes *to FILE* (the
+  GM reconnecting after a dropped session runs the command they ran before); if it
+  holds other unsaved work, FILE opens and that draft is kept under a dated name
+  (``draft-20261204-2142.toml``), said in a notice; a draft equal to FILE is
+  simply FILE;
+- a draft that cannot be read (not TOML, not UTF-8) or laid out is moved aside
+  (``draft.toml.unusable``, never over an earlier one) and said so;
+- when another app holds the draft (:mod:`gunline.draftlock`), nothing of it is
+  moved: this app keeps its own draft under a dated name and says so;
+- drafts kept under dated names are listed in a notice at every launch, so that
+  none is forgotten.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gunline import drafts
+from gunline.draftlock import Claim, claim_draft
+from gunline.errors import BadInput
+from gunline.plugins import Registry
+from gunline.scenario import read_document
+
+from .draft import Draft, blank
+from .speech import _, _n
+
+
+@dataclass
+class Opening:
+    """The scenario to open and what to say about it.
+
+    ``file``: read from that file (None: the draft, an example's copy, or new).
+    ``restored``: the draft an earlier session left; ``source`` where that draft came
+    from and ``clean`` that file's scenario, if any (what "unsaved" is measured from).
+    ``notice``: for the status line; ``notes``: what is worth a notification (work
+    kept under another name, and where). ``draft``: where this app writes its draft;
+    ``claim``: its hold on ``draft.toml`` (None: another app has it)."""
+
+    doc: dict[str, Any]
+    file: str | None = None
+    notice: str | None = None
+    restored: bool = False
+    source: drafts.DraftSource | None = None
+    clean: dict[str, Any] | None = None
+    draft: Path | None = None
+    claim: Claim | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def first_example(registry: Registry) -> Path | None:
+    """The example to open on first launch: the first ruleset's (by name) featured
+    example (``Ruleset.featured``, the one its authors chose to show it best), else
+    the first example by name of the first ruleset that ships any."""
+    folders = []
+    for name, plugin in sorted(registry.rulesets.items()):
+        examples = registry.ruleset(name).examples
+        if examples and Path(examples).is_dir():
+            folders.append((Path(examples), getattr(plugin.declaration, "featured", None)))
+    for folder, featured in folders:
+        if featured and (folder / featured).is_file():
+            return folder / featured
+    for folder, _featured in folders:
+        files = sorted(folder.glob("*.toml"))
+        if files:
+            return files[0]
+    return None
+
+
+def opening(registry: Registry, file: str | None) -> Opening:
+    """What to open: the file asked for, else the saved draft, else a bundled
+    example, else an empty scenario; and where this app's draft goes."""
+    claim = claim_draft()
+    shared = drafts.draft_path()
+    mine = shared if claim is not None else drafts.fresh_draft_path()
+    notes: list[str] = []
+    if claim is None:
+        notes.append(_("another gunline is using the draft {path}; this one keeps its draft as {mine}",
+                       path=shared, mine=mine))
+    draft, source, notice = _the_draft(claim is not None)
+    if notice is not None:
+        notes.append(notice)
+    elif claim is None:
+        notice = _("another gunline has the draft: this one's is {name}", name=mine.name)
+    if claim is not None:
+        notes += _kept_drafts()
+
+    def done(doc: dict[str, Any], file: str | None = None, note: str | None = None, restored: bool = False,
+             clean: dict[str, Any] | None = None) -> Opening:
+        return Opening(doc, file, notice or note, restored, source if restored else None, clean, mine, claim, notes)
+
+    if file:
+        asked: dict[str, Any] | None = None
+        try:
+            asked = read_document(file)
+            problem = drafts.shape_problem(asked)
+            if problem is not None:
+                notice, asked = f"✗ {file}: {problem}", None
+        except BadInput as exc:
+            notice = f"✗ {exc}"
+        if asked is not None:
+            if draft is None or _same(draft, asked):
+                return done(asked, file)
+            if source is not None and source.path and _same_file(source.path, file):
+                changed = source.text is not None and _text(file) != source.text
+                said = _("unsaved changes to {file} restored from the draft", file=os.path.basename(file))
+                if changed:
+                    said += " · " + _("{file} changed on disk since", file=os.path.basename(file))
+                notes.append(said)  # whole, where the status line may cut it at 80 columns
+                return done(draft, None, said, restored=True, clean=asked)
+            if claim is not None:
+                kept = drafts.keep_aside()
+                if kept is not None:
+                    was = source.path if source is not None and source.path else _("untitled")
+                    notes.append(_("the draft before ({was}, unsaved) is kept as {path}: Ctrl+O opens it",
+                                   was=was, path=kept))
+                else:
+                    # it could not be moved: this app writes elsewhere, the draft stays whole
+                    mine = drafts.fresh_draft_path()
+                    notes.append(_("the draft {path} holds other unsaved work; this one keeps its draft as {mine}",
+                                   path=shared, mine=mine))
+            return done(asked, file)
+    if draft is not None:
+        clean = None
+        if source is not None and source.path:
+            try:
+                clean = read_document(source.path)
+            except BadInput:
+                clean = None
+        return done(draft, None, _("draft restored"), restored=True, clean=clean)
+    example = first_example(registry)
+    if example is not None:
+        try:
+            return done(read_document(example), str(example), _("example {file}", file=example.name))
+        except BadInput:
+            pass
+    names = sorted(registry.rulesets)
+    if names:
+        return done(blank(registry.ruleset(names[0])))
+    return done({}, None, _("no rulesets installed: see Plugins (Ctrl+L)"))
+
+
+def _the_draft(ours: bool) -> tuple[dict[str, Any] | None, drafts.DraftSource | None, str | None]:
+    """The draft to restore, where it came from, and what is wrong with it: one that
+    cannot be read or laid out is moved aside if it is ``ours`` (another app's is
+    left where it is) and said, never restored."""
+    doc, problem = drafts.read_draft()
+    if problem is None and doc is not None:
+        problem = drafts.shape_problem(doc)
+    if problem is not None:  # kept, never laid out
+        aside = drafts.set_aside() if ours else None
+        return None, None, f"✗ draft: {problem}; kept as {aside or drafts.draft_path()}"
+    if not doc:
+        return None, None, None
+    return doc, drafts.load_source(), None
+
+
+def _kept_drafts() -> list[str]:
+    """A note naming the drafts kept under dated names, if any."""
+    kept = drafts.other_drafts()
+    if not kept:
+        return []
+    names = ", ".join(p.name for p in kept[-3:]) + (", …" if len(kept) > 3 else "")
+    return [_n("{n} other draft kept in {folder}: {names} (Ctrl+O opens it)",
+               "{n} other drafts kept in {folder}: {names} (Ctrl+O opens one)", len(kept), n=len(kept),
+               folder=kept[0].parent, names=names)]
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two scenarios are one, as the draft would be written."""
+    return Draft(a).clean() == Draft(b).clean()
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _text(path: str) -> str | None:
+    from .files import read_text
+
+    return read_text(path)

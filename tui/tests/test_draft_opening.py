@@ -1,0 +1,168 @@
+"""The app's opening never loses a GM's work: a relaunch after a dropped session,
+with or without the file, a draft that cannot be read, a second app on the same
+data directory (see gunline_tui.opening)."""
+
+from __future__ import annotations
+
+from gunline import drafts
+from gunline.draftlock import claim_draft
+from gunline_tui.app import make_app
+from gunline_tui.opening import opening
+from gunline_tui.testing import run_async, set_field, settle
+
+PIT = '# the pit fight\nruleset = "toy"\nmode = "single"\n\n[shooter]\nname = "Ada"\nskill = 4\n\n' \
+      '[weapon]\nname = "pistol"\n\n[[targets]]\nname = "Bo"\n'
+
+
+def scenario(tmp_path, name="pit.toml", text=PIT):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+async def edit_and_drop(registry, file, value="Zed"):
+    """Open ``file``, change the shooter's name, and lose the connection (the app
+    ends as a hang-up ends it: the draft written, nothing saved)."""
+    app = make_app(registry, file=file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", value)
+        await settle(pilot)
+        app.flush_draft()
+
+
+@run_async
+async def test_gunline_file_after_a_dropped_session_restores_the_unsaved_changes_to_it(tmp_path, toy_registry):
+    pit = scenario(tmp_path)
+    await edit_and_drop(toy_registry, pit)
+    app = make_app(toy_registry, file=pit)  # the command the GM ran before
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        main = app.main
+        assert main.draft.doc["shooter"]["name"] == "Zed"
+        assert main.model.source.path == pit and main.model.dirty  # pit.toml *, its changes unsaved
+        status = str(main.query_one("#status").render())
+        assert "pit.toml *" in status and "unsaved changes to pit.toml restored" in status
+        assert any("unsaved changes to pit.toml restored" in str(n.message) for n in app._notifications)  # whole
+        await pilot.press("ctrl+s")  # to the file, not to a new name
+        await settle(pilot)
+    text = open(pit, encoding="utf-8").read()
+    assert 'name = "Zed"' in text and text.startswith("# the pit fight")
+
+
+@run_async
+async def test_gunline_other_file_keeps_the_unsaved_draft_under_a_dated_name_and_says_where(tmp_path,
+                                                                                            toy_registry):
+    pit = scenario(tmp_path)
+    other = scenario(tmp_path, "alley.toml", PIT.replace("Bo", "Cy"))
+    await edit_and_drop(toy_registry, pit)
+    app = make_app(toy_registry, file=other)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.main.draft.doc["targets"] == [{"name": "Cy"}] and app.main.model.source.path == other
+        [kept] = drafts.other_drafts()
+        said = [str(n.message) for n in app._notifications]
+        assert any(str(kept) in n and pit in n for n in said), said
+        await set_field(pilot, "shooter.name", "Kim")  # the next edit's draft replaces nothing
+        await settle(pilot)
+        app.flush_draft()
+    assert drafts.load_draft(kept)["shooter"]["name"] == "Zed"
+    assert drafts.load_source(kept).path == pit
+    assert drafts.load_draft()["shooter"]["name"] == "Kim"
+
+
+def test_a_draft_equal_to_the_file_is_the_file(tmp_path, toy_registry):
+    pit = scenario(tmp_path)
+    drafts.save_draft(drafts.tomllib.loads(PIT))
+    start = opening(toy_registry, pit)
+    assert start.file == pit and not start.restored and not start.notes
+    assert drafts.other_drafts() == []
+
+
+@run_async
+async def test_a_restored_draft_is_saved_to_the_file_it_came_from(tmp_path, toy_registry):
+    pit = scenario(tmp_path)
+    await edit_and_drop(toy_registry, pit)
+    app = make_app(toy_registry)  # plain `gunline`
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.main.model.source.path == pit
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is app.main  # no question where to save
+    assert 'name = "Zed"' in open(pit, encoding="utf-8").read()
+
+
+@run_async
+async def test_a_restored_drafts_file_changed_since_the_draft_was_made_is_not_saved_over_unasked(tmp_path,
+                                                                                              toy_registry):
+    pit = scenario(tmp_path)
+    await edit_and_drop(toy_registry, pit)
+    theirs = open(pit, encoding="utf-8").read() + "# the other GM's note\n"
+    with open(pit, "w", encoding="utf-8") as f:  # changed between the sessions
+        f.write(theirs)
+    app = make_app(toy_registry)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is not app.main  # asked
+        await pilot.press("enter")  # the safe answer: nothing saved
+        await settle(pilot)
+    assert open(pit, encoding="utf-8").read() == theirs
+
+
+def test_a_draft_that_is_not_toml_or_not_utf8_is_kept_and_said_never_over_an_earlier_one(toy_registry):
+    home = drafts.data_dir()
+    home.mkdir(parents=True)
+    (home / "draft.toml").write_text('[shooter\nname = "Ada"')
+    start = opening(toy_registry, None)
+    first = home / "draft.toml.unusable"
+    assert start.notice == f"✗ draft: not valid TOML: Expected ']' at the end of a table declaration " \
+                           f"(at line 1, column 9); kept as {first}"
+    assert start.notice in start.notes  # said in a notification too, whole
+    start.claim.release()
+    (home / "draft.toml").write_bytes(b'ruleset = "t\xefy"')
+    start = opening(toy_registry, None)
+    assert start.notice == f"✗ draft: not a text file (expected UTF-8 TOML); kept as {home / 'draft-2.toml.unusable'}"
+    assert first.read_text() == '[shooter\nname = "Ada"'
+    assert (home / "draft-2.toml.unusable").read_bytes() == b'ruleset = "t\xefy"'
+
+
+@run_async
+async def test_a_second_app_on_the_same_data_directory_keeps_its_own_draft_and_says_so(tmp_path, toy_registry):
+    pit = scenario(tmp_path)
+    first = claim_draft()  # the first app, still running
+    drafts.save_draft({"ruleset": "toy", "shooter": {"name": "First"}, "weapon": {"name": "pistol"},
+                       "targets": [{"name": "Bo"}]})
+    app = make_app(toy_registry, file=pit)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        mine = app.main.draft_file
+        assert mine is not None and mine != drafts.draft_path()
+        assert "another gunline has the draft" in str(app.main.query_one("#status").render())
+        assert any(str(mine) in str(n.message) for n in app._notifications)
+        await set_field(pilot, "shooter.name", "Second")
+        await settle(pilot)
+        app.flush_draft()
+    assert drafts.load_draft()["shooter"]["name"] == "First"  # the first app's, untouched
+    assert drafts.load_draft(mine)["shooter"]["name"] == "Second"
+    first.release()
+    later = opening(toy_registry, None)  # the next launch finds both
+    assert later.doc["shooter"]["name"] == "First"
+    assert any(mine.name in note for note in later.notes)
+
+
+@run_async
+async def test_relaunching_while_the_dropped_session_still_runs_brings_back_its_work_in_a_draft_of_its_own(
+        tmp_path, toy_registry):
+    """The app of a dropped session may live on (a hang-up that never reached it):
+    the relaunch still gets the unsaved changes, and writes them elsewhere."""
+    pit = scenario(tmp_path)
+    await edit_and_drop(toy_registry, pit)
+    old = claim_draft()  # the old session, still holding the draft
+    start = opening(toy_registry, pit)
+    assert start.restored and start.doc["shooter"]["name"] == "Zed" and start.source.path == pit
+    assert start.draft != drafts.draft_path()
+    assert "unsaved changes to pit.toml restored from the draft" in start.notes
+    old.release()
