@@ -62,6 +62,22 @@ def test_bad_face_and_bad_dice_list_exit_2(toy_cli, capsys):
     assert code == 2 and "--dice: item 2 is 'x'" in err
 
 
+@pytest.mark.parametrize(("dice", "item"), [("1,,2", 2), (",6", 1), ("6, ,6", 2), ("6,6,,", 3)])
+def test_an_empty_dice_item_is_refused_naming_its_place(toy_cli, capsys, dice, item):
+    # skipped, it would move every later face onto another die
+    code, out, err = _run(capsys, "resolve", str(toy_cli), "--dice", dice)
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"gunline: --dice: item {item} is empty; expected a face between each two "
+                                        "commas, like 4,6,1"]
+
+
+@pytest.mark.parametrize("dice", ["6,1,", " 6 , 1 ", "6 1", "6, 1"])
+def test_dice_may_be_spaced_and_end_with_a_comma(toy_cli, capsys, dice):
+    code, _, err = _run(capsys, "resolve", str(toy_cli), "--dice", dice, "--json")
+    assert code == 0, err
+    assert "1 of the dice given were not needed" in err
+
+
 def test_extra_dice_are_noted_not_fatal(toy_cli, capsys):
     code, _, err = _run(capsys, "resolve", str(toy_cli), "--dice", "1,2,3")
     assert code == 0 and "2 of the dice given were not needed" in err

@@ -15,6 +15,7 @@ import functools
 import gc
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -147,10 +148,18 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
 
 
 def _faces(text: str) -> list[int]:
+    """The faces of ``--dice``: separated by commas, spaces or both; one comma at the
+    end is allowed. An empty item between two (``1,,2``) is refused rather than
+    skipped: a face left out there would move every later face onto another die."""
+    text = text.strip()
+    if text.endswith(","):
+        text = text[:-1].rstrip()
+    if not text:
+        return []
     faces = []
-    for i, part in enumerate(p.strip() for p in text.replace(" ", ",").split(",")):
+    for i, part in enumerate(re.split(r"\s*,\s*|\s+", text)):
         if not part:
-            continue
+            raise BadInput(f"--dice: item {i + 1} is empty; expected a face between each two commas, like 4,6,1")
         try:
             faces.append(int(part))
         except ValueError:
