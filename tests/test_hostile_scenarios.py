@@ -175,3 +175,60 @@ def test_more_targets_than_any_attack_has_are_refused_in_one_line(tmp_path, caps
     out, err = capsys.readouterr()
     assert out == "" and err.endswith(f"targets: expected at most {MAX_TARGETS} targets in one attack, "
                                       f"got {MAX_TARGETS + 1}\n") and err.count("\n") == 1
+
+
+def test_a_name_longer_than_any_fighter_has_is_refused_without_printing_it(tmp_path, capsys):
+    """A name of a megabyte (a file of 8 MB may hold one) is refused in one short line
+    naming the field and its length; a name of the limit itself is taken."""
+    from gunline.scenario import MAX_NAME_CHARS
+
+    examples = HERE.parent / "examples" / "necromunda"
+    lasgun = (examples / "lasgun-long-range.toml").read_text()
+    on_map = (examples / "missile-on-the-map.toml").read_text()
+    huge, most = "G" * 1_000_000, "G" * MAX_NAME_CHARS
+    cases = {
+        "shooter.name": lasgun.replace('"Vex"', f'"{huge}"'),
+        "weapon.name": lasgun.replace('"lasgun"', f'"{huge}"'),
+        "targets[0].name": lasgun.replace('"Goliath"', f'"{huge}"'),
+        "targets[0].name ": lasgun.replace('"Goliath"', f'"{most}G"'),
+        "map.at, name 2": on_map.replace('"Van Saar" = [12', f'"{huge}" = [12'),
+    }
+    path = tmp_path / "long.toml"
+    for field, text in cases.items():
+        path.write_text(text)
+        assert cli.main(["validate", str(path)]) == 2, field
+        out, err = capsys.readouterr()
+        got = f"{len(huge):,}" if huge in text else f"{MAX_NAME_CHARS + 1}"
+        assert out == "" and err == (f"gunline: {path}: {field.strip()}: expected a name of at most {MAX_NAME_CHARS} "
+                                     f"characters, got {got}\n")
+    path.write_text(lasgun.replace('"Goliath"', f'"{most}"'))
+    assert cli.main(["validate", str(path)]) == 0, capsys.readouterr().err
+
+
+def test_no_bundled_example_or_corpus_name_reaches_the_limit():
+    import tomllib
+
+    from gunline.scenario import MAX_NAME_CHARS
+
+    def names(value):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key == "name" and isinstance(inner, str):
+                    yield inner
+                if key in ("at", "facing") and isinstance(inner, dict):
+                    yield from inner
+                yield from names(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                yield from names(inner)
+
+    files = [f for top in ("examples", "plugins", "core", "tests", "tui") for f in (HERE.parent / top).rglob("*.toml")
+             if f.name != "pyproject.toml"]
+    longest = 0
+    for file in files:
+        try:
+            doc = tomllib.loads(file.read_text(encoding="utf-8-sig"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+            continue  # a corpus file that is no TOML on purpose
+        longest = max([longest, *(len(n) for n in names(doc))])
+    assert len(files) > 100 and 0 < longest <= MAX_NAME_CHARS
