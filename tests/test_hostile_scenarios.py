@@ -232,3 +232,86 @@ def test_no_bundled_example_or_corpus_name_reaches_the_limit():
             continue  # a corpus file that is no TOML on purpose
         longest = max([longest, *(len(n) for n in names(doc))])
     assert len(files) > 100 and 0 < longest <= MAX_NAME_CHARS
+
+
+needs_linux = __import__("pytest").mark.skipif(not hasattr(os, "mkfifo") or os.uname().sysname != "Linux",
+                                               reason="named pipes told apart by Linux's poll")
+
+
+@needs_linux
+def test_a_named_pipe_nothing_writes_is_waited_for_saying_so_once(tmp_path):
+    """A named pipe with no writer is said to be waited for, once, then read when
+    written; a pipe whose writer is there, or has left, is read without a word."""
+    import threading
+
+    from gunline.pipes import FLAGS, read_at_most
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    said = []
+
+    def waiting(name):
+        said.append(name)
+        with open(fifo, "wb") as writer:  # the reader is there: this open does not wait
+            writer.write(b"ruleset = 'wod'\n")
+
+    def read(path):
+        fd = os.open(path, FLAGS)
+        try:
+            return read_at_most(fd, 1000, str(path), waiting)
+        finally:
+            os.close(fd)
+
+    assert read(fifo) == b"ruleset = 'wod'\n" and said == [str(fifo)]
+    left, written = os.pipe()  # <(true): the writer left, having written nothing
+    os.close(written)
+    assert read(f"/dev/fd/{left}") == b""
+    os.close(left)
+    slow, written = os.pipe()  # <(slow-scenario): the writer is there, writing soon
+
+    def write_later():
+        with os.fdopen(written, "wb") as writer:
+            writer.write(b"mode = 'single'\n")
+
+    later = threading.Thread(target=write_later)
+    later.start()
+    assert read(f"/dev/fd/{slow}") == b"mode = 'single'\n"
+    later.join()
+    os.close(slow)
+    assert said == [str(fifo)]
+
+
+@needs_linux
+def test_the_wait_for_a_named_pipe_is_said_on_a_terminal_only(tmp_path):
+    """``gunline validate PIPE`` with nothing writing the pipe says so on a terminal,
+    and validates what is written then; with standard error not a terminal (a
+    script), nothing more is said."""
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    example = (HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml").read_bytes()
+    command = [sys.executable, "-m", "gunline.cli", "validate", str(fifo)]
+    terminal, stderr = pty.openpty()
+    try:
+        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr)
+        os.close(stderr)
+        said = b""
+        while not said.endswith(b"\n") and select.select([terminal], [], [], 120)[0]:
+            said += os.read(terminal, 1000)
+        with open(fifo, "wb") as writer:
+            writer.write(example)
+        out, _ = proc.communicate(timeout=120)
+    finally:
+        os.close(terminal)
+    assert said.decode() == (f"gunline: waiting for {fifo} to be written (a named pipe nothing writes yet; "
+                             "Ctrl+C stops)\r\n")
+    assert proc.returncode == 0 and b"valid" in out
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    with open(fifo, "wb") as writer:
+        writer.write(example)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and err == b""

@@ -55,11 +55,16 @@ MAX_NAME_CHARS = 200
 def read_document(path: str | Path) -> dict[str, Any]:
     """Read a scenario file into a plain dict; unreadable or non-TOML files are
     :class:`BadInput` naming the file. A pipe is read (``<(make-scenario)``), at
-    most :data:`MAX_SCENARIO_BYTES` of it."""
+    most :data:`MAX_SCENARIO_BYTES` of it (see :mod:`gunline.pipes`)."""
+    from .pipes import FLAGS, read_at_most
+
     path = os.fspath(path)  # not pathlib: a few ms of every command's start
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_SCENARIO_BYTES + 1)
+        fd = os.open(path, FLAGS)  # a named pipe nothing writes yet: said, then waited for
+        try:
+            raw = read_at_most(fd, MAX_SCENARIO_BYTES + 1, path)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise BadInput(f"{path}: no such file") from None
     except OSError as exc:
