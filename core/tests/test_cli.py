@@ -139,6 +139,33 @@ def test_plugins_lists_as_json(toy_cli, capsys):
     assert "resolve_hit" in data["plugins"][0]["hooks"]
 
 
+def test_a_variant_whose_ruleset_is_not_loaded_is_listed_with_a_note(toy_cli, capsys, registry):
+    """It cannot be enabled: the list says so under it, and why (not installed, or
+    installed and kept out, as the ruleset's own line says); JSON marks it."""
+    import types
+
+    from gunline import Variant, hookimpl
+
+    for name, ruleset in (("toy.own", "toy"), ("gone.ammo", "gone"), ("kept.ammo", "kept")):
+        mod = types.ModuleType(name)
+        mod.gunline_variant = hookimpl(lambda name=name, ruleset=ruleset: Variant(name=name, ruleset=ruleset, api=2))
+        registry.add(name, mod)
+    registry.add_broken("kept", "ImportError: no module named 'kept_rules'")
+    code, out, _ = _run(capsys, "plugins")
+    lines = out.splitlines()
+    assert code == 0
+    note = "note: its ruleset {} is not {}, so the variant cannot be used"
+    assert lines[lines.index("variant  gone.ammo of gone  (no distribution)") + 1].strip() == note.format(
+        "gone", "installed")
+    assert lines[lines.index("variant  kept.ammo of kept  (no distribution)") + 1].strip() == note.format(
+        "kept", "loaded")
+    assert lines[lines.index("variant  toy.own of toy  (no distribution)") + 1].strip().startswith("hooks: ")
+    assert out.count("note: its ruleset") == 2
+    code, out, _ = _run(capsys, "plugins", "--json")
+    missing = {p["name"]: p.get("ruleset_missing", False) for p in json.loads(out)["plugins"]}
+    assert missing == {"toy": False, "toy.own": False, "gone.ammo": True, "kept.ammo": True, "kept": False}
+
+
 def test_installed_command_runs_and_never_shows_a_traceback(tmp_path):
     missing = tmp_path / "nope.toml"
     proc = subprocess.run(
