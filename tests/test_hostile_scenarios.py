@@ -137,6 +137,20 @@ def test_a_file_that_never_ends_or_is_too_large_is_refused_in_one_line(tmp_path,
         os.close(read)
 
 
+def test_a_piped_scenario_at_fault_is_refused_for_its_own_fault(capsys):
+    """A fault in a piped scenario is said as in a file: the pipe is read once (it
+    was read again, empty by then, and refused for lacking a ruleset)."""
+    read, write = os.pipe()
+    with os.fdopen(write, "wb") as w:
+        w.write(b'ruleset = "necromunda"\n[shooter]\nname = "Vex"\nbs = 3\n')
+    try:
+        assert cli.main(["validate", f"/dev/fd/{read}"]) == 2
+    finally:
+        os.close(read)
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"gunline: /dev/fd/{read}: weapon: required table is missing\n"
+
+
 def test_a_scenario_saved_with_a_byte_order_mark_reads_as_without(tmp_path, capsys):
     example = HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml"
     marked = tmp_path / "notepad.toml"

@@ -313,10 +313,11 @@ def scenario_attack(path: str, variants: Sequence[str] = (), roster: Any = None)
     :func:`gunline.plugins.discover`): a command on one scenario has no use for
     another game's code, and loading every plugin was most of its start. When those
     do not make the attack (a name from elsewhere, such as a rule-agnostic variant, or
-    any fault in the file), every plugin is loaded and the file read again, so what
-    is used and every message are as a full discovery makes them.
+    any fault in the file), every plugin is loaded and the attack built again from the
+    document read (not the file read again: a pipe, ``<(...)``, is empty by then), so
+    what is used and every message are as a full discovery makes them.
     """
-    from .scenario import build_attack, load_attack, read_document
+    from .scenario import build_attack, read_document
 
     document = read_document(path)
     ruleset = document.get("ruleset")
@@ -327,7 +328,7 @@ def scenario_attack(path: str, variants: Sequence[str] = (), roster: Any = None)
         except BadInput:
             pass
     registry = _registry()
-    return registry, load_attack(registry, path, variants, roster)
+    return registry, build_attack(registry, document, str(path), variants, roster)
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
