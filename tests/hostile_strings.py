@@ -20,6 +20,9 @@ HOSTILE = {
     "bidi override": "user\u202egnp.exe",
     "bidi isolate": "\u2067evil\u2069 name",
     "lone surrogate": "bad\udcffutf8",
+    "zero width space": "Gol\u200biath",
+    "bidi marks": "\u200fVex\u200e \u061cjuve",
+    "invisible format": "word\u2060joiner\u2062and\ufeffbom",
     "newline in a name": "two\nlines",
 }
 
@@ -32,7 +35,8 @@ MARKUP = {
 }
 
 #: Characters that must never reach a terminal (as the corpus above holds them).
-RAW = ("\x1b", "\x9b", "\x07", "\x08", "\r", "\x7f", "\x00", "\x85", "\u202e", "\u2067", "\u2069")
+RAW = ("\x1b", "\x9b", "\x07", "\x08", "\r", "\x7f", "\x00", "\x85", "\u202e", "\u2067", "\u2069", "\u200b", "\u200e",
+       "\u200f", "\u061c", "\u2060", "\u2062", "\ufeff")
 
 
 def raw_in(text: str) -> list[str]:

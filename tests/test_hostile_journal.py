@@ -171,6 +171,78 @@ def test_an_entry_journal_check_calls_damaged_is_never_written_to(small_journal,
         refused(capsys, path, *argv, says="entry 2 is damaged")
 
 
+def test_a_journal_read_and_left_leaves_its_folder_as_it_was(small_journal, tmp_path, capsys):
+    """A damaged journal refused by every command, and a whole one opened read-only
+    (the players' view), leave no ``-wal`` or ``-shm`` beside them: SQLite makes
+    both for a read-only connection and only a writer's close removes them."""
+    from gunline.journal.store import Store
+
+    damaged = copy_of(small_journal, tmp_path)
+    conn = sqlite3.connect(damaged)
+    conn.execute("DROP TRIGGER entries_are_append_only_update")
+    conn.execute("UPDATE entries SET dice = '1e999' WHERE id = 2")
+    conn.commit()
+    conn.close()
+    argvs = commands(tmp_path)
+    folder = sorted(os.listdir(tmp_path))
+    for argv in argvs:
+        refused(capsys, damaged, *argv, says="entry 2 is damaged")
+        assert sorted(os.listdir(tmp_path)) == folder, argv
+    whole = shutil.copyfile(small_journal, tmp_path / "whole.sqlite3")
+    folder, before = sorted(os.listdir(tmp_path)), whole.read_bytes()
+    with Store(whole, read_only=True) as store:
+        assert store.conn.execute("SELECT count(*) FROM entries").fetchone() == (3,)
+    assert sorted(os.listdir(tmp_path)) == folder and whole.read_bytes() == before
+
+
+def test_a_read_only_open_never_takes_a_writers_log_away(small_journal, tmp_path):
+    """The log a writer opened meanwhile stays, and the writer goes on committing."""
+    from gunline.journal.store import Store
+
+    path = copy_of(small_journal, tmp_path)
+    reader = Store(path, read_only=True)
+    with Journal(path) as writer:
+        writer.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # an empty log, as the reader's was
+        reader.close()
+        assert os.path.exists(f"{path}-wal") and os.path.exists(f"{path}-shm")
+        writer.resolve("siege", REGISTRY, build_attack(REGISTRY, DOC), DOC, seed=9)
+    with Journal(path) as journal:
+        assert [e.number for e in journal.entries("siege")][-1] == 4
+
+
+def test_a_damaged_roster_entry_is_found_by_check_and_mended_by_removing_it(small_journal, tmp_path, capsys):
+    """A roster entry whose table no longer reads, or bears another name than the
+    entry's: ``journal check`` lists each (it said "consistent"). The roster is no
+    part of any encounter's history: the journal is still opened, the entry is
+    refused where it is read, and removing it mends the journal."""
+    path = copy_of(small_journal, tmp_path)
+    with Journal(path) as journal:
+        journal.roster_put(REGISTRY, "toy", "shooter", {"name": "Ann"})
+        journal.roster_put(REGISTRY, "toy", "target", {"name": "Bo", "wounds": 3})
+        journal.roster_put(REGISTRY, "toy", "target", {"name": "Cy", "wounds": 3})
+    assert run(capsys, "journal", "check", "--journal", path)[0] == 0
+    conn = sqlite3.connect(path)
+    conn.execute("""UPDATE roster SET data = '{"name": "Bo", "wou' WHERE name = 'Bo'""")
+    conn.execute("""UPDATE roster SET data = '{"name": "Eve"}' WHERE name = 'Ann'""")
+    conn.execute("UPDATE roster SET data = 7 WHERE name = 'Cy'")
+    conn.commit()
+    conn.close()
+    code, out, err = run(capsys, "journal", "check", "--journal", path)
+    mend = "; 'gunline roster remove' forgets it, 'gunline roster add' saves it anew"
+    assert code == 1 and out == ""
+    ann, bo, cy = err.splitlines()
+    assert ann == "roster toy/shooter/Ann: its table bears the name 'Eve', not the entry's own" + mend
+    assert bo.startswith("roster toy/target/Bo is damaged: ") and bo.endswith("truncated" + mend)
+    assert cy.startswith(f"gunline: journal {path}: 3 problem(s); last: roster toy/target/Cy is damaged: ")
+    assert cy.endswith(mend) and "int" in cy  # a number where its table goes
+    assert run(capsys, "journal", "list", "--journal", path)[0] == 0
+    code, _, err = run(capsys, "roster", "list", "--journal", path)
+    assert code == 2 and err.startswith(f"gunline: journal {path}: roster toy/target/Bo is damaged: ")
+    for kind, name in (("shooter", "Ann"), ("target", "Bo"), ("target", "Cy")):
+        assert run(capsys, "roster", "remove", "toy", kind, name, "--journal", path)[0] == 0
+    assert run(capsys, "journal", "check", "--journal", path)[:2] == (0, f"journal {path}: consistent\n")
+
+
 def test_pages_overwritten_in_the_middle_are_refused_and_found_by_check(big_journal, tmp_path, capsys):
     path = copy_of(big_journal, tmp_path)
     data = bytearray(path.read_bytes())

@@ -45,10 +45,12 @@ def toy(monkeypatch):
 
 def scenario(tmp_path: Path, names: list[str], file_name: str = "hostile.toml") -> Path:
     """A toy scenario whose targets bear ``names`` (one each) and whose shooter
-    bears them all."""
+    bears every character of them that is not printable ASCII (all of them at once
+    would be longer than a name may be)."""
+    odd = dict.fromkeys(c for name in names for c in name if not (c.isascii() and c.isprintable()))
     doc = {
         "ruleset": "toy",
-        "shooter": {"name": "Vex " + " ".join(names)},
+        "shooter": {"name": "Vex " + "".join(odd)},
         "weapon": {"name": "pistol", "rounds": 1000},
         "targets": [{"name": name, "wounds": 2} for name in names],
     }

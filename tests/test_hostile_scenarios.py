@@ -137,6 +137,20 @@ def test_a_file_that_never_ends_or_is_too_large_is_refused_in_one_line(tmp_path,
         os.close(read)
 
 
+def test_a_piped_scenario_at_fault_is_refused_for_its_own_fault(capsys):
+    """A fault in a piped scenario is said as in a file: the pipe is read once (it
+    was read again, empty by then, and refused for lacking a ruleset)."""
+    read, write = os.pipe()
+    with os.fdopen(write, "wb") as w:
+        w.write(b'ruleset = "necromunda"\n[shooter]\nname = "Vex"\nbs = 3\n')
+    try:
+        assert cli.main(["validate", f"/dev/fd/{read}"]) == 2
+    finally:
+        os.close(read)
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"gunline: /dev/fd/{read}: weapon: required table is missing\n"
+
+
 def test_a_scenario_saved_with_a_byte_order_mark_reads_as_without(tmp_path, capsys):
     example = HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml"
     marked = tmp_path / "notepad.toml"
@@ -175,3 +189,143 @@ def test_more_targets_than_any_attack_has_are_refused_in_one_line(tmp_path, caps
     out, err = capsys.readouterr()
     assert out == "" and err.endswith(f"targets: expected at most {MAX_TARGETS} targets in one attack, "
                                       f"got {MAX_TARGETS + 1}\n") and err.count("\n") == 1
+
+
+def test_a_name_longer_than_any_fighter_has_is_refused_without_printing_it(tmp_path, capsys):
+    """A name of a megabyte (a file of 8 MB may hold one) is refused in one short line
+    naming the field and its length; a name of the limit itself is taken."""
+    from gunline.scenario import MAX_NAME_CHARS
+
+    examples = HERE.parent / "examples" / "necromunda"
+    lasgun = (examples / "lasgun-long-range.toml").read_text()
+    on_map = (examples / "missile-on-the-map.toml").read_text()
+    huge, most = "G" * 1_000_000, "G" * MAX_NAME_CHARS
+    cases = {
+        "shooter.name": lasgun.replace('"Vex"', f'"{huge}"'),
+        "weapon.name": lasgun.replace('"lasgun"', f'"{huge}"'),
+        "targets[0].name": lasgun.replace('"Goliath"', f'"{huge}"'),
+        "targets[0].name ": lasgun.replace('"Goliath"', f'"{most}G"'),
+        "map.at, name 2": on_map.replace('"Van Saar" = [12', f'"{huge}" = [12'),
+    }
+    path = tmp_path / "long.toml"
+    for field, text in cases.items():
+        path.write_text(text)
+        assert cli.main(["validate", str(path)]) == 2, field
+        out, err = capsys.readouterr()
+        got = f"{len(huge):,}" if huge in text else f"{MAX_NAME_CHARS + 1}"
+        assert out == "" and err == (f"gunline: {path}: {field.strip()}: expected a name of at most {MAX_NAME_CHARS} "
+                                     f"characters, got {got}\n")
+    path.write_text(lasgun.replace('"Goliath"', f'"{most}"'))
+    assert cli.main(["validate", str(path)]) == 0, capsys.readouterr().err
+
+
+def test_no_bundled_example_or_corpus_name_reaches_the_limit():
+    import tomllib
+
+    from gunline.scenario import MAX_NAME_CHARS
+
+    def names(value):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key == "name" and isinstance(inner, str):
+                    yield inner
+                if key in ("at", "facing") and isinstance(inner, dict):
+                    yield from inner
+                yield from names(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                yield from names(inner)
+
+    files = [f for top in ("examples", "plugins", "core", "tests", "tui") for f in (HERE.parent / top).rglob("*.toml")
+             if f.name != "pyproject.toml"]
+    longest = 0
+    for file in files:
+        try:
+            doc = tomllib.loads(file.read_text(encoding="utf-8-sig"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+            continue  # a corpus file that is no TOML on purpose
+        longest = max([longest, *(len(n) for n in names(doc))])
+    assert len(files) > 100 and 0 < longest <= MAX_NAME_CHARS
+
+
+needs_linux = __import__("pytest").mark.skipif(not hasattr(os, "mkfifo") or os.uname().sysname != "Linux",
+                                               reason="named pipes told apart by Linux's poll")
+
+
+@needs_linux
+def test_a_named_pipe_nothing_writes_is_waited_for_saying_so_once(tmp_path):
+    """A named pipe with no writer is said to be waited for, once, then read when
+    written; a pipe whose writer is there, or has left, is read without a word."""
+    import threading
+
+    from gunline.pipes import FLAGS, read_at_most
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    said = []
+
+    def waiting(name):
+        said.append(name)
+        with open(fifo, "wb") as writer:  # the reader is there: this open does not wait
+            writer.write(b"ruleset = 'wod'\n")
+
+    def read(path):
+        fd = os.open(path, FLAGS)
+        try:
+            return read_at_most(fd, 1000, str(path), waiting)
+        finally:
+            os.close(fd)
+
+    assert read(fifo) == b"ruleset = 'wod'\n" and said == [str(fifo)]
+    left, written = os.pipe()  # <(true): the writer left, having written nothing
+    os.close(written)
+    assert read(f"/dev/fd/{left}") == b""
+    os.close(left)
+    slow, written = os.pipe()  # <(slow-scenario): the writer is there, writing soon
+
+    def write_later():
+        with os.fdopen(written, "wb") as writer:
+            writer.write(b"mode = 'single'\n")
+
+    later = threading.Thread(target=write_later)
+    later.start()
+    assert read(f"/dev/fd/{slow}") == b"mode = 'single'\n"
+    later.join()
+    os.close(slow)
+    assert said == [str(fifo)]
+
+
+@needs_linux
+def test_the_wait_for_a_named_pipe_is_said_on_a_terminal_only(tmp_path):
+    """``gunline validate PIPE`` with nothing writing the pipe says so on a terminal,
+    and validates what is written then; with standard error not a terminal (a
+    script), nothing more is said."""
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    example = (HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml").read_bytes()
+    command = [sys.executable, "-m", "gunline.cli", "validate", str(fifo)]
+    terminal, stderr = pty.openpty()
+    try:
+        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr)
+        os.close(stderr)
+        said = b""
+        while not said.endswith(b"\n") and select.select([terminal], [], [], 120)[0]:
+            said += os.read(terminal, 1000)
+        with open(fifo, "wb") as writer:
+            writer.write(example)
+        out, _ = proc.communicate(timeout=120)
+    finally:
+        os.close(terminal)
+    assert said.decode() == (f"gunline: waiting for {fifo} to be written (a named pipe nothing writes yet; "
+                             "Ctrl+C stops)\r\n")
+    assert proc.returncode == 0 and b"valid" in out
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    with open(fifo, "wb") as writer:
+        writer.write(example)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and err == b""

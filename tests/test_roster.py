@@ -122,3 +122,21 @@ def test_a_journal_of_the_last_version_gains_a_roster_and_keeps_its_entries(jour
         assert [e.action for e in j.entries("pit")] == ["attack"]
         assert j.roster_names("necromunda", "shooter") == ["Vex"]
     assert run_cli(capsys, "journal", "check")[0] == 0
+
+
+def test_a_roster_name_past_the_limit_is_refused_without_printing_it(journal, tmp_path, capsys):
+    from gunline.errors import BadInput
+    from gunline.scenario import MAX_NAME_CHARS
+
+    run_cli(capsys, "roster", "add", LASGUN, "--all")
+    huge = "V" * 1_000_000
+    scenario = tmp_path / "long.toml"
+    for field, text in (("roster.shooter", BY_NAME.replace('shooter = "Vex"', f'shooter = "{huge}"')),
+                        ("roster.targets[0]", BY_NAME.replace('targets = ["Goliath"]', f'targets = ["{huge}"]'))):
+        scenario.write_text(text)
+        code, out, err = run_cli(capsys, "resolve", scenario)
+        assert code == 2 and out == ""
+        assert err == f"gunline: {scenario}: {field}: expected a name of at most {MAX_NAME_CHARS} characters, " \
+                      "got 1,000,000\n"
+    with Journal(str(journal)) as j, pytest.raises(BadInput, match=r"^target.name: expected a name of at most"):
+        j.roster_put(discover(), "necromunda", "target", {"name": huge, "distance": 6})

@@ -62,6 +62,22 @@ def test_bad_face_and_bad_dice_list_exit_2(toy_cli, capsys):
     assert code == 2 and "--dice: item 2 is 'x'" in err
 
 
+@pytest.mark.parametrize(("dice", "item"), [("1,,2", 2), (",6", 1), ("6, ,6", 2), ("6,6,,", 3)])
+def test_an_empty_dice_item_is_refused_naming_its_place(toy_cli, capsys, dice, item):
+    # skipped, it would move every later face onto another die
+    code, out, err = _run(capsys, "resolve", str(toy_cli), "--dice", dice)
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"gunline: --dice: item {item} is empty; expected a face between each two "
+                                        "commas, like 4,6,1"]
+
+
+@pytest.mark.parametrize("dice", ["6,1,", " 6 , 1 ", "6 1", "6, 1"])
+def test_dice_may_be_spaced_and_end_with_a_comma(toy_cli, capsys, dice):
+    code, _, err = _run(capsys, "resolve", str(toy_cli), "--dice", dice, "--json")
+    assert code == 0, err
+    assert "1 of the dice given were not needed" in err
+
+
 def test_extra_dice_are_noted_not_fatal(toy_cli, capsys):
     code, _, err = _run(capsys, "resolve", str(toy_cli), "--dice", "1,2,3")
     assert code == 0 and "2 of the dice given were not needed" in err
@@ -121,6 +137,33 @@ def test_plugins_lists_as_json(toy_cli, capsys):
     assert [p["name"] for p in data["plugins"]] == ["toy"]
     assert data["plugins"][0]["kind"] == "ruleset"
     assert "resolve_hit" in data["plugins"][0]["hooks"]
+
+
+def test_a_variant_whose_ruleset_is_not_loaded_is_listed_with_a_note(toy_cli, capsys, registry):
+    """It cannot be enabled: the list says so under it, and why (not installed, or
+    installed and kept out, as the ruleset's own line says); JSON marks it."""
+    import types
+
+    from gunline import Variant, hookimpl
+
+    for name, ruleset in (("toy.own", "toy"), ("gone.ammo", "gone"), ("kept.ammo", "kept")):
+        mod = types.ModuleType(name)
+        mod.gunline_variant = hookimpl(lambda name=name, ruleset=ruleset: Variant(name=name, ruleset=ruleset, api=2))
+        registry.add(name, mod)
+    registry.add_broken("kept", "ImportError: no module named 'kept_rules'")
+    code, out, _ = _run(capsys, "plugins")
+    lines = out.splitlines()
+    assert code == 0
+    note = "note: its ruleset {} is not {}, so the variant cannot be used"
+    assert lines[lines.index("variant  gone.ammo of gone  (no distribution)") + 1].strip() == note.format(
+        "gone", "installed")
+    assert lines[lines.index("variant  kept.ammo of kept  (no distribution)") + 1].strip() == note.format(
+        "kept", "loaded")
+    assert lines[lines.index("variant  toy.own of toy  (no distribution)") + 1].strip().startswith("hooks: ")
+    assert out.count("note: its ruleset") == 2
+    code, out, _ = _run(capsys, "plugins", "--json")
+    missing = {p["name"]: p.get("ruleset_missing", False) for p in json.loads(out)["plugins"]}
+    assert missing == {"toy": False, "toy.own": False, "gone.ammo": True, "kept.ammo": True, "kept": False}
 
 
 def test_installed_command_runs_and_never_shows_a_traceback(tmp_path):

@@ -119,7 +119,7 @@ def test_tampered_state_is_found_by_the_check(tmp_path, registry, doc):
     assert found == ["state pit/targets/Bo: the tables and the log disagree"]
 
 
-@pytest.mark.parametrize("name", ["", "   ", "a\nb", "x" * 101, "tab\there"])
+@pytest.mark.parametrize("name", ["", "   ", "a\nb", "x" * 101, "tab\there", "pit\u200b", "\u200fpit"])
 def test_encounter_names_must_be_plain_text(tmp_path, registry, doc, name):
     with Journal(tmp_path / "j.db") as j, pytest.raises(BadInput, match="^encounter: "):
         j.resolve(name, registry, build_attack(registry, doc), doc, seed=1)

@@ -28,6 +28,12 @@ from gunline.safe import is_plain, json_bytes, one_line, shown
         ("user\u202egnp.exe", "user\\u202egnp.exe"),  # right-to-left override
         ("\u2066x\u2069", "\\u2066x\\u2069"),  # isolates
         ("bad\udcff", "bad\\udcff"),  # a byte that was not UTF-8 (surrogateescape)
+        ("Gol\u200biath", "Gol\\u200biath"),  # zero width space: two names that look alike
+        ("\u200fVex\u200e", "\\u200fVex\\u200e"),  # right-to-left and left-to-right marks
+        ("a\u061cb", "a\\u061cb"),  # Arabic letter mark
+        ("w\u2060j\u2062x\u2064", "w\\u2060j\\u2062x\\u2064"),  # word joiner, invisible operators
+        ("in\ufeffside", "in\\ufeffside"),  # a byte-order mark inside text
+        ("m\u180es\ufff9a", "m\\u180es\\ufff9a"),  # Mongolian vowel separator, annotation anchor
     ],
 )
 def test_what_a_terminal_would_obey_is_shown_escaped(raw, escaped):
@@ -43,7 +49,7 @@ def test_newlines_and_tabs_are_kept_in_text_and_escaped_on_one_line():
 @pytest.mark.parametrize(
     "text",
     ["Goliath", "Café", "日本語の名前", "👍🏽", "👨\u200d👩\u200d👧", "C:\\maps\\pit.toml", "needs 5+ · ≤45 — ✎",
-     "[red]x[/]"],
+     "[red]x[/]", "می\u200cخواهم", "🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"],
 )
 def test_ordinary_text_is_left_as_it_is(text):
     assert shown(text) == text == one_line(text)
@@ -126,8 +132,8 @@ def _by_pattern(name: str, text):
     return re.compile(safe.PATTERNS[name]).sub(safe._escape, text)
 
 
-EVERY_KIND = [chr(c) for c in [*range(0x0, 0x250), *range(0x2000, 0x2070), 0x3000, 0xFEFF, *range(0xD800, 0xD803),
-                               0xE000, 0x1F600, 0xE0001]]
+EVERY_KIND = [chr(c) for c in [*range(0x0, 0x250), 0x61C, 0x180E, *range(0x2000, 0x2070), 0x3000, 0xFEFF,
+                               *range(0xD800, 0xD803), 0xE000, *range(0xFFF8, 0xFFFE), 0x1F600, 0xE0001]]
 
 
 @pytest.mark.parametrize("around", ["", "Goliath ", "Голиаф\n", "\t"])
@@ -153,3 +159,19 @@ def test_the_patterns_are_module_attributes_too():
     assert UNSAFE_IN_LINE.search("\n")
     with pytest.raises(AttributeError):
         safe.NOT_A_PATTERN  # noqa: B018
+
+
+def test_json_and_toml_escape_what_the_sanitiser_escapes():
+    """Every character of the Basic Multilingual Plane, and a few beyond it: JSON
+    output and written TOML hold it raw exactly when the sanitiser would show it
+    escaped (JSON and TOML escape C0 by their own rules, and TOML its quote and
+    backslash): the three lists of characters are one."""
+    from gunline.tomlwrite import _string
+
+    unsafe = re.compile(safe.PATTERNS["UNSAFE_IN_LINE"])
+    for code in [*range(0x20, 0xD800), *range(0xE000, 0x10000), 0x1F600, 0xE0001, 0x10FFFF]:
+        char = chr(code)
+        escaped = unsafe.search(char) is not None
+        assert (char.encode() not in json_bytes(msgspec.json.encode(char))) == escaped, hex(code)
+        if char not in '"\\':
+            assert (_string(char) != f'"{char}"') == escaped, hex(code)

@@ -62,7 +62,7 @@ def test_any_plain_document_round_trips(doc):
 
 
 def test_what_a_terminal_obeys_is_written_as_toml_escapes():
-    """C1 controls and the bidirectional controls are written as ``\\u`` escapes: the
+    """C1 controls and the invisible format characters are written as ``\\u`` escapes: the
     same value, and TOML that the sanitiser leaves alone (it would write ``\\x9b``,
     which TOML cannot read: ``gunline roster show`` printed such TOML)."""
     import tomllib
@@ -70,7 +70,7 @@ def test_what_a_terminal_obeys_is_written_as_toml_escapes():
     from gunline.safe import shown
     from gunline.tomlwrite import dumps
 
-    doc = {"name": "Gol\x1b]0;x\x07\x9b31m\x85\u202eX\u2066Y\x7f"}
+    doc = {"name": "Gol\x1b]0;x\x07\x9b31m\x85\u202eX\u2066Y\x7f\u200bZ\u200f\u061c\u2060\ufeff"}
     text = dumps(doc)
     assert tomllib.loads(text) == doc
     assert shown(text) == text and text.isascii()

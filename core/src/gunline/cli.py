@@ -15,6 +15,7 @@ import functools
 import gc
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -147,10 +148,18 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
 
 
 def _faces(text: str) -> list[int]:
+    """The faces of ``--dice``: separated by commas, spaces or both; one comma at the
+    end is allowed. An empty item between two (``1,,2``) is refused rather than
+    skipped: a face left out there would move every later face onto another die."""
+    text = text.strip()
+    if text.endswith(","):
+        text = text[:-1].rstrip()
+    if not text:
+        return []
     faces = []
-    for i, part in enumerate(p.strip() for p in text.replace(" ", ",").split(",")):
+    for i, part in enumerate(re.split(r"\s*,\s*|\s+", text)):
         if not part:
-            continue
+            raise BadInput(f"--dice: item {i + 1} is empty; expected a face between each two commas, like 4,6,1")
         try:
             faces.append(int(part))
         except ValueError:
@@ -304,10 +313,11 @@ def scenario_attack(path: str, variants: Sequence[str] = (), roster: Any = None)
     :func:`gunline.plugins.discover`): a command on one scenario has no use for
     another game's code, and loading every plugin was most of its start. When those
     do not make the attack (a name from elsewhere, such as a rule-agnostic variant, or
-    any fault in the file), every plugin is loaded and the file read again, so what
-    is used and every message are as a full discovery makes them.
+    any fault in the file), every plugin is loaded and the attack built again from the
+    document read (not the file read again: a pipe, ``<(...)``, is empty by then), so
+    what is used and every message are as a full discovery makes them.
     """
-    from .scenario import build_attack, load_attack, read_document
+    from .scenario import build_attack, read_document
 
     document = read_document(path)
     ruleset = document.get("ruleset")
@@ -318,7 +328,7 @@ def scenario_attack(path: str, variants: Sequence[str] = (), roster: Any = None)
         except BadInput:
             pass
     registry = _registry()
-    return registry, load_attack(registry, path, variants, roster)
+    return registry, build_attack(registry, document, str(path), variants, roster)
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:

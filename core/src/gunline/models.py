@@ -284,6 +284,9 @@ class PluginInfo(msgspec.Struct, kw_only=True, omit_defaults=True):
     #: Actions between attacks it declares (``Ruleset.actions``, ``Variant.actions``).
     actions: list[str] = []
     error: str | None = None
+    #: A variant whose ruleset is not loaded (not installed, broken, blocked or in
+    #: conflict): it cannot be enabled. Written in JSON only when true.
+    ruleset_missing: bool = False
 
 
 #: Signature of a weapon-catalogue merge, exposed for the TUI.

@@ -25,6 +25,7 @@ import types
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+import msgspec
 import pluggy
 
 from . import entry_points as installed
@@ -395,7 +396,12 @@ class Registry:
         (by name), then broken ones."""
         plugins = [*self.plugins.values(), *(p for claims in self.conflicts.values() for p in claims)]
         plugins.sort(key=lambda p: (p.name, _canonical(p.distribution), p.entry_point))
-        return [p.info() for p in plugins] + list(self.broken)
+        rulesets = self.rulesets
+        infos = [p.info() for p in plugins]
+        for i, info in enumerate(infos):  # a variant listed as if it could be used, when it cannot
+            if info.kind == "variant" and info.ruleset is not None and info.ruleset not in rulesets:
+                infos[i] = msgspec.structs.replace(info, ruleset_missing=True)
+        return infos + list(self.broken)
 
     def conflicts_data(self) -> dict[str, dict[str, Any]]:
         """The conflicts as ``gunline plugins --json`` gives them."""

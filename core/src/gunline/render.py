@@ -222,6 +222,8 @@ def plugins_text(
         kind = labels["conflict"] if info.name in conflicts else labels.get(info.kind, info.kind)
         dist = dist or _("no distribution")
         out.append(f"{kind:<{width}} {info.name}{of}  ({dist})")
+        if info.ruleset_missing:
+            out.append(indent + _ruleset_missing(info.ruleset or "", infos, blocked, conflicts))
         if info.description:
             # a description may run to several lines, each indented under its plugin:
             # none can pass for a plugin's line of its own
@@ -245,6 +247,14 @@ def plugins_text(
         else:
             out.append(_("(every installed plugin loads; choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)"))
     return "\n".join(out)
+
+
+def _ruleset_missing(ruleset: str, infos: list[PluginInfo], blocked: list[str], conflicts: Mapping[str, str]) -> str:
+    """The note under a variant whose ruleset is not loaded: not installed, or
+    installed and kept out (its own line in the list says why)."""
+    if ruleset in conflicts or ruleset in blocked or any(i.kind == "broken" and i.name == ruleset for i in infos):
+        return _("note: its ruleset {ruleset} is not loaded, so the variant cannot be used", ruleset=ruleset)
+    return _("note: its ruleset {ruleset} is not installed, so the variant cannot be used", ruleset=ruleset)
 
 
 def registry_text(registry: Registry) -> str:

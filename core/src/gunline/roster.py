@@ -121,6 +121,9 @@ def expand(doc: dict[str, Any], book: RosterBook | None, ruleset: str, source: s
 def _entry(book: RosterBook, ruleset: str, kind: str, name: Any, field: str, source: str) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip():
         raise BadInput(f"{_where(source)}{field}: expected the name of a {kind} of the {ruleset} roster")
+    from .scenario import check_name
+
+    check_name(name, source, field)
     try:
         entry = book.roster_get(ruleset, kind, name)
         known = book.roster_names(ruleset, kind) if entry is None else []
@@ -139,7 +142,7 @@ def check_entry(registry: Any, ruleset: str, kind: str, data: Any, source: str =
     """``data`` checked as the table it stands for (a weapon over its catalogue
     entry) against the ruleset's own Struct; returns it as given. An entry that
     could not stand in a scenario is never saved."""
-    from .scenario import convert, merge_weapon
+    from .scenario import check_name, convert, merge_weapon
 
     if kind not in KINDS:
         raise BadInput(f"roster: {kind!r} is not a kind of entry; expected one of: {', '.join(KINDS)}")
@@ -149,6 +152,7 @@ def check_entry(registry: Any, ruleset: str, kind: str, data: Any, source: str =
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise BadInput(f"{_where(source)}{kind}.name: a roster entry needs a name to be picked by")
+    check_name(name, source, f"{kind}.name")
     if kind == "weapon":
         merged, _ = merge_weapon(rules, data, source)
         convert(merged, rules.weapon, source, "weapon")

@@ -6,20 +6,22 @@ cursor, retitles the window or writes to the clipboard; U+009B (CSI) does the sa
 one character on terminals that read C1 controls; a carriage return or a backspace
 overwrites what was printed before; the bidirectional overrides and isolates
 (U+202A–U+202E, U+2066–U+2069) reorder what is shown so that a name reads as another
-one. Every such character is *shown escaped* instead, as Python writes it in a
+one, and the invisible format characters (a zero width space, the left-to-right and
+right-to-left marks) make two names that look alike differ, or one name look like
+another. Every such character is *shown escaped* instead, as Python writes it in a
 string (``\\x1b``, ``\\x9b``, ``\\u202e``), so a GM sees that something odd is there
 and what it is, and nothing reaches the terminal raw.
 
-What is escaped: C0 controls but newline and tab, DEL, C1 controls, the nine
-bidirectional embedding/override/isolate controls, and lone surrogates (a file name
-that is not UTF-8, which the terminal could not be sent anyway). Everything else,
-accents, CJK, emoji and their joiners included, is shown as it is. A backslash is left
-as it is: ``C:\\maps`` stays readable, at the price that a name holding the four
-characters ``\\x1b`` looks like one holding ESC (neither does anything).
+What is escaped: C0 controls but newline and tab, DEL, C1 controls, the characters
+of :data:`INVISIBLE`, and lone surrogates (a file name that is not UTF-8, which the
+terminal could not be sent anyway). Everything else, accents, CJK, emoji and their
+joiners included, is shown as it is. A backslash is left as it is: ``C:\\maps``
+stays readable, at the price that a name holding the four characters ``\\x1b`` looks
+like one holding ESC (neither does anything).
 
 :func:`shown` is for text, :func:`one_line` for an error line (newlines too);
 :func:`json_bytes` escapes the same characters in JSON (msgspec escapes C0 but writes
-DEL, C1 and the bidirectional controls raw, which JSON allows and a terminal obeys),
+DEL, C1 and the format characters raw, which JSON allows and a terminal obeys),
 leaving every other byte as msgspec wrote it. The front ends call these where text
 meets the terminal, and nowhere else: data keeps its exact value everywhere inside.
 """
@@ -29,16 +31,30 @@ from __future__ import annotations
 import re
 from typing import Any
 
+#: The format characters escaped (a regular expression's character class, without
+#: its brackets): the Arabic letter mark U+061C, the Mongolian vowel separator
+#: U+180E, the zero width space U+200B, the left-to-right and right-to-left marks
+#: U+200E and U+200F, the bidirectional embeddings and overrides U+202A-U+202E,
+#: U+2060-U+206F (the word joiner, the invisible operators, the bidirectional
+#: isolates and the deprecated shaping controls), the zero width no-break space
+#: U+FEFF (a byte-order mark inside text) and the interlinear annotation controls
+#: U+FFF9-U+FFFB. Each is shown as nothing, or moves what is around it. Left as they
+#: are: the zero width joiner and non-joiner U+200D and U+200C, which emoji and
+#: Persian and Indic writing need, the soft hyphen, and the tag characters of flag
+#: emoji. :mod:`gunline.tomlwrite` writes the same characters as ``\\u`` escapes.
+INVISIBLE = "\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
+
 #: The characters escaped, as regular expressions, compiled on first use (see
 #: :func:`_pattern`): ``UNSAFE``, what a terminal might obey or show as something
 #: else; ``UNSAFE_IN_LINE``, the same and newline and tab, for text that must stay on
-#: one line; ``UNSAFE_JSON``, in UTF-8 JSON, DEL, C1 (U+0080-U+009F), U+202A-U+202E
-#: and U+2066-U+2069 (lead bytes never occur inside another character, so these
-#: never match mid-character).
+#: one line; ``UNSAFE_JSON``, in UTF-8 JSON, DEL, C1 (U+0080-U+009F) and
+#: :data:`INVISIBLE`, byte by byte (lead bytes never occur inside another character,
+#: so these never match mid-character; a test holds the two to the same set).
 PATTERNS: dict[str, str | bytes] = {
-    "UNSAFE": "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]",
-    "UNSAFE_IN_LINE": "[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]",
-    "UNSAFE_JSON": rb"\x7f|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]",
+    "UNSAFE": f"[\x00-\x08\x0b-\x1f\x7f-\x9f{INVISIBLE}\ud800-\udfff]",
+    "UNSAFE_IN_LINE": f"[\x00-\x1f\x7f-\x9f{INVISIBLE}\ud800-\udfff]",
+    "UNSAFE_JSON": rb"\x7f|\xc2[\x80-\x9f]|\xd8\x9c|\xe1\xa0\x8e|\xe2\x80[\x8b\x8e\x8f\xaa-\xae]|\xe2\x81[\xa0-\xaf]"
+                   rb"|\xef\xbb\xbf|\xef\xbf[\xb9-\xbb]",
 }
 _compiled: dict[str, Any] = {}
 
@@ -119,7 +135,7 @@ def _json_escape(match: re.Match[bytes]) -> bytes:
 
 
 def json_bytes(data: bytes) -> bytes:
-    """msgspec's JSON with DEL, C1 and the bidirectional controls written as
+    """msgspec's JSON with DEL, C1 and the invisible format characters written as
     ``\\u`` escapes too (msgspec already escapes C0): the same JSON value, safe to
     print. Ordinary text comes back byte for byte."""
     if data.isascii() and b"\x7f" not in data:  # the usual case: nothing to do

@@ -44,14 +44,27 @@ MAX_SCENARIO_BYTES = 8 * 1024 * 1024
 MAX_TARGETS = 1000
 
 
+#: The longest name a shooter, weapon, target, roster entry or model on the map may
+#: have, in characters. A name is printed wherever its fighter is (every step of the
+#: chain, the map's legend, the journal), so a name of megabytes, which a file of
+#: :data:`MAX_SCENARIO_BYTES` may hold, would be printed megabytes at a time; no
+#: fighter or weapon is called by anything near this long.
+MAX_NAME_CHARS = 200
+
+
 def read_document(path: str | Path) -> dict[str, Any]:
     """Read a scenario file into a plain dict; unreadable or non-TOML files are
     :class:`BadInput` naming the file. A pipe is read (``<(make-scenario)``), at
-    most :data:`MAX_SCENARIO_BYTES` of it."""
+    most :data:`MAX_SCENARIO_BYTES` of it (see :mod:`gunline.pipes`)."""
+    from .pipes import FLAGS, read_at_most
+
     path = os.fspath(path)  # not pathlib: a few ms of every command's start
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_SCENARIO_BYTES + 1)
+        fd = os.open(path, FLAGS)  # a named pipe nothing writes yet: said, then waited for
+        try:
+            raw = read_at_most(fd, MAX_SCENARIO_BYTES + 1, path)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise BadInput(f"{path}: no such file") from None
     except OSError as exc:
@@ -87,6 +100,31 @@ def _fail(source: str, field: str, message: str) -> BadInput:
     where = f"{source}: " if source else ""
     field, message = _printable(field), _printable(message)
     return BadInput(f"{where}{field}: {message}" if field else f"{where}{message}")
+
+
+def check_name(name: Any, source: str, field: str) -> None:
+    """Refuse a name longer than :data:`MAX_NAME_CHARS`, naming the field and its
+    length (never the name itself: it is what must not be printed)."""
+    if isinstance(name, str) and len(name) > MAX_NAME_CHARS:
+        raise _fail(source, field, f"expected a name of at most {MAX_NAME_CHARS} characters, got {len(name):,}")
+
+
+def _check_names(doc: dict[str, Any], source: str) -> None:
+    """Every name of the document within :data:`MAX_NAME_CHARS`, checked before any
+    of them can reach a message."""
+    for kind in ("shooter", "weapon"):
+        table = doc.get(kind)
+        if isinstance(table, dict):
+            check_name(table.get("name"), source, f"{kind}.name")
+    targets = doc.get("targets")
+    for i, target in enumerate(targets[:MAX_TARGETS + 1] if isinstance(targets, list) else ()):
+        if isinstance(target, dict):
+            check_name(target.get("name"), source, f"targets[{i}].name")
+    field = doc.get("map")
+    for key in ("at", "facing"):
+        names = field.get(key) if isinstance(field, dict) else None
+        for i, name in enumerate(names if isinstance(names, dict) else ()):
+            check_name(name, source, f"map.{key}, name {i + 1}")
 
 
 def struct_fields(struct: type) -> tuple[str, ...]:
@@ -266,6 +304,7 @@ def build_attack(
         raise _fail(source, "", str(exc)) from None
     if "roster" in doc:
         doc = expand_roster(doc, ruleset_name, source, roster)
+    _check_names(doc, source)
     battlefield, measures = None, ()
 
     variants = doc.get("variants", [])

@@ -15,6 +15,8 @@ import math
 import re
 from typing import Any
 
+from .safe import INVISIBLE
+
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
@@ -25,19 +27,21 @@ def _key(key: str) -> str:
     return key if _BARE_KEY.fullmatch(key) else _string(key)
 
 
+#: What a string is written with escapes: TOML's own (a quote, a backslash), C0 and
+#: DEL, which TOML refuses raw, and what a terminal would obey or not show (C1, the
+#: format characters of :data:`gunline.safe.INVISIBLE`): the same value, and a file
+#: that the sanitiser leaves as it is when it is printed (it would escape them
+#: Python's way, ``\\x9b``, which TOML cannot read).
+_ESCAPED = re.compile(f'["\\\\\x00-\x1f\x7f-\x9f{INVISIBLE}]')
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return _ESCAPES.get(char) or f"\\u{ord(char):04x}"
+
+
 def _string(text: str) -> str:
-    out = []
-    for ch in text:
-        if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        elif ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F or 0x202A <= ord(ch) <= 0x202E or 0x2066 <= ord(ch) <= 0x2069:
-            # C0, DEL, and what a terminal would obey or reorder (C1, the bidirectional
-            # controls) written as escapes: the same value, and a file safe to print
-            # (gunline.safe would escape them Python's way, which TOML cannot read)
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    return '"' + _ESCAPED.sub(_escape, text) + '"'
 
 
 def _is_table(value: Any) -> bool:

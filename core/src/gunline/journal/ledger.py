@@ -472,8 +472,8 @@ class Journal(Store):
                 f"SELECT ruleset, kind, name, data, saved_at FROM roster {where} ORDER BY ruleset, kind, name", args
             ).fetchall()
         return [
-            RosterEntry(ruleset=r[0], kind=r[1], name=r[2], data=self._decode(r[3], f"roster {r[2]}", dict),
-                        saved_at=r[4])
+            RosterEntry(ruleset=r[0], kind=r[1], name=r[2],
+                        data=self._decode(r[3], f"roster {r[0]}/{r[1]}/{r[2]}", dict), saved_at=r[4])
             for r in rows
         ]
 

@@ -25,6 +25,7 @@ import msgspec
 
 from ..errors import BadInput, GunlineError
 from ..safe import is_plain
+from . import sidecars
 from .integrity import create, file_problem, kind_of
 from .models import Change, EncounterState, EncounterSummary, Entry
 from .paths import journal_path
@@ -98,13 +99,19 @@ class Store:
             if problem is not None:
                 raise self._refused(problem)
         self.writable = not read_only and os.access(self.path, os.W_OK)
-        if verify:
-            self._verify(timeout)
-        self.conn = self._connect(timeout, readonly=not self.writable)
+        # a journal read and left (refused, or opened read-only) leaves its folder as it was
+        self._bare = not sidecars.present(self.path)
         try:
-            self._prepare()
+            if verify:
+                self._verify(timeout)
+            self.conn = self._connect(timeout, readonly=not self.writable)
+            try:
+                self._prepare()
+            except BaseException:
+                self.conn.close()
+                raise
         except BaseException:
-            self.conn.close()
+            self._tidy()
             raise
 
     # -- opening ------------------------------------------------------------------
@@ -268,6 +275,15 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self.conn.close()
+            if not self.writable:
+                self._tidy()
+
+    def _tidy(self) -> None:
+        """Remove the empty ``-wal`` and ``-shm`` that read-only connections made
+        beside a journal that had none (see :mod:`gunline.journal.sidecars`); a
+        connection that may write removes them itself when it closes."""
+        if self._bare:
+            sidecars.tidy(self.path)
 
     def __enter__(self) -> Self:
         return self

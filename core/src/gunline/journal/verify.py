@@ -6,6 +6,11 @@ entry takes none), so a missing number means lost entries; and replaying every
 entry's changes from nothing must arrive exactly at the state tables. Every journal
 is checked this way when it is opened (:meth:`Store._verify`, with ``quick_check``),
 and in full, chains included, by ``gunline journal check`` and the crash tests.
+
+``journal check`` also reads every roster entry (:func:`roster_problems`). The
+roster is no part of any encounter's history, so a damaged entry does not keep a
+journal from being opened: it is refused when it is read, and ``roster remove`` or
+``roster add`` (which replaces it) mends it.
 """
 
 from __future__ import annotations
@@ -39,6 +44,28 @@ def problems(store: Store) -> list[str]:
         if out:
             return out
         out += history_problems(store, conn, full=True)
+        out += roster_problems(store, conn)
+    return out
+
+
+def roster_problems(store: Store, conn: sqlite3.Connection) -> list[str]:
+    """Each roster entry that does not read as the table it was saved as (a JSON
+    object bearing the entry's own name), one line each, in a read transaction on
+    ``conn``. A journal made before the roster has none to read."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'roster'").fetchone() is None:
+        return []
+    out: list[str] = []
+    mend = "; 'gunline roster remove' forgets it, 'gunline roster add' saves it anew"
+    for ruleset, kind, name, data in conn.execute("SELECT ruleset, kind, name, data FROM roster ORDER BY rowid"):
+        what = f"roster {ruleset}/{kind}/{name}"
+        try:
+            table = store._decode(data, what, dict)
+        except BadInput as exc:
+            out.append(str(exc).removeprefix(f"journal {store.path}: ") + mend)
+            continue
+        if table.get("name") != name:
+            named = f"the name {table['name']!r}" if "name" in table else "no name"
+            out.append(f"{what}: its table bears {named}, not the entry's own{mend}")
     return out
 
 
