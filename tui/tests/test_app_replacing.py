@@ -165,3 +165,25 @@ async def test_a_draft_restored_from_an_earlier_session_is_asked_for(registry):
         await pilot.press("enter")
         await settle(pilot)
         assert app.main.model.source.restored
+
+
+@run_async
+async def test_open_refuses_a_named_pipe_in_one_line_and_the_screen_goes_on(registry, tmp_path):
+    """Reading a pipe nobody writes waits for ever: on the screen's loop that was a
+    frozen app, with a line written over the screen. It is refused, named."""
+    import os
+
+    pipe = tmp_path / "raid.toml"
+    os.mkfifo(pipe)
+    app = make_app(registry, file=str(LASGUN))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await answer(pilot, str(pipe))
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)  # still asking which file
+        assert "not a regular file" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.source.example == str(LASGUN)

@@ -11,6 +11,7 @@ work only after asking (:mod:`.replacing`).
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -47,6 +48,15 @@ TAKEN = {
 }
 
 
+def not_a_file(path: Path) -> bool:
+    """Whether ``path`` is there and is no regular file (a named pipe, a device, a
+    socket): something reading would wait on, which the app's screen must not."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False  # missing or unreadable: read_document says so
+
+
 class ScenarioFiles(ScreenParts):
     """Open, Examples, Save, Save as, New, Export (a mixin of the main screen)."""
 
@@ -71,6 +81,9 @@ class ScenarioFiles(ScreenParts):
         ``[roster]`` entries are filled in from the app's journal: the form shows
         every value, and the scenario stands on its own from then on."""
         path = Path(text.strip()).expanduser()
+        if not_a_file(path):  # a named pipe would hold the screen until written, a device for ever
+            return None, _("{path}: not a regular file: the app opens scenario files (a pipe goes to "
+                           "gunline resolve)", path=path)
         try:
             doc = read_document(path)
             problem = shape_problem(doc)
