@@ -8,6 +8,10 @@ clock's: nothing here depends on how fast the machine is."""
 from __future__ import annotations
 
 import itertools
+import os
+import signal
+import threading
+import time
 import tomllib
 from pathlib import Path
 
@@ -178,3 +182,51 @@ def test_a_chain_that_costs_more_than_the_probe_is_drawn_alone(registry, monkeyp
     odds = compute_odds(registry, burst(registry, 40), method="auto")
     assert odds.exact  # sampling chains a second each would take far longer
     assert len(chains) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="sampling forks its workers")
+def test_ctrl_c_ends_the_workers_in_the_middle_of_a_long_chunk(registry, tmp_path):
+    """A chunk of chains of a thousand targets takes minutes: Ctrl+C does not wait
+    for the workers to finish theirs (the command's exit waited for them)."""
+    attack = burst(registry, 4)
+    stack = registry.stack(attack.ruleset, attack.variants)
+    from gunline.engine import resolve
+    from gunline.odds.leaf import summarize
+
+    names = tuple(t.name for t in attack.targets)
+    parent = os.getpid()
+    seen = tmp_path / "workers"
+
+    def run(dice):
+        if os.getpid() != parent:  # a worker: a long chain
+            with open(seen, "a") as f:
+                f.write(f"{os.getpid()}\n")
+            time.sleep(0.05)
+        return summarize(resolve(stack, attack, dice, describe=False, check=False), names, dice.pool_rolls)
+
+    def interrupt() -> None:
+        while not seen.exists():
+            time.sleep(0.01)
+        os.kill(parent, signal.SIGINT)
+
+    threading.Thread(target=interrupt, daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        chunks.draw(run, seed=1, enough=lambda tally, n: False, most=100_000, jobs=2)
+    workers = {int(line) for line in seen.read_text().split()}
+    for _ in range(100):  # ended at once, not after their 2,048 chains of 50 ms
+        if not any(_alive(pid) for pid in workers):
+            break
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -165,12 +165,28 @@ def draw(
                 progress(drawn, most)
             if cut or enough(tally, drawn):
                 break
+    except BaseException:
+        # stopped (Ctrl+C, a hook past its time): a chunk under way is not waited
+        # for, since a chunk of long chains takes minutes and the command's exit
+        # waits for its workers
+        _end(pool)
+        raise
     finally:
         for future in pending.values():
             future.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
         _RUN = None
     return tally, drawn
+
+
+def _end(pool: Any) -> None:
+    """End the pool's workers now, in the middle of their chunks."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        try:
+            process.terminate()
+        except (OSError, ValueError, AttributeError):  # pragma: no cover - gone already
+            pass
 
 
 def _result(future: Future[list[tuple[Leaf, float]]]) -> list[tuple[Leaf, float]]:
