@@ -139,3 +139,24 @@ def test_every_way_of_reading_a_whole_dict_is_recorded(use):
     view = seen_state(_state(), reads)
     use(view.weapon)
     assert ("weapon", ALL) in reads
+
+
+def test_a_targets_view_is_made_only_when_it_is_handed_out():
+    """A hook reads a target or two; an attack has up to a thousand: a view of every
+    target for every hook call made the enumeration cost the targets' number over."""
+    from gunline.odds.reads import SeenDict
+
+    targets = {f"t{i}": {"wounds": i} for i in range(1000)}
+    state = ChainState(shooter={}, weapon={}, targets=targets, attack={}, steps=[])
+    reads: set = set()
+    view = seen_state(state, reads)
+    assert view.targets["t7"]["wounds"] == 7
+    made = [name for name in targets if type(dict.__getitem__(view.targets, name)) is SeenDict]
+    assert made == ["t7"]
+    assert reads == {("targets", "t7", PRESENT), ("targets", "t7", "wounds")}
+    # every target handed out at once is a view too, and records what is read of it
+    assert [d["wounds"] for name, d in view.targets.items() if name == "t9"] == [9]
+    assert ("targets", "t9", "wounds") in reads and ("targets", ALL) in reads
+    assert view.targets.get("nobody", "none") == "none"
+    assert view.targets["t7"] is view.targets.get("t7")  # made once
+    assert targets["t7"] == {"wounds": 7} and type(targets["t7"]) is dict  # the state untouched

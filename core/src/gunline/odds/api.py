@@ -46,13 +46,18 @@ DEFAULT_WORK = 2_000_000
 DEFAULT_PRECISION = 0.5
 #: Most samples drawn to reach a precision.
 MAX_SAMPLES = 1_000_000
-#: Samples drawn to estimate what sampling would cost, at most: drawn in batches of
+#: Samples drawn to estimate what sampling would cost, at most: one, then batches of
 #: PROBE_BATCH, and no more batches once PROBE_SECONDS of CPU time are spent (a sample
-#: of a long chain costs a millisecond: the probe would cost as much as the enumeration
-#: it is weighed against).
+#: of a long chain costs a millisecond, and one of a thousand targets up to a second:
+#: the probe would cost as much as the enumeration it is weighed against, or more
+#: than the whole time budget).
 PROBE = 200
 PROBE_BATCH = 25
 PROBE_SECONDS = 0.02
+#: Monte Carlo that takes over from an enumeration under a time budget samples until
+#: the budget is spent, and for at least this share of it however much the
+#: enumeration took (its figures must mean something); it says how far it got.
+SAMPLING_LEAST = 0.25
 #: The 95% quantile of the normal distribution.
 Z95 = 1.959963984540054
 #: How much of each extra worker process sampling gains (forking, merging).
@@ -130,6 +135,7 @@ def compute_odds(
     progress: Any = None,
     jobs: int | None = None,
     method: str | None = None,
+    enumerating: Callable[[int, int], None] | None = None,
 ) -> Odds:
     """The odds of ``attack`` under its ruleset and variants.
 
@@ -148,8 +154,12 @@ def compute_odds(
     odds). The odds' ``note`` says, in words, why they were sampled. Raises
     :class:`AttackRefused` for an attack the rules forbid, :class:`PluginFailed` for
     a plugin that raises or is not pure. ``progress(done, total)`` is called as
-    Monte Carlo samples are drawn (it may raise to stop them).
+    Monte Carlo samples are drawn, ``enumerating(done, total)`` as the outcomes of
+    each target are all enumerated (either may raise to stop them). Under a
+    ``budget``, Monte Carlo that takes over samples until the budget is spent (for
+    :data:`SAMPLING_LEAST` of it at least), and its note says how far it got.
     """
+    started = time.monotonic()
     stack = registry.stack(attack.ruleset, attack.variants)
     problems = refusals(stack, attack, start_state(stack, attack, prior))
     if problems:
@@ -172,15 +182,16 @@ def compute_odds(
         from .sampling import sample_tree
 
         workers_most = jobs_default() if jobs is None else max(1, jobs)
-        started = time.process_time()
+        begun = time.process_time()
         probe: dict[Leaf, float] = {}
-        drawn = 0
-        while drawn < PROBE and (not drawn or time.process_time() - started < PROBE_SECONDS):
-            size = min(PROBE_BATCH, PROBE - drawn)
-            for leaf, count in sample_tree(run, size, chunk_seed(seed, -1 - drawn // PROBE_BATCH)).items():
+        drawn = batch = 0
+        while drawn < PROBE and (not drawn or time.process_time() - begun < PROBE_SECONDS):
+            size = 1 if not drawn else min(PROBE_BATCH, PROBE - drawn)
+            for leaf, count in sample_tree(run, size, chunk_seed(seed, -1 - batch)).items():
                 probe[leaf] = probe.get(leaf, 0.0) + count
             drawn += size
-        each = (time.process_time() - started) / drawn
+            batch += 1
+        each = (time.process_time() - begun) / drawn
         needed = samples_for(odds_of(probe, drawn, ""), half)
         workers = min(workers_most, max(1, needed // CHUNK))
         return each * needed / (workers * PARALLEL_EFFICIENCY if workers > 1 else 1)
@@ -193,7 +204,7 @@ def compute_odds(
         raise ValueError(f"method={method!r}: expected 'auto', 'exact' or 'sample'")
     work = DEFAULT_WORK if work is None else work
     if samples is None and method != "sample":
-        clock = Clock(budget, sampling_cost if method == "auto" else None)
+        clock = Clock(budget, sampling_cost if method == "auto" else None, enumerating)
         try:
             return build_odds(exact_marginals(stack, attack, prior, run, work, clock), **shape)
         except TooSlow as exc:
@@ -221,11 +232,20 @@ def compute_odds(
         def enough(tally: dict[Leaf, float], drawn: int) -> bool:
             return widest(odds_of(tally, drawn, "")) <= half
 
+        deadline = None
+        if budget is not None:
+            deadline = max(started + budget, time.monotonic() + SAMPLING_LEAST * budget)
         tally, drawn = draw(run, seed=seed, enough=enough, most=MAX_SAMPLES, jobs=jobs, every_face=every_face,
-                            progress=progress)
-        points = 100 * half
-        note = _("{note}; {samples} samples, every figure within ±{points} points (95%)", note=note,
-                 samples=format(drawn, ","), points=format(points, "g"))
+                            progress=progress, deadline=deadline)
+        odds = odds_of(tally, drawn, "")
+        reached = widest(odds)
+        if budget is not None and reached > half:  # the budget ended it first
+            note = _("{note}; {samples} samples in the time budget of {seconds} s, every figure within ±{points} "
+                     "points (95%)", note=note, samples=format(drawn, ","), seconds=format(budget, "g"),
+                     points=format(100 * reached, ".2g"))
+        else:
+            note = _("{note}; {samples} samples, every figure within ±{points} points (95%)", note=note,
+                     samples=format(drawn, ","), points=format(100 * half, "g"))
         return odds_of(tally, drawn, note)
     tally, drawn = draw(run, seed=seed, enough=lambda tally, drawn: False, most=samples, jobs=jobs,
                         every_face=every_face, progress=progress)

@@ -11,11 +11,16 @@ whatever ``--jobs`` is.
 Chunks past the first are drawn by worker processes (forked, so that they share the
 loaded rules), a few ahead of the merge; chunks drawn ahead that turn out not to be
 needed are thrown away.
+
+With a ``deadline`` (a time budget), a chunk stops where the time is up, and so does
+the merge: the tally is then that of the run's first samples, in order, the same as
+asking for that many samples with the same seed.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -47,17 +52,37 @@ def chunk_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big") & 0x7FFF_FFFF_FFFF_FFFF
 
 
-def one_chunk(run: Run, size: int, seed: int, index: int, every_face: bool) -> Tally:
+#: Seconds between two progress reports from within a chunk (a chunk of long chains
+#: takes minutes).
+WITHIN = 0.25
+
+
+def one_chunk(
+    run: Run, size: int, seed: int, index: int, every_face: bool, stop: Callable[[int], bool] | None = None
+) -> Tally:
     sampler = sample if every_face else sample_tree
-    return sampler(run, size, chunk_seed(seed, index))
+    return sampler(run, size, chunk_seed(seed, index), None, stop)
 
 
-def _work(job: tuple[int, int, int]) -> list[tuple[Leaf, float]]:
-    """A worker's chunk: (size, seed, index) of the run it was forked with."""
+def _past(deadline: float | None, least: int = 0) -> Callable[[int], bool] | None:
+    """A chunk's ``stop``: once ``least`` samples are drawn, whether ``deadline``
+    (:func:`time.monotonic`, the same clock in every process) has passed."""
+    if deadline is None:
+        return None
+    return lambda done: done >= least and time.monotonic() >= deadline
+
+
+def _work(job: tuple[int, int, int, float | None]) -> list[tuple[Leaf, float]]:
+    """A worker's chunk: (size, seed, index, deadline) of the run it was forked with."""
     assert _RUN is not None
     run, every_face = _RUN
-    size, seed, index = job
-    return list(one_chunk(run, size, seed, index, every_face).items())
+    size, seed, index, deadline = job
+    return list(one_chunk(run, size, seed, index, every_face, _past(deadline)).items())
+
+
+def _count(part: Any) -> int:
+    """The samples a chunk's tally holds (one count per sample)."""
+    return int(sum(count for _, count in part))
 
 
 def jobs_default() -> int:
@@ -73,33 +98,55 @@ def draw(
     jobs: int,
     every_face: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    deadline: float | None = None,
 ) -> tuple[Tally, int]:
-    """Draw chunks in order until ``enough(tally, samples)`` says so or ``most``
-    samples are drawn; returns the merged tally and the samples in it."""
+    """Draw chunks in order until ``enough(tally, samples)`` says so, ``most``
+    samples are drawn or ``deadline`` (:func:`time.monotonic`) has passed, with one
+    sample at least; returns the merged tally and the samples in it."""
     global _RUN
     sizes = [CHUNK] * (most // CHUNK) + ([most % CHUNK] if most % CHUNK else [])
     tally: Tally = {}
     drawn = 0
+    #: a chunk ended by the deadline: no later chunk may be merged
+    cut = False
 
     def merge(part: Any, size: int) -> None:
-        nonlocal drawn
+        nonlocal drawn, cut
+        part = list(part)
+        got = size if deadline is None else _count(part)
         for leaf, count in part:
             tally[leaf] = tally.get(leaf, 0.0) + count
-        drawn += size
+        drawn += got
+        cut = got < size
 
-    # the first chunk in this process: often all that is needed
-    merge(one_chunk(run, sizes[0], seed, 0, every_face).items(), sizes[0])
+    # the first chunk in this process: often all that is needed; it says how far it
+    # has got as it goes, a chunk of long chains taking minutes
+    first = _past(deadline, 1)
+    if progress is not None:
+        shown = [time.monotonic()]
+
+        def within(done: int) -> bool:
+            now = time.monotonic()
+            if now - shown[0] >= WITHIN:
+                shown[0] = now
+                progress(done, most)
+            return first is not None and first(done)
+
+        stop: Callable[[int], bool] | None = within
+    else:
+        stop = first
+    merge(one_chunk(run, sizes[0], seed, 0, every_face, stop).items(), sizes[0])
     if progress is not None:
         progress(drawn, most)
-    if enough(tally, drawn) or len(sizes) == 1:
+    if cut or enough(tally, drawn) or len(sizes) == 1:
         return tally, drawn
     context = _fork_context()
     if jobs <= 1 or context is None:
         for index in range(1, len(sizes)):
-            merge(one_chunk(run, sizes[index], seed, index, every_face).items(), sizes[index])
+            merge(one_chunk(run, sizes[index], seed, index, every_face, _past(deadline)).items(), sizes[index])
             if progress is not None:
                 progress(drawn, most)
-            if enough(tally, drawn):
+            if cut or enough(tally, drawn):
                 break
         return tally, drawn
     _RUN = (run, every_face)
@@ -111,19 +158,35 @@ def draw(
         submitted = 1
         for index in range(1, len(sizes)):
             while submitted < len(sizes) and submitted < index + jobs * AHEAD:
-                pending[submitted] = pool.submit(_work, (sizes[submitted], seed, submitted))
+                pending[submitted] = pool.submit(_work, (sizes[submitted], seed, submitted, deadline))
                 submitted += 1
             merge(_result(pending.pop(index)), sizes[index])
             if progress is not None:
                 progress(drawn, most)
-            if enough(tally, drawn):
+            if cut or enough(tally, drawn):
                 break
+    except BaseException:
+        # stopped (Ctrl+C, a hook past its time): a chunk under way is not waited
+        # for, since a chunk of long chains takes minutes and the command's exit
+        # waits for its workers
+        _end(pool)
+        raise
     finally:
         for future in pending.values():
             future.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
         _RUN = None
     return tally, drawn
+
+
+def _end(pool: Any) -> None:
+    """End the pool's workers now, in the middle of their chunks."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        try:
+            process.terminate()
+        except (OSError, ValueError, AttributeError):  # pragma: no cover - gone already
+            pass
 
 
 def _result(future: Future[list[tuple[Leaf, float]]]) -> list[tuple[Leaf, float]]:

@@ -8,7 +8,8 @@ exits 2 with one line, like every command.
 The work is bounded: ``--samples`` takes at most :data:`MAX_SAMPLES` and ``--work``
 at most :data:`MAX_WORK`, so that a typo (a billion samples) is refused in one line
 rather than run for a day. Monte Carlo says how far it has got on stderr when that is
-a terminal (or with ``--progress``), and Ctrl+C stops it (exit 130).
+a terminal (or with ``--progress``), as does an enumeration of many targets, and
+Ctrl+C stops either (exit 130).
 
 ``--plot`` prints, after the table, each target's bar charts (:mod:`.chart`): its
 final status, the hits it takes, the wounds that get through; ``--width`` is the line
@@ -90,23 +91,37 @@ def _at_most(cap: int, what: str) -> Callable[[str], int]:
 
 
 class Progress:
-    """``done of total`` samples on stderr, at most every :data:`PROGRESS_INTERVAL`
-    seconds: on a terminal one line rewritten in place, else a line per report."""
+    """``done of total`` samples on stderr (or, with :meth:`enumerated`, targets whose
+    outcomes are all enumerated), at most every :data:`PROGRESS_INTERVAL` seconds: on
+    a terminal one line rewritten in place, else a line per report."""
 
     def __init__(self, tty: bool) -> None:
         self.tty = tty
         self.shown = 0.0
 
-    def __call__(self, done: int, total: int) -> None:
+    def _due(self) -> bool:
         now = time.monotonic()
         if now - self.shown < PROGRESS_INTERVAL:
-            return
+            return False
         if not self.shown:  # the first call: say it only once it has taken a while
             self.shown = now
-            return
+            return False
         self.shown = now
+        return True
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self._due():
+            return
         said = _("odds: Monte Carlo, {done} of {total} samples ({share}); Ctrl+C stops", done=format(done, ","),
                  total=format(total, ","), share=format(done / total, ".0%"))
+        progress(f"gunline: {said}", tty=self.tty)
+
+    def enumerated(self, done: int, total: int) -> None:
+        """An exact enumeration of an attack on many targets takes a while too."""
+        if not self._due():
+            return
+        said = _("odds: every outcome, {done} of {total} targets; Ctrl+C stops", done=format(done, ","),
+                 total=format(total, ","))
         progress(f"gunline: {said}", tty=self.tty)
 
 
@@ -119,8 +134,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo samples (default 0)")
     p.add_argument(
         "--budget", type=_seconds, metavar="TIME",
-        help="most time to spend enumerating every outcome (2s, 500ms); by default, as long as sampling "
-             "would take",
+        help="most time to spend: enumerating every outcome (2s, 500ms), and then sampling if that does not "
+             "fit; by default, exact as long as sampling would take longer",
     )
     p.add_argument(
         "--precision", type=_points, metavar="POINTS",
@@ -135,7 +150,7 @@ def add_parser(subparsers: Any) -> None:
         help=f"expert: most hook runs and paths an enumeration may take (default 2,000,000; at most {MAX_WORK:,})",
     )
     p.add_argument("--progress", action="store_true",
-                   help="report Monte Carlo progress on stderr even when it is not a terminal")
+                   help="report progress (samples drawn, targets enumerated) on stderr even when it is not a terminal")
     p.add_argument("--json", action="store_true", help="print the odds as JSON")
     p.add_argument("--plot", action="store_true",
                    help="after the table, bar charts per target: final status, hits, wounds")
@@ -184,6 +199,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         odds = compute_odds(
             registry, attack, samples=args.samples, seed=args.seed, budget=args.budget, work=args.work,
             precision=args.precision, jobs=args.jobs, prior=prior, progress=report,
+            enumerating=report.enumerated if report is not None else None,
         )
     except BadInput as exc:
         raise BadInput(f"{args.file}: {exc}") from None

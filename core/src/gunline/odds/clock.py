@@ -50,8 +50,14 @@ class Clock:
     :data:`GRACE`, and only then (None: sampling is no alternative, only the budget
     counts)."""
 
-    def __init__(self, budget: float | None, sampling: Callable[[], float] | None) -> None:
+    def __init__(
+        self, budget: float | None, sampling: Callable[[], float] | None,
+        report: Callable[[int, int], None] | None = None,
+    ) -> None:
         self.start = time.process_time()
+        #: ``report(done, total)``: told as each target's stage ends, so that a long
+        #: enumeration says how far it has got as sampling does (it may raise to stop).
+        self.report = report
         self.budget = budget
         self.sampling = sampling
         #: Seconds the enumeration may take, once known.
@@ -60,6 +66,10 @@ class Clock:
         self.sampling_seconds: float | None = None
         #: The share of the enumeration done, by its last projection.
         self.share: float | None = None
+        #: Seconds spent before the part of the enumeration that ``share`` is of
+        #: (a walk of one path through every target, which an attack on a thousand
+        #: targets takes a while over, and no share of the work measures).
+        self.since = 0.0
 
     def elapsed(self) -> float:
         return time.process_time() - self.start
@@ -76,7 +86,12 @@ class Clock:
         """Whether the last projection says the enumeration takes :data:`SHORT` or
         less in all (and it has not run that long yet)."""
         share = self.share
-        return share is not None and share > 0.0 and elapsed <= SHORT and elapsed / share <= SHORT
+        return share is not None and share > 0.0 and elapsed <= SHORT and self._total(elapsed, share) <= SHORT
+
+    def _total(self, elapsed: float, share: float) -> float:
+        """The seconds the whole enumeration takes, projected from ``share`` done."""
+        since = min(self.since, elapsed)
+        return since + (elapsed - since) / share
 
     def tick(self) -> None:
         """Raise :class:`TooSlow` once the enumeration has had its time (unless it is
@@ -95,20 +110,27 @@ class Clock:
         sampling, share = self.sampling_seconds, self.share
         if sampling is None or not share or elapsed > MOST_SUNK * sampling:
             return False
-        return elapsed / share - elapsed <= sampling
+        return self._total(elapsed, share) - elapsed <= sampling
 
-    def project(self, done: float) -> None:
+    def stage(self, done: int, total: int) -> None:
+        """``done`` of the attack's ``total`` targets are enumerated."""
+        if self.report is not None:
+            self.report(done, total)
+
+    def project(self, done: float, since: float | None = None) -> None:
         """Raise :class:`TooSlow` when ``done`` (the share of the enumeration done so
-        far, 0 to 1) projects what is left of it past the cost of sampling, or the
-        whole past the caller's budget."""
+        far, 0 to 1, of what began ``since`` seconds into it) projects what is left of
+        it past the cost of sampling, or the whole past the caller's budget."""
         if done <= 0.0:
             return
         self.share = done
+        if since is not None:
+            self.since = since
         elapsed = self.elapsed()
         allowed = self._limit(elapsed)
         if allowed is None:
             return
-        total = elapsed / done
+        total = self._total(elapsed, done)
         if self.budget is not None and total > self.budget:
             raise TooSlow(self._why(_("would take about {seconds} s", seconds=format(total, ".2g"))), estimated=True)
         if self.sampling_seconds is not None and total - elapsed > self.sampling_seconds:

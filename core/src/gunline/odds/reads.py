@@ -150,17 +150,64 @@ class SeenDict(dict[Any, Any]):
 
 class SeenTargets(SeenDict):
     """The targets' dicts: naming a target records only that it was looked up; its
-    dict (a :class:`SeenDict` itself) records the keys read from it."""
+    dict (a :class:`SeenDict` itself) records the keys read from it.
+
+    Each target's view is made when the target is first handed out: a hook reads one
+    or two targets, and making a view of each of an attack's hundreds of targets for
+    every hook call made the enumeration of n targets cost n times more per call."""
 
     __slots__ = ()
 
+    def _view(self, key: Any) -> Any:
+        value = dict.__getitem__(self, key)
+        if type(value) is dict:  # the state's own dict: not handed out yet
+            value = SeenDict(value, self._reads, ("targets", key))
+            dict.__setitem__(self, key, value)
+        return value
+
+    def _every(self) -> None:
+        for key in list(dict.keys(self)):
+            self._view(key)
+
     def __getitem__(self, key: Any) -> Any:
         self._reads.add(("targets", key, PRESENT))
-        return dict.__getitem__(self, key)
+        return self._view(key)
 
     def get(self, key: Any, default: Any = None) -> Any:
         self._reads.add(("targets", key, PRESENT))
-        return dict.get(self, key, default)
+        return self._view(key) if dict.__contains__(self, key) else default
+
+    def values(self) -> Any:
+        self._every()
+        return SeenDict.values(self)
+
+    def items(self) -> Any:
+        self._every()
+        return SeenDict.items(self)
+
+    def copy(self) -> Any:
+        self._every()
+        return SeenDict.copy(self)
+
+    def __eq__(self, other: Any) -> Any:
+        self._every()
+        return SeenDict.__eq__(self, other)
+
+    def __ne__(self, other: Any) -> Any:
+        self._every()
+        return SeenDict.__ne__(self, other)
+
+    def pop(self, *args: Any) -> Any:
+        self._every()
+        return dict.pop(self, *args)
+
+    def popitem(self) -> Any:
+        self._every()
+        return dict.popitem(self)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self._every()
+        return dict.setdefault(self, key, default)
 
     def __contains__(self, key: Any) -> Any:
         self._reads.add(("targets", key, PRESENT))
@@ -349,9 +396,7 @@ def seen_state(state: ChainState, reads: Reads) -> ChainState:
         shooter=SeenDict(state.shooter, reads, ("shooter",)),
         weapon=SeenDict(state.weapon, reads, ("weapon",)),
         attack=SeenDict(state.attack, reads, ("attack",)),
-        targets=SeenTargets(
-            {n: SeenDict(d, reads, ("targets", n)) for n, d in state.targets.items()}, reads, ("targets",)
-        ),
+        targets=SeenTargets(state.targets, reads, ("targets",)),
         steps=SeenSteps(state.steps, reads),
         # the same for every path of an attack: nothing to record
         shooter_as_target=state.shooter_as_target,

@@ -52,18 +52,27 @@ class SamplingDice(RandomDice):
 #: raise to stop the sampling.
 Progress = Callable[[int, int], None]
 PROGRESS_EVERY = 1024
+#: ``stop(done)``: asked before each sample, with the samples drawn so far; true ends
+#: the tally there (a time budget spent; a chain of a thousand targets costs tens of
+#: milliseconds, so that even :data:`PROGRESS_EVERY` of them are too many to wait
+#: for). The tally is then that of the first ``done`` samples: the same as asking
+#: for ``done`` samples of the same seed.
+Stop = Callable[[int], bool]
 
 
 def sample(
-    run: Callable[[SamplingDice], Leaf], samples: int, seed: int, progress: Progress | None = None
+    run: Callable[[SamplingDice], Leaf], samples: int, seed: int, progress: Progress | None = None,
+    stop: Stop | None = None,
 ) -> dict[Leaf, float]:
     """Tally ``samples`` chains rolled face by face from ``seed`` (same seed, same
-    tally)."""
+    tally), or fewer where ``stop`` says so."""
     dice = SamplingDice(seed)
     tally: dict[Leaf, float] = {}
     for n in range(samples):
         if progress is not None and not n % PROGRESS_EVERY:
             progress(n, samples)
+        if stop is not None and stop(n):
+            break
         dice.reset()
         leaf = run(dice)
         tally[leaf] = tally.get(leaf, 0.0) + 1.0
@@ -105,11 +114,13 @@ class _TreeDice(BranchingDice):
 
 
 def sample_tree(
-    run: Callable[[BranchingDice], Leaf], samples: int, seed: int, progress: Progress | None = None
+    run: Callable[[BranchingDice], Leaf], samples: int, seed: int, progress: Progress | None = None,
+    stop: Stop | None = None,
 ) -> dict[Leaf, float]:
     """Tally ``samples`` leaves drawn from the outcome tree with a generator seeded
-    with ``seed`` (same seed, same tally). Each leaf is drawn with its exact
-    probability: every class is chosen with its weight, given the classes above it."""
+    with ``seed`` (same seed, same tally), or fewer where ``stop`` says so. Each leaf
+    is drawn with its exact probability: every class is chosen with its weight,
+    given the classes above it."""
     import random  # only when sampling or probing: not at every odds command's start
 
     rand = random.Random(seed).random
@@ -155,9 +166,12 @@ def sample_tree(
     for drawn in range(samples):
         if progress is not None and not drawn % PROGRESS_EVERY:
             progress(drawn, samples)
+        if stop is not None and stop(drawn):
+            break
         if drawn == SETTLE_AT and grown > NEW_SHARE * drawn:
             rest = None if progress is None else (lambda n, _total, start=drawn: progress(start + n, samples))
-            for leaf, count in sample(run, samples - drawn, seed, rest).items():  # type: ignore[arg-type]
+            after = None if stop is None else (lambda n, start=drawn: stop(start + n))
+            for leaf, count in sample(run, samples - drawn, seed, rest, after).items():  # type: ignore[arg-type]
                 tally[leaf] = tally.get(leaf, 0.0) + count
             return tally
         node = root

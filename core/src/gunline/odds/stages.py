@@ -78,6 +78,9 @@ class FinishedRead(Unstageable):
 TICK = 64
 #: Paths between two projections of a phase's cost while no hook runs.
 PROJECT = 32
+#: Target stages measured before the work of the later ones is projected against the
+#: work cap.
+MEASURED = 2
 
 #: The partial summaries of the blocks still open (:func:`.leaf.add_steps`).
 Partial = Blocks
@@ -150,6 +153,13 @@ class _Run:
         self._tick_at = TICK
         #: The work at the last projection (:meth:`_projected`).
         self._projected_at = -1
+        #: The work the target stages after the current one are projected to take
+        #: (:func:`_ahead_of`): without it, each phase of an attack on hundreds of
+        #: targets projected itself as nearly the whole, and the clock took the
+        #: enumeration for nearly done at every stage.
+        self._ahead = 0.0
+        #: The clock's reading when the stages began (after the scout).
+        self._began = 0.0
         self.with_finished = with_finished
         #: While the scout walks its path, a read that needs a larger merge key
         #: enlarges it instead of stopping the walk.
@@ -358,7 +368,7 @@ class _Run:
             # the clock reads the process time: asked again once work was done, or
             # every PROJECT paths that were all found in the memos
             self._projected_at = self.work
-            self.clock.project(self.work / (start + spent * total / done))
+            self.clock.project(self.work / (start + spent * total / done + self._ahead), self._began)
 
     # -- a stage ----------------------------------------------------------------------
     def target_stage(self, index: int, children: list[_Child], first: bool = False) -> Closing:
@@ -609,11 +619,28 @@ class _Run:
         return self.run_stages()
 
     def run_stages(self) -> Marginals:
+        if self.clock is not None:
+            self._began = self.clock.elapsed()
         frontier: Frontier = {(): _Merged(1.0, self.initial, {})}
+        count = len(self.names)
+        #: the paths into the last target stage and the work it took
+        last: tuple[int, int] | None = None
         for kind, index in self.stages():
             children = [_Child(m.weight, m.state, m.partial, None, len(m.state.steps)) for m in frontier.values()]
             if index is not None:
+                self._ahead = _ahead_of(last, len(children), count - index - 1)
+                if index >= MEASURED and self.work + self._ahead > self.budget:
+                    # the work cap, a guard on memory, would be reached at a later
+                    # target: sooner said than after the time it takes to get there
+                    raise TreeTooLarge(
+                        f"the targets enumerated so far project about {int(self.work + self._ahead)} outcomes",
+                        estimated=True,
+                    )
+                before = self.work
                 frontier = self.close(self.target_stage(index, children), self.names[index])
+                last = (len(children), self.work - before)
+                if self.clock is not None:
+                    self.clock.stage(index + 1, count)
                 for phase in ("pool", "hit", "wound"):  # no later call can repeat them
                     self.memos.pop((phase, index), None)
                     self.tails.pop((phase, index), None)
@@ -644,6 +671,21 @@ class _Run:
             shooter = final_of(state.shooter)
             marginals.shooter[shooter] = marginals.shooter.get(shooter, 0.0) + weight
         return marginals
+
+
+def _ahead_of(last: tuple[int, int] | None, paths: int, left: int) -> float:
+    """The work of the ``left`` target stages after one entered by ``paths`` paths,
+    projected from the ``last`` stage (the paths into it, the work it took): each
+    path costs what one of the last stage's did, and the paths go on growing by as
+    many a stage as they last did (an autofire's frontier grows by a path or so a
+    target, a casualty count's by a factor, which each stage's projection then
+    catches up with)."""
+    if last is None or left <= 0:
+        return 0.0
+    paths_last, work_last = last
+    each = work_last / max(1, paths_last)
+    growth = max(0, paths - paths_last)
+    return each * (left * paths + growth * left * (left + 1) / 2)
 
 
 def _as_returned(steps: list[Step], tail: Any, dice: BranchingDice) -> bool:
