@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import signal
 import threading
 import time
@@ -116,7 +117,9 @@ def test_under_a_budget_many_targets_are_sampled_until_it_is_spent(registry, tic
     assert not odds.exact
     assert "Monte Carlo: enumerating every outcome would take about" in odds.note
     assert "past the time budget of 0.5 s" in odds.note
-    assert "samples in the time budget of 0.5 s, every figure within ±" in odds.note
+    said = re.search(r"; ([\d,]+) (samples?) in the time budget of 0\.5 s, every figure within ±", odds.note)
+    assert said and said[1].replace(",", "") == str(odds.samples)
+    assert said[2] == ("sample" if odds.samples == 1 else "samples")  # "1 samples" was said
     assert 1 <= odds.samples < chunks.CHUNK  # stopped by the budget, not by the precision
     exact = compute_odds(registry, attack, method="exact")
     for name, target in odds.targets.items():

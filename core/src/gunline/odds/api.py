@@ -21,7 +21,7 @@ from typing import Any
 from ..dice import Dice
 from ..engine import refusals, resolve, start_state
 from ..errors import AttackRefused, BadInput, PluginFailed
-from ..language import _
+from ..language import _, _n
 from ..models import Attack
 from ..stack import RulesStack
 from ..state import ChainState
@@ -240,9 +240,11 @@ def compute_odds(
         odds = odds_of(tally, drawn, "")
         reached = widest(odds)
         if budget is not None and reached > half:  # the budget ended it first
-            note = _("{note}; {samples} samples in the time budget of {seconds} s, every figure within ±{points} "
-                     "points (95%)", note=note, samples=format(drawn, ","), seconds=format(budget, "g"),
-                     points=format(100 * reached, ".2g"))
+            note = _n("{note}; {samples} sample in the time budget of {seconds} s, every figure within ±{points} "
+                      "points (95%)",
+                      "{note}; {samples} samples in the time budget of {seconds} s, every figure within ±{points} "
+                      "points (95%)", drawn, note=note, samples=format(drawn, ","), seconds=format(budget, "g"),
+                      points=format(100 * reached, ".2g"))
         else:
             note = _("{note}; {samples} samples, every figure within ±{points} points (95%)", note=note,
                      samples=format(drawn, ","), points=format(100 * half, "g"))
