@@ -66,7 +66,7 @@ async def test_a_variant_of_the_wrong_type_kept_on_is_offered_once_and_the_app_r
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
-        await pilot.press("n")  # keep it
+        await pilot.press("enter")  # Enter out of habit keeps it
         await settle(pilot)
         assert "toy.broken" in registry.plugins
         await set_field(pilot, "shooter.skill", "5")  # another edit: the error again, no second question

@@ -558,7 +558,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
                 self.set_status(_("{name} kept: its error stays under the chain", name=name))
 
         self.app.push_screen(ConfirmDialog(_("Plugin {name} failed in {hook}", name=name, hook=error.hook),
-                                           str(error), question), done)
+                                           str(error), question, default=False), done)
 
     async def disable_plugin(self, name: str) -> None:
         """Forget the plugin for this session, drop it from the scenario's variants,
