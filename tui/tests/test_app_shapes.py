@@ -125,3 +125,17 @@ async def test_a_draft_of_the_wrong_shape_is_set_aside_at_launch_not_laid_out(to
         status = str(app.main.query_one("#status").render())
         assert "✗ draft: ruleset: expected a string, got a table; kept as " in status
     assert drafts.draft_path().with_name("draft.toml.unusable").exists()
+
+
+@run_async
+async def test_an_edited_untitled_scenario_is_marked_as_a_titled_one_is(toy_registry):
+    app = make_app(toy_registry, doc=BASE)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await settle(pilot)
+        assert str(app.main.query_one("#status").render()).endswith("· untitled")
+        await set_field(pilot, "weapon.name", "Kim")
+        await settle(pilot)
+        assert "· untitled *" in str(app.main.query_one("#status").render())
+        await set_field(pilot, "weapon.name", "pistol")  # as it began: nothing to mark
+        await settle(pilot)
+        assert "untitled *" not in str(app.main.query_one("#status").render())

@@ -292,7 +292,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         doc = self.model.doc
         variants = ", ".join(doc.get("variants", [])) or _("no variants")
         source = self.model.source
-        where = source.name + (" *" if self.model.dirty and source.path else "")
+        where = source.name + (" *" if self.model.dirty else "")  # edited: untitled as much as titled
         text = Text("gunline", style="bold")
         if self.draft_problem is not None:  # first: the line is cut at the terminal's edge
             text.append(" · ✗ " + _("draft not saved"), style="bold red")
