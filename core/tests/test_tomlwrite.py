@@ -74,3 +74,9 @@ def test_what_a_terminal_obeys_is_written_as_toml_escapes():
     text = dumps(doc)
     assert tomllib.loads(text) == doc
     assert shown(text) == text and text.isascii()
+
+
+def test_dates_and_times_read_from_a_scenario_are_written_back_as_toml_reads_them():
+    text = "when = 2026-12-04T21:42:00\nday = 2026-12-04\nat = 21:42:00\nzoned = 2026-12-04T21:42:00+01:00\n"
+    doc = tomllib.loads(text)
+    assert tomllib.loads(dumps(doc)) == doc

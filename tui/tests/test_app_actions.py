@@ -63,6 +63,13 @@ async def test_f3_offers_the_actions_with_their_odds_and_commits_the_one_picked(
         await app.main.run_action("journal_undo")  # asks first, naming the entry
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog) and "Undo #2 of" in screen_text(app)
+        await pilot.press("enter")  # Enter out of habit undoes nothing
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDialog)
+        with Journal(path) as journal:
+            assert journal.state(ENC).targets["Cy"] == cy
+        await app.main.run_action("journal_undo")
+        await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
         with Journal(path) as journal:

@@ -66,7 +66,7 @@ async def test_a_variant_of_the_wrong_type_kept_on_is_offered_once_and_the_app_r
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
-        await pilot.press("n")  # keep it
+        await pilot.press("enter")  # Enter out of habit keeps it
         await settle(pilot)
         assert "toy.broken" in registry.plugins
         await set_field(pilot, "shooter.skill", "5")  # another edit: the error again, no second question
@@ -124,14 +124,14 @@ def test_a_file_or_draft_the_form_cannot_lay_out_is_refused_and_kept(tmp_path, m
     odd.write_text('ruleset = "toy"\ntargets = ["Goliath"]\n[shooter]\nname = "A"\n[weapon]\nname = "pistol"\n')
     doc, file, notice, restored = _opening(toy_registry, str(odd))
     assert file != str(odd) and not restored
-    assert notice == f"✗ {odd}: targets[0]: expected a [[targets]] table, got str"
+    assert notice == f"✗ {odd}: targets[0]: expected a [[targets]] table, got a string"
 
     drafts.save_draft({"ruleset": "toy", "shooter": 5, "targets": []})
     kept = drafts.draft_path().read_text()
     doc, file, notice, restored = _opening(toy_registry, None)
     assert not restored and drafts.shape_problem(doc) is None  # the example, not the draft
     aside = drafts.draft_path().with_name("draft.toml.unusable")
-    assert notice == f"✗ draft: shooter: expected a table ([shooter]), got int; kept as {aside}"
+    assert notice == f"✗ draft: shooter: expected a table ([shooter]), got an integer; kept as {aside}"
     assert aside.read_text() == kept and not drafts.draft_path().exists()
 
 
@@ -144,5 +144,5 @@ async def test_opening_a_file_the_form_cannot_lay_out_says_why_and_keeps_the_sce
         await settle(pilot)
         before = app.main.draft.doc
         doc, problem = app.main._readable(str(odd))
-        assert doc is None and problem == f"{odd}: targets[0]: expected a [[targets]] table, got str"
+        assert doc is None and problem == f"{odd}: targets[0]: expected a [[targets]] table, got a string"
         assert app.main.draft.doc == before

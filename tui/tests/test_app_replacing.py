@@ -187,3 +187,55 @@ async def test_open_refuses_a_named_pipe_in_one_line_and_the_screen_goes_on(regi
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is app.main and app.main.model.source.example == str(LASGUN)
+
+
+PIT = 'ruleset = "toy"\nmode = "single"\n\n[shooter]\nname = "Ada"\n\n[weapon]\nname = "pistol"\nrounds = 3\n\n' \
+      '[[targets]]\nname = "Bo"\n'
+
+
+async def replace_edited(pilot, mine, other) -> None:
+    """Edit ``mine``, open ``other`` over it and answer r (replace without saving)."""
+    await settle(pilot)
+    await set_field(pilot, "weapon.name", "Kim")
+    await pilot.press("ctrl+o")
+    await settle(pilot)
+    await answer(pilot, str(other))
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ChoiceDialog)
+    assert "kept beside the draft under a dated name" in screen_text(pilot.app)
+    await pilot.press("r")
+    await settle(pilot)
+
+
+@run_async
+async def test_work_replaced_without_saving_is_kept_on_disk_first_and_said_where(toy_registry, tmp_path):
+    mine, other = tmp_path / "a.toml", tmp_path / "b.toml"
+    mine.write_text(PIT, encoding="utf-8")
+    other.write_text(PIT.replace("Bo", "Cy"), encoding="utf-8")
+    app = make_app(toy_registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await replace_edited(pilot, mine, other)
+        assert app.main.model.source.path == str(other)
+        [kept] = drafts.other_drafts()  # a dropped connection now loses nothing
+        assert drafts.load_draft(kept)["weapon"]["name"] == "Kim"
+        assert drafts.load_source(kept).path == str(mine)  # it knows its file: Ctrl+S saves it there
+        said = f"a.toml kept as {kept}: Ctrl+O opens it"
+        assert said in str(app.main.query_one("#status").render())
+        assert said in [str(n.message) for n in app._notifications]
+    assert mine.read_text(encoding="utf-8") == PIT
+
+
+@run_async
+async def test_work_that_cannot_be_kept_on_disk_is_not_replaced(toy_registry, tmp_path, monkeypatch):
+    mine, other, blocked = tmp_path / "a.toml", tmp_path / "b.toml", tmp_path / "a-file"
+    mine.write_text(PIT, encoding="utf-8")
+    other.write_text(PIT.replace("Bo", "Cy"), encoding="utf-8")
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setattr(drafts, "fresh_draft_path", lambda folder=None: blocked / "draft-1.toml")
+    app = make_app(toy_registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await replace_edited(pilot, mine, other)
+        assert app.main.model.source.path == str(mine) and app.main.model.doc["weapon"]["name"] == "Kim"
+        status = str(app.main.query_one("#status").render())
+        assert f"✗ a.toml could not be kept as {blocked / 'draft-1.toml'}" in status
+        assert "nothing replaced" in status

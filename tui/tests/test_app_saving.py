@@ -204,3 +204,31 @@ async def test_save_as_refuses_the_journal_and_a_file_that_is_no_scenario(regist
         assert f"{copy} is not a scenario (an SQLite database)" in screen_text(app)
         await pilot.press("escape")
     assert journal.read_bytes() == kept and copy.read_bytes() == kept
+
+
+@run_async
+async def test_ctrl_s_on_a_scenario_read_from_a_pipe_offers_save_as(toy_registry, tmp_path):
+    import os
+
+    read, write = os.pipe()  # gunline <(cat a.toml)
+    os.write(write, b'ruleset = "toy"\n\n[shooter]\nname = "Ada"\n\n[weapon]\nname = "pistol"\nrounds = 3\n\n'
+                    b'[[targets]]\nname = "Bo"\n')
+    os.close(write)
+    pipe = f"/dev/fd/{read}"
+    try:
+        app = make_app(toy_registry, file=pipe)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert app.main.model.doc["shooter"]["name"] == "Ada"
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert isinstance(app.screen, PromptDialog)  # Save as, not "✗ not saved"
+            assert "Save scenario as" in screen_text(app)
+            assert not pilot.app.focused.value.startswith("/dev/fd")  # a name to save to, not the pipe
+            assert any("is a pipe or a device, no file to save to" in str(n.message) for n in app._notifications)
+            await answer(pilot, str(tmp_path / "a.toml"))
+            await settle(pilot)
+            assert app.main.model.source.path == str(tmp_path / "a.toml")
+        assert 'name = "Ada"' in (tmp_path / "a.toml").read_text(encoding="utf-8")
+    finally:
+        os.close(read)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gunline import drafts
 from gunline_tui.app import make_app
 from gunline_tui.screens.main import MainScreen
-from gunline_tui.testing import run_async, set_field, settle
+from gunline_tui.testing import run_async, screen_text, set_field, settle
 
 DOC = {
     "ruleset": "toy",
@@ -81,6 +81,12 @@ async def test_quitting_while_the_latest_edits_are_on_no_disk_asks_first(toy_reg
         await pilot.press("ctrl+q")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog) and app.is_running
+        await pilot.press("enter")  # Enter out of habit stays: the edits are on no disk
+        await settle(pilot)
+        assert app.screen is app.main and app.is_running
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert "y: yes · n / Esc / Enter: no" in screen_text(app)
         await pilot.press("n")  # stay, to save it somewhere
         await settle(pilot)
         assert app.screen is app.main and app.is_running

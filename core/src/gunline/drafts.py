@@ -138,21 +138,53 @@ def load_draft(path: Path | None = None) -> dict[str, Any] | None:
 
 #: The parts of a scenario that are tables, and the one that is an array of tables.
 _TABLES = ("shooter", "weapon", "settings", "map", "roster")
+#: The parts that are strings: the form picks a ruleset and a fire mode by them.
+_STRINGS = ("ruleset", "mode")
+
+
+def _kind(value: Any) -> str:
+    """A value's TOML type, as a GM who wrote it reads it (``[1]``: an array)."""
+    import datetime
+
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a float"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return "a date or time"
+    return type(value).__name__
 
 
 def shape_problem(doc: dict[str, Any]) -> str | None:
     """What makes ``doc`` no scenario an editor can show, field by field (a value
     where a table goes: ``targets = ["Goliath"]``), or None. Validation names the
     rest; this is what must hold before anything is laid out from it."""
+    for key in _STRINGS:
+        if key in doc and not isinstance(doc[key], str):
+            return f"{key}: expected a string, got {_kind(doc[key])}"
+    variants = doc.get("variants", [])
+    if not isinstance(variants, list):
+        return f"variants: expected an array of strings (variants = [\"name\"]), got {_kind(variants)}"
+    for i, variant in enumerate(variants):
+        if not isinstance(variant, str):
+            return f"variants[{i}]: expected a string, got {_kind(variant)}"
     for key in _TABLES:
         if key in doc and not isinstance(doc[key], dict):
-            return f"{key}: expected a table ([{key}]), got {type(doc[key]).__name__}"
+            return f"{key}: expected a table ([{key}]), got {_kind(doc[key])}"
     targets = doc.get("targets", [])
     if not isinstance(targets, list):
-        return f"targets: expected [[targets]] tables, got {type(targets).__name__}"
+        return f"targets: expected [[targets]] tables, got {_kind(targets)}"
     for i, target in enumerate(targets):
         if not isinstance(target, dict):
-            return f"targets[{i}]: expected a [[targets]] table, got {type(target).__name__}"
+            return f"targets[{i}]: expected a [[targets]] table, got {_kind(target)}"
     return None
 
 

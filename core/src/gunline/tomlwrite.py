@@ -11,6 +11,7 @@ the default). ``tomllib.loads(dumps(doc)) == doc`` for every such document (with
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 from typing import Any
@@ -71,6 +72,8 @@ def _value(value: Any) -> str:
     if isinstance(value, dict):
         items = ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items() if v is not None)
         return "{" + (f" {items} " if items else "") + "}"
+    if isinstance(value, (datetime.date, datetime.time)):  # a date in a scenario read is written back
+        return value.isoformat()
     raise TypeError(f"cannot write {type(value).__name__} to TOML")
 
 

@@ -180,7 +180,7 @@ class GunlineApp(App[None]):
             _("Quit without your latest edits?"),
             _("The draft could not be written ({problem}): the latest edits are on no disk. "
               "n, then Ctrl+S or F12, saves the scenario to a file.", problem=main.draft_problem),
-            _("Quit anyway? (Ctrl+Q again: quit)"))
+            _("Quit anyway? (Ctrl+Q again: quit)"), default=False)  # Enter out of habit stays
         self.push_screen(self._quit_question, answered)
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",

@@ -122,6 +122,9 @@ class Files:
         if self.is_journal(path):
             return Verdict("refuse", path, _("{path} is the encounter journal: a scenario never goes there",
                                              path=path))
+        if not_a_place(path):
+            return Verdict("refuse", path, _("{path} is a pipe or a device, no file to save to: give a file name",
+                                             path=path))
         if not path.exists():
             return Verdict("write", path)
         if scenario:
@@ -153,6 +156,20 @@ class Files:
             path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text)
         self.opened(path)
+
+
+def not_a_place(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is no place to save a scenario: there and no regular file or
+    folder (a named pipe, a device), or a process's file descriptor (``/dev/fd/63``
+    from ``gunline <(cat a.toml)``, gone or not), which a write would not keep."""
+    try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            return True
+    except OSError:
+        pass
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(os.path.expanduser(os.fspath(path)))))
+    return folder == "/dev/fd" or re.fullmatch(r"/proc/(self|\d+)/fd", folder) is not None
 
 
 def _real(path: str | os.PathLike[str]) -> Path:

@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
+    from pathlib import Path
 
     from gunline.errors import GunlineError, PluginFailed
     from gunline.models import Attack, Chain
@@ -32,6 +33,8 @@ class ScreenParts(Screen[None]):
     model: ScenarioModel
     encounter: Encounter
     files: Files
+    #: Where this app writes its draft (None: ``draft.toml`` in the data directory).
+    draft_file: Path | None
     logbook: Logbook
     #: Bumped whenever the encounter's state may have changed: chains and odds of an
     #: older epoch are stale.

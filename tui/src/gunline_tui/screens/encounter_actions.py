@@ -233,7 +233,7 @@ class EncounterActions(ScreenParts):
         self.app.push_screen(ConfirmDialog(
             _("Undo #{number} of {name}?", number=entry.number, name=name), f"{self._action_words(entry.action)}: "
             f"{entry.summary}", _("The state goes back to before it; the journal keeps both entries."),
-        ), done)
+            default=False), done)
 
     def _action_words(self, action: str) -> str:
         """A journal entry's action (``attack``, ``reload``, a ruleset's action) as

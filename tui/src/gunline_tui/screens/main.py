@@ -292,7 +292,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         doc = self.model.doc
         variants = ", ".join(doc.get("variants", [])) or _("no variants")
         source = self.model.source
-        where = source.name + (" *" if self.model.dirty and source.path else "")
+        where = source.name + (" *" if self.model.dirty else "")  # edited: untitled as much as titled
         text = Text("gunline", style="bold")
         if self.draft_problem is not None:  # first: the line is cut at the terminal's edge
             text.append(" · ✗ " + _("draft not saved"), style="bold red")
@@ -558,7 +558,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
                 self.set_status(_("{name} kept: its error stays under the chain", name=name))
 
         self.app.push_screen(ConfirmDialog(_("Plugin {name} failed in {hook}", name=name, hook=error.hook),
-                                           str(error), question), done)
+                                           str(error), question, default=False), done)
 
     async def disable_plugin(self, name: str) -> None:
         """Forget the plugin for this session, drop it from the scenario's variants,

@@ -5,13 +5,18 @@ Open, a bundled example, New and a ruleset switch each put another scenario on
 show. Ctrl+Z brings the old one back, but only until the app closes, and the draft
 holds the new one from the next change on: a scenario whose changes are in no file
 (``ScenarioModel.unsaved``) is replaced only after a question, whose Enter keeps
-working on it. A scenario as it was opened or saved, or an example's copy never
-edited, is replaced at once.
+working on it. Replaced without saving, it is first written beside the draft under a
+dated name (``draft-20261204-2142.toml``, with the file it came from), so that a
+dropped connection loses nothing; every launch lists such drafts. A scenario as it
+was opened or saved, or an example's copy never edited, is replaced at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from gunline import drafts
 
 from ..draft import blank
 from ..messages import RulesetPicked
@@ -32,11 +37,20 @@ class Replacing(ScreenParts):
             await go()
             return
 
+        was = self.model.source.name
+
         async def chosen(answer: str | None) -> None:
             if answer == "save":
                 await self.save(then=go)
             elif answer == "replace":
-                await go()
+                kept = self.keep_replaced()
+                if kept is not None:
+                    await go()
+                    said = _("{name} kept as {path}: Ctrl+O opens it", name=was, path=kept)
+                    self.set_status(said)
+                    self.notify(said, title=_("draft"), timeout=20)
+                elif keep is not None:
+                    keep()
             else:
                 if keep is not None:
                     keep()
@@ -46,8 +60,28 @@ class Replacing(ScreenParts):
             _("Unsaved changes to {name}", name=self.model.source.name),
             _("{what} would replace it, and its changes are in no file.", what=what),
             [("s", _("save it first, then go on"), "save"),
-             ("r", _("replace it without saving (Ctrl+Z brings it back until the app closes)"), "replace")],
+             ("r", _("replace it without saving (kept beside the draft under a dated name; "
+                     "Ctrl+Z brings it back until the app closes)"), "replace")],
             _("keep working on it")), chosen)
+
+    def keep_replaced(self) -> Path | None:
+        """Write the scenario on show beside the draft under a dated name, with the
+        file it came from (its sidecar), before it is replaced unsaved; where it went,
+        or None, said, when it could not be written (then nothing is replaced)."""
+        folder = (self.draft_file or drafts.draft_path()).parent
+        path = drafts.fresh_draft_path(folder)
+        if path == self.draft_file:  # this app's own draft, not yet written, has that name
+            path = path.with_name(path.stem + "-kept.toml")
+        source = self.model.source
+        try:
+            return drafts.save_draft(self.model.draft.clean(), path,
+                                     drafts.DraftSource(path=source.path, example=source.example, text=source.text))
+        except OSError as exc:
+            said = _("{name} could not be kept as {path} ({problem}): nothing replaced; s saves it first",
+                     name=source.name, path=path, problem=exc.strerror or exc)
+            self.set_status("✗ " + said)
+            self.notify(said, title=_("draft not saved"), severity="error", timeout=30)
+            return None
 
     async def on_ruleset_picked(self, event: RulesetPicked) -> None:
         """The form's ruleset picker: a new scenario of that game (Ctrl+Z undoes it)."""

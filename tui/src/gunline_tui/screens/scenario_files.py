@@ -22,7 +22,7 @@ from gunline.errors import BadInput
 from gunline.scenario import build_attack, read_document
 
 from ..draft import blank
-from ..files import read_text, scenario_text, scenarios_dir, suggested_name
+from ..files import not_a_place, read_text, scenario_text, scenarios_dir, suggested_name
 from ..model import Source
 from ..speech import N_, _
 from .base import ScreenParts
@@ -296,7 +296,7 @@ class ScenarioFiles(ScreenParts):
 
     def default_save_path(self) -> str:
         source = self.model.source
-        if source.path:
+        if source.path and not not_a_place(source.path):  # a pipe read from: a name, not the pipe
             return source.path
         folder = scenarios_dir(self.model.doc.get("ruleset"))
         return str(folder / suggested_name(self.model.doc, source.example))
