@@ -84,3 +84,19 @@ def test_keeping_a_draft_aside_moves_it_whole_under_a_dated_name(monkeypatch, tm
     assert drafts.load_draft(kept) == {"ruleset": "toy"} and drafts.load_source(kept) == source
     assert not drafts.draft_path().exists()
     assert drafts.other_drafts() == [kept]
+
+
+def test_the_draft_keeps_its_file_as_an_absolute_path_and_forgets_a_relative_one(monkeypatch, tmp_path):
+    """The next launch may be in another folder (a GM back from a dropped session
+    starts at home), where ``pit.toml`` names another campaign's file."""
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    drafts.save_draft({"ruleset": "toy"}, source=drafts.DraftSource(path="c1/pit.toml"))
+    assert drafts.load_source() == drafts.DraftSource(path=str(tmp_path / "c1" / "pit.toml"))
+    # a sidecar an earlier gunline wrote, with the path as typed: no file to trust
+    import json
+
+    sidecar = tmp_path / "home" / "draft.source.json"
+    record = json.loads(sidecar.read_text())
+    sidecar.write_text(json.dumps({**record, "path": "c1/pit.toml", "text": "ruleset = 'toy'\n"}))
+    assert drafts.load_source() == drafts.DraftSource(path=None, text="ruleset = 'toy'\n")

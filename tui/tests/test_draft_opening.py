@@ -4,10 +4,14 @@ data directory (see gunline_tui.opening)."""
 
 from __future__ import annotations
 
+import os
+
 from gunline import drafts
 from gunline.draftlock import claim_draft
 from gunline_tui.app import make_app
+from gunline_tui.model import Source
 from gunline_tui.opening import opening
+from gunline_tui.screens.dialogs import ChoiceDialog
 from gunline_tui.testing import run_async, set_field, settle
 
 PIT = '# the pit fight\nruleset = "toy"\nmode = "single"\n\n[shooter]\nname = "Ada"\nskill = 4\n\n' \
@@ -166,3 +170,57 @@ async def test_relaunching_while_the_dropped_session_still_runs_brings_back_its_
     assert start.draft != drafts.draft_path()
     assert "unsaved changes to pit.toml restored from the draft" in start.notes
     old.release()
+
+
+@run_async
+async def test_a_relaunch_from_another_folder_never_puts_the_draft_on_a_file_of_the_same_name(
+        tmp_path, toy_registry, monkeypatch):
+    """``cd c1 && gunline pit.toml``, an edit, a dropped session; then from ``c2``,
+    which has a pit.toml of its own: that file opens as it is, the work is kept, and
+    plain ``gunline`` saves the work to c1's file, wherever it is started."""
+    (tmp_path / "c1").mkdir()
+    (tmp_path / "c2").mkdir()
+    one, two = scenario(tmp_path / "c1"), scenario(tmp_path / "c2")
+    monkeypatch.chdir(tmp_path / "c1")
+    await edit_and_drop(toy_registry, "pit.toml")
+    monkeypatch.chdir(tmp_path / "c2")
+    start = opening(toy_registry, "pit.toml")
+    assert start.doc["shooter"]["name"] == "Ada" and not start.restored  # c2's file, as it is
+    assert any("is kept as" in note for note in start.notes)
+    start.claim.release()
+    kept = drafts.other_drafts()[-1]
+    os.replace(kept, drafts.draft_path())  # the kept draft back in place: plain `gunline` from c2
+    os.replace(drafts.source_path(kept), drafts.source_path(drafts.draft_path()))
+    app = make_app(toy_registry)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.main.model.source.path == one
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert 'name = "Zed"' in open(one, encoding="utf-8").read()
+    assert open(two, encoding="utf-8").read() == PIT and not os.path.exists(tmp_path / "c2" / "c1")
+
+
+@run_async
+async def test_a_restored_draft_whose_file_is_gone_is_unsaved_work(tmp_path, toy_registry):
+    """Moved or deleted since: the draft is all that holds the work, so New asks."""
+    pit = scenario(tmp_path)
+    await edit_and_drop(toy_registry, pit)
+    os.rename(pit, tmp_path / "moved.toml")
+    app = make_app(toy_registry)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.main.model.unsaved
+        await pilot.press("f9")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+
+
+def test_a_pipe_is_no_file_for_the_draft_to_come_back_to():
+    read, write = os.pipe()
+    try:
+        piped = Source(path=f"/dev/fd/{read}", text="ruleset = 'toy'\n")
+        assert piped.for_draft() == drafts.DraftSource(path=None, text="ruleset = 'toy'\n")
+    finally:
+        os.close(read)
+        os.close(write)

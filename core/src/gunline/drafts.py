@@ -75,7 +75,8 @@ def save_draft(doc: dict[str, Any], path: Path | None = None, source: DraftSourc
     if source is not None and (source.path or source.example):
         import json
 
-        record = {"draft": _digest(text), "path": source.path, "example": source.example, "text": source.text}
+        where = os.path.abspath(source.path) if source.path else None  # the next launch may be elsewhere
+        record = {"draft": _digest(text), "path": where, "example": source.example, "text": source.text}
         write_atomic(sidecar, json.dumps(record, ensure_ascii=False))
     else:
         try:
@@ -101,6 +102,10 @@ def load_source(path: Path | None = None) -> DraftSource | None:
     fields = {k: record.get(k) for k in ("path", "example", "text")}
     if not all(v is None or isinstance(v, str) for v in fields.values()):
         return None
+    if fields["path"] is not None and not os.path.isabs(fields["path"]):
+        # written as typed, by an earlier gunline: relative to a folder no longer
+        # known, where the same name may be another file; untitled, so Save asks
+        fields["path"] = None
     return DraftSource(**fields)
 
 

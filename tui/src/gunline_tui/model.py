@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gunline.drafts import DraftSource
+
 from .draft import Draft
 from .speech import _
 
@@ -47,6 +49,22 @@ class Source:
         if self.example:
             return _("copy of {file} (unsaved)", file=os.path.basename(self.example))
         return _("restored draft (unsaved)") if self.restored else _("untitled")
+
+    def for_draft(self) -> DraftSource:
+        """What the draft's sidecar keeps of this source (``gunline.drafts.DraftSource``):
+        the file as an absolute path, since the next launch may be in another folder
+        (a GM back from a dropped session starts in their home), where ``pit.toml``
+        would name another campaign's file; a pipe (``gunline <(...)``, ``/dev/fd/63``)
+        is no file to come back to, so a draft of one is untitled."""
+        import os
+
+        from .files import not_a_place
+
+        path = self.path
+        if path and not_a_place(path):
+            path = None
+        return DraftSource(path=os.path.abspath(os.path.expanduser(path)) if path else None,
+                           example=self.example, text=self.text)
 
 
 @dataclass(frozen=True)

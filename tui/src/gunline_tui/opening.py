@@ -131,12 +131,18 @@ def opening(registry: Registry, file: str | None) -> Opening:
             return done(asked, file)
     if draft is not None:
         clean = None
+        said = _("draft restored")
         if source is not None and source.path:
             try:
                 clean = read_document(source.path)
             except BadInput:
-                clean = None
-        return done(draft, None, _("draft restored"), restored=True, clean=clean)
+                # moved, deleted, unreadable: nothing holds this work but the draft,
+                # so it is unsaved work (Open and New ask), never "as its file is"
+                clean = {}
+                said = _("draft restored · {file} could not be read: Ctrl+S writes it again, F12 elsewhere",
+                         file=os.path.basename(source.path))
+                notes.append(said)
+        return done(draft, None, said, restored=True, clean=clean)
     example = first_example(registry)
     if example is not None:
         try:

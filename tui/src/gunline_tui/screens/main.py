@@ -449,8 +449,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
 
     def _draft_source(self) -> drafts.DraftSource:
         """What the draft's sidecar keeps of the scenario's source (see drafts.save_draft)."""
-        source = self.model.source
-        return drafts.DraftSource(path=source.path, example=source.example, text=source.text)
+        return self.model.source.for_draft()
 
     @work(thread=True, exit_on_error=False, group="draft", description="Saving the draft")
     def write_draft(self, changes: int, doc: dict[str, Any], source: drafts.DraftSource | None = None) -> None:

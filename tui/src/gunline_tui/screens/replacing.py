@@ -74,8 +74,7 @@ class Replacing(ScreenParts):
             path = path.with_name(path.stem + "-kept.toml")
         source = self.model.source
         try:
-            return drafts.save_draft(self.model.draft.clean(), path,
-                                     drafts.DraftSource(path=source.path, example=source.example, text=source.text))
+            return drafts.save_draft(self.model.draft.clean(), path, source.for_draft())
         except OSError as exc:
             said = _("{name} could not be kept as {path} ({problem}): nothing replaced; s saves it first",
                      name=source.name, path=path, problem=exc.strerror or exc)
