@@ -29,3 +29,14 @@ def test_without_fcntl_every_app_gets_the_draft(tmp_path, monkeypatch):
 
     monkeypatch.setitem(sys.modules, "fcntl", None)  # as on Windows: the import fails
     assert claim_draft(tmp_path) is not None and claim_draft(tmp_path) is not None
+
+
+def test_no_file_in_the_folder_holds_the_lock(tmp_path):
+    """``rm draft*`` (or any tidying of the folder) while an app runs must not let a
+    second app share its draft: the lock is on the folder, not a file in it."""
+    first = claim_draft(tmp_path)
+    assert first is not None
+    assert list(tmp_path.iterdir()) == []  # nothing to delete
+    assert claim_draft(tmp_path) is None
+    first.release()
+

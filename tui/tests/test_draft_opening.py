@@ -224,3 +224,23 @@ def test_a_pipe_is_no_file_for_the_draft_to_come_back_to():
     finally:
         os.close(read)
         os.close(write)
+
+
+@run_async
+async def test_a_draft_its_file_holds_is_not_kept_as_unsaved_work(tmp_path, toy_registry):
+    """Edit, Ctrl+S, quit, then ``gunline OTHER``: the work is in its file, so no
+    kept draft says "unsaved" and none piles up in the data folder."""
+    pit, other = scenario(tmp_path), scenario(tmp_path, "other.toml")
+    app = make_app(toy_registry, file=pit)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Zed")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        app.flush_draft()
+    assert 'name = "Zed"' in open(pit, encoding="utf-8").read()
+    start = opening(toy_registry, other)
+    start.claim.release()
+    assert not any("kept as" in note for note in start.notes), start.notes
+    assert drafts.other_drafts() == []

@@ -2,34 +2,35 @@
 write the draft over the other's on every change, and the last one closed would
 leave only its own scenario.
 
-The first app takes a lock on ``draft.lock`` beside the draft and holds it while it
-runs (``fcntl.flock``: the system lets go of it when the process ends, however it
-ends, so a killed app leaves no stale lock). An app that finds it taken keeps its
-draft under another name (:func:`gunline.drafts.fresh_draft_path`) and says so.
-Where there is no ``fcntl`` (Windows), or the lock file cannot be made, every app
-is given the draft, as before there was a lock.
+The first app takes a lock on the data directory itself and holds it while it runs
+(``fcntl.flock`` on the folder: the system lets go of it when the process ends,
+however it ends, so a killed app leaves no stale lock). The folder, not a lock file
+in it: a GM tidying up with ``rm draft*`` while an app runs would have taken a lock
+file away, and the next app would have found no lock and shared the draft. An app
+that finds the lock taken keeps its draft under another name
+(:func:`gunline.drafts.fresh_draft_path`) and says so. Where there is no ``fcntl``
+(Windows), or the folder cannot be made or locked, every app is given the draft, as
+before there was a lock.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import IO
 
 from .drafts import data_dir
-
-LOCK_FILE = "draft.lock"
 
 
 class Claim:
     """This process's hold on the draft; :meth:`release` lets another app have it."""
 
-    def __init__(self, handle: IO[bytes] | None) -> None:
-        self._handle = handle
+    def __init__(self, fd: int | None) -> None:
+        self._fd = fd
 
     def release(self) -> None:
-        handle, self._handle = self._handle, None
-        if handle is not None:
-            handle.close()  # closing the file lets go of its lock
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)  # closing the folder's descriptor lets go of its lock
 
     def __del__(self) -> None:
         self.release()
@@ -45,15 +46,15 @@ def claim_draft(folder: Path | None = None) -> Claim | None:
     folder = folder or data_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle = open(folder / LOCK_FILE, "ab")  # noqa: SIM115 - held until released
-    except OSError:  # a data directory that cannot be written: the draft says so later
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:  # a data directory that cannot be made: the draft says so later
         return Claim(None)
     try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        handle.close()
+        os.close(fd)
         return None
     except OSError:  # a file system without locks
-        handle.close()
+        os.close(fd)
         return Claim(None)
-    return Claim(handle)
+    return Claim(fd)

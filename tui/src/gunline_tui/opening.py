@@ -117,7 +117,9 @@ def opening(registry: Registry, file: str | None) -> Opening:
                     said += " · " + _("{file} changed on disk since", file=os.path.basename(file))
                 notes.append(said)  # whole, where the status line may cut it at 80 columns
                 return done(draft, None, said, restored=True, clean=asked)
-            if claim is not None:
+            if claim is not None and _held_by_its_file(draft, source):
+                pass  # saved, or never edited: the file holds it, nothing to keep
+            elif claim is not None:
                 kept = drafts.keep_aside()
                 if kept is not None:
                     was = source.path if source is not None and source.path else _("untitled")
@@ -184,6 +186,18 @@ def _kept_drafts() -> list[str]:
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Whether two scenarios are one, as the draft would be written."""
     return Draft(a).clean() == Draft(b).clean()
+
+
+def _held_by_its_file(draft: dict[str, Any], source: drafts.DraftSource | None) -> bool:
+    """Whether the file the draft came from (or the example it is a copy of) holds
+    the draft as it is: then it is no unsaved work, and needs no keeping."""
+    where = source and (source.path or source.example)
+    if not where:
+        return False
+    try:
+        return _same(draft, read_document(where))
+    except BadInput:
+        return False
 
 
 def _same_file(a: str, b: str) -> bool:
