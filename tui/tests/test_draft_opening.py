@@ -244,3 +244,25 @@ async def test_a_draft_its_file_holds_is_not_kept_as_unsaved_work(tmp_path, toy_
     start.claim.release()
     assert not any("kept as" in note for note in start.notes), start.notes
     assert drafts.other_drafts() == []
+
+
+def test_gunline_file_finds_its_unsaved_changes_in_a_kept_draft_and_the_list_says_whose(tmp_path, toy_registry):
+    """A second app's draft (or one kept aside) holding changes to b.toml: ``gunline
+    b.toml`` brings them back, not b.toml as it is on disk beside "1 other draft
+    kept"; the drafts still kept are listed with the file each belongs to."""
+    a, b = scenario(tmp_path, "a.toml"), scenario(tmp_path, "b.toml")
+    edited = {"ruleset": "toy", "mode": "single", "shooter": {"name": "Bea", "skill": 4},
+              "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}
+    home = drafts.data_dir()
+    second = home / "draft-20261204-220000.toml"
+    drafts.save_draft(edited, second, drafts.DraftSource(path=b))  # the second app's
+    drafts.save_draft({**edited, "shooter": {"name": "Al", "skill": 4}}, source=drafts.DraftSource(path=a))
+    start = opening(toy_registry, b)
+    start.claim.release()
+    assert start.restored and start.doc["shooter"]["name"] == "Bea" and start.clean["shooter"]["name"] == "Ada"
+    assert start.source.path == b and start.draft == drafts.draft_path()
+    assert any("unsaved changes to b.toml restored from the draft" in note for note in start.notes)
+    assert drafts.load_draft()["shooter"]["name"] == "Bea" and not second.exists()  # the draft again
+    [kept] = drafts.other_drafts()  # a.toml's work, kept aside for it
+    assert drafts.load_draft(kept)["shooter"]["name"] == "Al"
+    assert any(f"{kept.name} (a.toml)" in note for note in start.notes), start.notes

@@ -91,12 +91,12 @@ def opening(registry: Registry, file: str | None) -> Opening:
         notes.append(notice)
     elif claim is None:
         notice = _("another gunline has the draft: this one's is {name}", name=mine.name)
-    if claim is not None:
-        notes += _kept_drafts()
 
     def done(doc: dict[str, Any], file: str | None = None, note: str | None = None, restored: bool = False,
-             clean: dict[str, Any] | None = None) -> Opening:
-        return Opening(doc, file, notice or note, restored, source if restored else None, clean, mine, claim, notes)
+             clean: dict[str, Any] | None = None, came: drafts.DraftSource | None = None) -> Opening:
+        origin = (came or source) if restored else None
+        listed = notes + (_kept_drafts() if claim is not None else [])  # as they are now, this one's in place
+        return Opening(doc, file, notice or note, restored, origin, clean, mine, claim, listed)
 
     if file:
         asked: dict[str, Any] | None = None
@@ -109,17 +109,20 @@ def opening(registry: Registry, file: str | None) -> Opening:
             notice = f"✗ {exc}"
         if asked is not None:
             if draft is None or _same(draft, asked):
-                return done(asked, file)
-            if source is not None and source.path and _same_file(source.path, file):
+                draft = None  # nothing of it to keep: FILE is what it holds
+            elif source is not None and source.path and _same_file(source.path, file):
                 changed = source.text is not None and _text(file) != source.text
                 said = _("unsaved changes to {file} restored from the draft", file=os.path.basename(file))
                 if changed:
                     said += " · " + _("{file} changed on disk since", file=os.path.basename(file))
                 notes.append(said)  # whole, where the status line may cut it at 80 columns
                 return done(draft, None, said, restored=True, clean=asked)
-            if claim is not None and _held_by_its_file(draft, source):
+            moved = True  # draft.toml free for another draft to take its place
+            if draft is None or claim is None:
+                moved = draft is None and claim is not None
+            elif _held_by_its_file(draft, source):
                 pass  # saved, or never edited: the file holds it, nothing to keep
-            elif claim is not None:
+            else:
                 kept = drafts.keep_aside()
                 if kept is not None:
                     was = source.path if source is not None and source.path else _("untitled")
@@ -127,9 +130,21 @@ def opening(registry: Registry, file: str | None) -> Opening:
                                    was=was, path=kept))
                 else:
                     # it could not be moved: this app writes elsewhere, the draft stays whole
+                    moved = False
                     mine = drafts.fresh_draft_path()
                     notes.append(_("the draft {path} holds other unsaved work; this one keeps its draft as {mine}",
                                    path=shared, mine=mine))
+            found = _kept_for(file, asked)
+            if found is not None:  # a second app's draft, or one kept aside: FILE's unsaved changes
+                held, doc, came = found
+                if moved:
+                    held = _into_place(held, shared)
+                else:
+                    mine = held
+                said = _("unsaved changes to {file} restored from the draft {path}", file=os.path.basename(file),
+                         path=held)
+                notes.append(said)
+                return done(doc, None, said, restored=True, clean=asked, came=came)
             return done(asked, file)
     if draft is not None:
         clean = None
@@ -177,15 +192,51 @@ def _kept_drafts() -> list[str]:
     kept = drafts.other_drafts()
     if not kept:
         return []
-    names = ", ".join(p.name for p in kept[-3:]) + (", …" if len(kept) > 3 else "")
+    names = ", ".join(_whose(p) for p in kept[-3:]) + (", …" if len(kept) > 3 else "")
     return [_n("{n} other draft kept in {folder}: {names} (Ctrl+O opens it)",
                "{n} other drafts kept in {folder}: {names} (Ctrl+O opens one)", len(kept), n=len(kept),
                folder=kept[0].parent, names=names)]
 
 
+def _whose(kept: Path) -> str:
+    """A kept draft's name and the file it holds changes to: ``draft-….toml (pit.toml)``."""
+    came = drafts.load_source(kept)
+    where = came and (came.path or came.example)
+    return f"{kept.name} ({os.path.basename(where) if where else _('untitled')})"
+
+
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Whether two scenarios are one, as the draft would be written."""
     return Draft(a).clean() == Draft(b).clean()
+
+
+def _kept_for(file: str, asked: dict[str, Any]) -> tuple[Path, dict[str, Any], drafts.DraftSource] | None:
+    """The newest draft kept under a dated name (a second app's, one kept aside) that
+    holds unsaved changes to ``file`` (whose scenario is ``asked``): where it is,
+    what it holds and where it came from; or None."""
+    for kept in reversed(drafts.other_drafts()):
+        came = drafts.load_source(kept)
+        if came is None or not came.path or not _same_file(came.path, file):
+            continue
+        doc, problem = drafts.read_draft(kept)
+        if doc is None or problem is not None or drafts.shape_problem(doc) is not None or _same(doc, asked):
+            continue
+        return kept, doc, came
+    return None
+
+
+def _into_place(kept: Path, shared: Path) -> Path:
+    """Move a kept draft, with its sidecar, to ``shared`` (``draft.toml``, free now):
+    it is the draft again, and no longer listed as kept; where it is."""
+    try:
+        os.replace(kept, shared)
+    except OSError:
+        return kept
+    try:
+        os.replace(drafts.source_path(kept), drafts.source_path(shared))
+    except OSError:
+        pass
+    return shared
 
 
 def _held_by_its_file(draft: dict[str, Any], source: drafts.DraftSource | None) -> bool:
