@@ -38,6 +38,10 @@ def test_inline_fields_override_the_catalogue(registry, doc):
             lambda d: d.update(mode="auto"),
             "s.toml: mode: 'auto' is not a fire mode of toy; expected one of: single, double",
         ),
+        (
+            lambda d: d.update(mode=__import__("datetime").date(2026, 12, 4)),  # TOML's `mode = 2026-12-04`
+            "s.toml: mode: expected a fire mode of toy (one of: single, double), got a date",
+        ),
         (lambda d: d.pop("shooter"), "s.toml: shooter: required table is missing"),
         (lambda d: d.update(shooter="Ann"), "s.toml: shooter: expected a table, got a string"),
         (lambda d: d["shooter"].update(skill=9), "s.toml: shooter.skill: expected int <= 6, got 9"),

@@ -255,7 +255,10 @@ def _lookup(data: Any, path: str) -> Any:
 
 
 def _type_name(value: Any) -> str:
-    names = {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer", float: "a float"}
+    import datetime
+
+    names = {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer", float: "a float",
+             datetime.date: "a date", datetime.datetime: "a date-time", datetime.time: "a time"}
     return names.get(type(value), type(value).__name__)
 
 
@@ -320,6 +323,9 @@ def build_attack(
     mode = doc.get("mode", ruleset.modes[0])
     if mode not in ruleset.modes:
         expected = ", ".join(ruleset.modes)
+        if not isinstance(mode, str):  # said in TOML's words: a date, not datetime.date(2026, 12, 4)
+            raise _fail(source, "mode", f"expected a fire mode of {ruleset.name} (one of: {expected}), "
+                                        f"got {_type_name(mode)}")
         raise _fail(source, "mode", f"{mode!r} is not a fire mode of {ruleset.name}; expected one of: {expected}")
 
     shooter = convert(doc.get("shooter"), ruleset.shooter, source, "shooter") if "shooter" in doc else None
