@@ -147,7 +147,7 @@ _TABLES = ("shooter", "weapon", "settings", "map", "roster")
 _STRINGS = ("ruleset", "mode")
 
 
-def _kind(value: Any) -> str:
+def toml_kind(value: Any) -> str:
     """A value's TOML type, as a GM who wrote it reads it (``[1]``: an array)."""
     import datetime
 
@@ -163,8 +163,12 @@ def _kind(value: Any) -> str:
         return "a table"
     if isinstance(value, list):
         return "an array"
-    if isinstance(value, (datetime.date, datetime.time)):
-        return "a date or time"
+    if isinstance(value, datetime.datetime):
+        return "a date-time"
+    if isinstance(value, datetime.date):
+        return "a date"
+    if isinstance(value, datetime.time):
+        return "a time"
     return type(value).__name__
 
 
@@ -174,22 +178,22 @@ def shape_problem(doc: dict[str, Any]) -> str | None:
     rest; this is what must hold before anything is laid out from it."""
     for key in _STRINGS:
         if key in doc and not isinstance(doc[key], str):
-            return f"{key}: expected a string, got {_kind(doc[key])}"
+            return f"{key}: expected a string, got {toml_kind(doc[key])}"
     variants = doc.get("variants", [])
     if not isinstance(variants, list):
-        return f"variants: expected an array of strings (variants = [\"name\"]), got {_kind(variants)}"
+        return f"variants: expected an array of strings (variants = [\"name\"]), got {toml_kind(variants)}"
     for i, variant in enumerate(variants):
         if not isinstance(variant, str):
-            return f"variants[{i}]: expected a string, got {_kind(variant)}"
+            return f"variants[{i}]: expected a string, got {toml_kind(variant)}"
     for key in _TABLES:
         if key in doc and not isinstance(doc[key], dict):
-            return f"{key}: expected a table ([{key}]), got {_kind(doc[key])}"
+            return f"{key}: expected a table ([{key}]), got {toml_kind(doc[key])}"
     targets = doc.get("targets", [])
     if not isinstance(targets, list):
-        return f"targets: expected [[targets]] tables, got {_kind(targets)}"
+        return f"targets: expected [[targets]] tables, got {toml_kind(targets)}"
     for i, target in enumerate(targets):
         if not isinstance(target, dict):
-            return f"targets[{i}]: expected a [[targets]] table, got {_kind(target)}"
+            return f"targets[{i}]: expected a [[targets]] table, got {toml_kind(target)}"
     return None
 
 

@@ -255,11 +255,11 @@ def _lookup(data: Any, path: str) -> Any:
 
 
 def _type_name(value: Any) -> str:
-    import datetime
+    """A value's TOML type in a GM's words (one definition: the drafts' shape check
+    says the same); read on the error path only."""
+    from .drafts import toml_kind
 
-    names = {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer", float: "a float",
-             datetime.date: "a date", datetime.datetime: "a date-time", datetime.time: "a time"}
-    return names.get(type(value), type(value).__name__)
+    return toml_kind(value)
 
 
 def merge_weapon(ruleset: Ruleset, data: Any, source: str) -> tuple[dict[str, Any], bool]:
