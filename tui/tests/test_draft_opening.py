@@ -266,3 +266,25 @@ def test_gunline_file_finds_its_unsaved_changes_in_a_kept_draft_and_the_list_say
     [kept] = drafts.other_drafts()  # a.toml's work, kept aside for it
     assert drafts.load_draft(kept)["shooter"]["name"] == "Al"
     assert any(f"{kept.name} (a.toml)" in note for note in start.notes), start.notes
+
+
+def test_a_kept_draft_its_file_holds_is_removed_and_one_with_work_in_no_file_stays(tmp_path, toy_registry):
+    """Kept drafts saved to their files since (or never edited) leave the launch list
+    and the data folder; one whose file differs, or that has no file, is kept."""
+    a, b, c = scenario(tmp_path, "a.toml"), scenario(tmp_path, "b.toml"), scenario(tmp_path, "c.toml")
+    as_on_disk = drafts.read_draft(drafts.save_draft(
+        {"ruleset": "toy", "mode": "single", "shooter": {"name": "Ada", "skill": 4},
+         "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}, drafts.data_dir() / "probe.toml"))[0]
+    home = drafts.data_dir()
+    saved = home / "draft-20261204-210000.toml"
+    drafts.save_draft(as_on_disk, saved, drafts.DraftSource(path=a))  # a.toml holds it
+    changed = home / "draft-20261204-210001.toml"
+    drafts.save_draft({**as_on_disk, "shooter": {"name": "Al", "skill": 4}}, changed, drafts.DraftSource(path=b))
+    untitled = home / "draft-20261204-210002.toml"
+    drafts.save_draft(as_on_disk, untitled)
+    start = opening(toy_registry, c)
+    start.claim.release()
+    assert not saved.exists() and not drafts.source_path(saved).exists()
+    assert changed.exists() and untitled.exists()
+    assert any("2 other drafts kept" in note for note in start.notes), start.notes
+    assert not any(saved.name in note for note in start.notes), start.notes

@@ -189,13 +189,37 @@ def _the_draft(ours: bool) -> tuple[dict[str, Any] | None, drafts.DraftSource | 
 
 def _kept_drafts() -> list[str]:
     """A note naming the drafts kept under dated names, if any."""
-    kept = drafts.other_drafts()
+    kept = [p for p in drafts.other_drafts() if not _handled(p)]
     if not kept:
         return []
     names = ", ".join(_whose(p) for p in kept[-3:]) + (", …" if len(kept) > 3 else "")
     return [_n("{n} other draft kept in {folder}: {names} (Ctrl+O opens it)",
                "{n} other drafts kept in {folder}: {names} (Ctrl+O opens one)", len(kept), n=len(kept),
                folder=kept[0].parent, names=names)]
+
+
+def _handled(kept: Path) -> bool:
+    """Remove a kept draft (and its sidecar) that its own file holds as it is: saved
+    since, or never edited, it is no unsaved work, and listing it at every launch
+    would bury the ones that are. A draft with no file, or whose file cannot be
+    read, holds work nothing else does: it stays. Whether it was removed."""
+    came = drafts.load_source(kept)
+    if came is None or not came.path:
+        return False
+    doc, problem = drafts.read_draft(kept)
+    if doc is None or problem is not None:
+        return False
+    try:
+        if not _same(doc, read_document(came.path)):
+            return False
+        kept.unlink()
+    except (BadInput, OSError):
+        return False
+    try:
+        drafts.source_path(kept).unlink()
+    except OSError:
+        pass
+    return True
 
 
 def _whose(kept: Path) -> str:
