@@ -323,7 +323,7 @@ def build_attack(
     mode = doc.get("mode", ruleset.modes[0])
     if mode not in ruleset.modes:
         expected = ", ".join(ruleset.modes)
-        if not isinstance(mode, str):  # said in TOML's words: a date, not datetime.date(2026, 12, 4)
+        if not isinstance(mode, (str, int, float)):  # in TOML's words: a date, not datetime.date(2026, 12, 4)
             raise _fail(source, "mode", f"expected a fire mode of {ruleset.name} (one of: {expected}), "
                                         f"got {_type_name(mode)}")
         raise _fail(source, "mode", f"{mode!r} is not a fire mode of {ruleset.name}; expected one of: {expected}")
