@@ -12,7 +12,7 @@ from gunline_tui.app import make_app
 from gunline_tui.model import Source
 from gunline_tui.opening import opening
 from gunline_tui.screens.dialogs import ChoiceDialog
-from gunline_tui.testing import run_async, set_field, settle
+from gunline_tui.testing import answer, run_async, set_field, settle
 
 PIT = '# the pit fight\nruleset = "toy"\nmode = "single"\n\n[shooter]\nname = "Ada"\nskill = 4\n\n' \
       '[weapon]\nname = "pistol"\n\n[[targets]]\nname = "Bo"\n'
@@ -288,3 +288,27 @@ def test_a_kept_draft_its_file_holds_is_removed_and_one_with_work_in_no_file_sta
     assert changed.exists() and untitled.exists()
     assert any("2 other drafts kept" in note for note in start.notes), start.notes
     assert not any(saved.name in note for note in start.notes), start.notes
+
+
+@run_async
+async def test_a_kept_draft_opened_with_ctrl_o_is_its_files_unsaved_changes(tmp_path, toy_registry):
+    """The launch names the kept drafts and says Ctrl+O opens one: opened, it is
+    saved to the file it holds changes to, not to the data folder."""
+    pit, other = scenario(tmp_path), scenario(tmp_path, "other.toml")
+    kept = drafts.data_dir() / "draft-20261204-220000.toml"
+    drafts.save_draft({"ruleset": "toy", "mode": "single", "shooter": {"name": "Zed", "skill": 4},
+                       "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}, kept,
+                      drafts.DraftSource(path=pit, text=PIT))
+    app = make_app(toy_registry, file=other)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await answer(pilot, str(kept))
+        await settle(pilot)
+        assert app.main.model.source.path == pit and app.main.model.unsaved
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is app.main  # no question where: its file
+    saved = open(pit, encoding="utf-8").read()
+    assert 'name = "Zed"' in saved and "# the pit fight" in saved  # its comments kept

@@ -174,9 +174,12 @@ class ScenarioModel:
         self._tell(Change(what, path, structural))
         return result
 
-    def replace(self, doc: dict[str, Any], what: str, source: Source | None = None) -> None:
+    def replace(self, doc: dict[str, Any], what: str, source: Source | None = None,
+                clean: dict[str, Any] | None = None) -> None:
         """A whole new scenario (a file opened, an example, a new one, the ruleset
-        switched): undoable like any change, the source restored with it."""
+        switched): undoable like any change, the source restored with it. ``clean``:
+        the scenario as its file holds it, when ``doc`` is not that (a kept draft
+        opened: changes to its file), as for :meth:`of`."""
         self._push(self._undo, _Snapshot(copy.deepcopy(self.draft.doc), self.source, self._clean, what,
                                          replaced=True))
         self._redo.clear()
@@ -184,7 +187,7 @@ class ScenarioModel:
         self.draft = Draft(doc)
         if source is not None:
             self.source = source
-            self._clean = copy.deepcopy(self.draft.doc)
+            self._clean = copy.deepcopy(self.draft.doc) if clean is None else Draft(clean).clean()
         self._tell(Change(what, None, structural=True, replaced=True))
 
     def undo(self) -> Change | None:

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from gunline import drafts
 from gunline.drafts import shape_problem
 from gunline.errors import BadInput
 from gunline.scenario import build_attack, read_document
@@ -69,10 +70,32 @@ class ScenarioFiles(ScreenParts):
         self.files.opened(path)
         return Source(path=path, text=text)
 
+    def kept_draft(self, path: str) -> tuple[Source, dict[str, Any]] | None:
+        """Where a kept draft (``draft-<date>.toml`` beside the draft, with the
+        sidecar that names its file) came from, and its file's scenario as it is now
+        (empty when it cannot be read: all of the draft is unsaved work); None for any
+        other file. Opened, it is that file's unsaved changes, saved to that file."""
+        real = Path(path).expanduser().resolve()
+        if real.parent != drafts.data_dir().expanduser().resolve() or not real.name.startswith("draft-"):
+            return None
+        came = drafts.load_source(real)
+        if came is None or not came.path:
+            return None
+        try:
+            clean = read_document(came.path)
+        except BadInput:
+            clean = {}
+        else:
+            self.files.opened(came.path, came.text)  # changed on disk since the draft was made: asked
+        return Source(path=came.path, example=came.example, text=came.text, restored=True), clean
+
     async def load_doc(self, doc: dict[str, Any], path: str | None, what: str) -> None:
         """Put ``doc`` (read from ``path``, if any) on show, undoably."""
-        source = self.source_for(path) if path else Source()
-        self.model.replace(doc, what, source)
+        kept = self.kept_draft(path) if path else None
+        if kept is not None:
+            self.model.replace(doc, what, *kept)
+        else:
+            self.model.replace(doc, what, self.source_for(path) if path else Source())
         await self.after_change()
         self.set_status(_("{what} · Ctrl+Z brings back the scenario before", what=what))
 
