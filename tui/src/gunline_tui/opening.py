@@ -187,46 +187,59 @@ def _the_draft(ours: bool) -> tuple[dict[str, Any] | None, drafts.DraftSource | 
     return doc, drafts.load_source(), None
 
 
+#: A draft kept under a dated name, read once: where it is, its scenario (None: it
+#: cannot be read or laid out) and the file it holds changes to (None: untitled).
+Kept = tuple[Path, "dict[str, Any] | None", "drafts.DraftSource | None"]
+
+
+def _kept() -> list[Kept]:
+    """Every draft kept under a dated name (a second app's, one kept aside), oldest
+    first, each read once."""
+    found: list[Kept] = []
+    for path in drafts.other_drafts():
+        doc, problem = drafts.read_draft(path)
+        if doc is not None and (problem is not None or drafts.shape_problem(doc) is not None):
+            doc = None
+        found.append((path, doc, drafts.load_source(path)))
+    return found
+
+
 def _kept_drafts() -> list[str]:
-    """A note naming the drafts kept under dated names, if any."""
-    kept = [p for p in drafts.other_drafts() if not _handled(p)]
+    """A note naming the drafts kept under dated names that hold work in no file,
+    each with the file it holds changes to; the others go (see :func:`_gone_if_held`)."""
+    kept = [k for k in _kept() if not _gone_if_held(k)]
     if not kept:
         return []
-    names = ", ".join(_whose(p) for p in kept[-3:]) + (", …" if len(kept) > 3 else "")
+    names = ", ".join(_whose(k) for k in kept[-3:]) + (", …" if len(kept) > 3 else "")
     return [_n("{n} other draft kept in {folder}: {names} (Ctrl+O opens it)",
                "{n} other drafts kept in {folder}: {names} (Ctrl+O opens one)", len(kept), n=len(kept),
-               folder=kept[0].parent, names=names)]
+               folder=kept[0][0].parent, names=names)]
 
 
-def _handled(kept: Path) -> bool:
+def _gone_if_held(kept: Kept) -> bool:
     """Remove a kept draft (and its sidecar) that its own file holds as it is: saved
     since, or never edited, it is no unsaved work, and listing it at every launch
     would bury the ones that are. A draft with no file, or whose file cannot be
     read, holds work nothing else does: it stays. Whether it was removed."""
-    came = drafts.load_source(kept)
-    if came is None or not came.path:
-        return False
-    doc, problem = drafts.read_draft(kept)
-    if doc is None or problem is not None:
+    path, doc, came = kept
+    if doc is None or not _held_by_its_file(doc, came):
         return False
     try:
-        if not _same(doc, read_document(came.path)):
-            return False
-        kept.unlink()
-    except (BadInput, OSError):
+        path.unlink()
+    except OSError:
         return False
     try:
-        drafts.source_path(kept).unlink()
+        drafts.source_path(path).unlink()
     except OSError:
         pass
     return True
 
 
-def _whose(kept: Path) -> str:
+def _whose(kept: Kept) -> str:
     """A kept draft's name and the file it holds changes to: ``draft-….toml (pit.toml)``."""
-    came = drafts.load_source(kept)
+    path, _doc, came = kept
     where = came and (came.path or came.example)
-    return f"{kept.name} ({os.path.basename(where) if where else _('untitled')})"
+    return f"{path.name} ({os.path.basename(where) if where else _('untitled')})"
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -238,14 +251,10 @@ def _kept_for(file: str, asked: dict[str, Any]) -> tuple[Path, dict[str, Any], d
     """The newest draft kept under a dated name (a second app's, one kept aside) that
     holds unsaved changes to ``file`` (whose scenario is ``asked``): where it is,
     what it holds and where it came from; or None."""
-    for kept in reversed(drafts.other_drafts()):
-        came = drafts.load_source(kept)
-        if came is None or not came.path or not _same_file(came.path, file):
+    for path, doc, came in reversed(_kept()):
+        if doc is None or came is None or not came.path or not _same_file(came.path, file) or _same(doc, asked):
             continue
-        doc, problem = drafts.read_draft(kept)
-        if doc is None or problem is not None or drafts.shape_problem(doc) is not None or _same(doc, asked):
-            continue
-        return kept, doc, came
+        return path, doc, came
     return None
 
 

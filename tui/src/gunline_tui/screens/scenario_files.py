@@ -11,7 +11,6 @@ work only after asking (:mod:`.replacing`).
 from __future__ import annotations
 
 import os
-import stat
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -47,15 +46,6 @@ TAKEN = {
     "weapon": N_("weapon {name} from the roster"),
     "target": N_("target {name} from the roster"),
 }
-
-
-def not_a_file(path: Path) -> bool:
-    """Whether ``path`` is there and is no regular file (a named pipe, a device, a
-    socket): something reading would wait on, which the app's screen must not."""
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode)
-    except OSError:
-        return False  # missing or unreadable: read_document says so
 
 
 class ScenarioFiles(ScreenParts):
@@ -104,7 +94,7 @@ class ScenarioFiles(ScreenParts):
         ``[roster]`` entries are filled in from the app's journal: the form shows
         every value, and the scenario stands on its own from then on."""
         path = Path(text.strip()).expanduser()
-        if not_a_file(path):  # a named pipe would hold the screen until written, a device for ever
+        if not_a_place(path):  # a named pipe would hold the screen until written, a device for ever
             return None, _("{path}: not a regular file: the app opens scenario files (a pipe goes to "
                            "gunline resolve)", path=path)
         try:
