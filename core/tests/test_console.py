@@ -5,11 +5,14 @@ its output, exit code, exit handlers and threads are all there
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import subprocess
 import sys
 import textwrap
 from importlib.metadata import distribution
 from pathlib import Path
+
+import pytest
 
 from gunline import cli
 
@@ -131,3 +134,62 @@ def test_a_failing_command_leaves_the_collector_as_it_was(monkeypatch, capsys):
     assert gc.isenabled()
     assert "internal error" in capsys.readouterr().err
 
+
+
+STUCK = """
+    import multiprocessing, threading, time
+    # what a process pool leaves when its worker is ended in the middle of an answer:
+    # its own thread reading the rest, which never comes, and (had the pool not been
+    # ended) a worker process at work
+    threading.Thread(target=threading.Event().wait, name="stuck").start()
+    worker = multiprocessing.get_context("fork").Process(target=time.sleep, args=(600,))
+    worker.start()
+    print(worker.pid, flush=True)
+"""
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir() or "fork" not in multiprocessing.get_all_start_methods(),
+                    reason="forks a child, read from /proc")
+def test_an_interrupted_command_ends_its_children_and_does_not_wait_forever_for_its_threads():
+    code = textwrap.dedent(STUCK) + "from gunline.console import leave\nleave(130)\n"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 130
+    assert _gone(int(proc.stdout.split()[0]))
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir() or "fork" not in multiprocessing.get_all_start_methods(),
+                    reason="forks a child, read from /proc")
+def test_a_command_that_left_its_work_running_does_the_same():
+    """A hook past its time: the command exits 2, and the work it left (which a
+    timed-out hook abandons, here one that waits) is not waited for."""
+    code = textwrap.dedent(STUCK) + textwrap.dedent("""
+        from gunline import watch
+        def poll():
+            raise RuntimeError("stopped while the work runs")
+        try:
+            watch.run(threading.Event().wait, None, on_poll=poll)
+        except RuntimeError:
+            pass
+        assert watch.left_work()
+        from gunline.console import leave
+        leave(2)
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2, proc.stderr
+    assert _gone(int(proc.stdout.split()[0]))
+
+
+def test_work_that_ended_is_not_left_running(monkeypatch):
+    from gunline import watch
+
+    monkeypatch.setattr(watch, "_left_work", False)  # as a command starts
+    assert watch.run(lambda: 7, None) == 7
+    assert not watch.left_work()

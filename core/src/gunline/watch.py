@@ -218,6 +218,21 @@ class Worker:
         return self.result
 
 
+#: Seconds an interrupted command waits for its abandoned work to end what it
+#: started; work that answers its stop request ends within a quarter of one.
+LEAVING = 1.0
+
+_left_work = False
+
+
+def left_work() -> bool:
+    """True once :func:`run` has stopped waiting for work that had not ended (Ctrl+C,
+    a hook past its time). What that work started is not waited for at the exit:
+    a process pool whose worker was ended in the middle of its answer keeps its own
+    thread waiting for the rest of the answer for ever (:mod:`gunline.console`)."""
+    return _left_work
+
+
 def run(work: Callable[[], T], limit: float | None, *, on_poll: Callable[[], None] | None = None) -> T:
     """Run ``work`` in a worker thread and wait for it, raising
     :class:`~gunline.errors.HookTimedOut` (naming the plugin and the hook) when one
@@ -247,10 +262,17 @@ def run(work: Callable[[], T], limit: float | None, *, on_poll: Callable[[], Non
                 raise HookTimedOut(stuck.plugin, stuck.hook, limit or 0)
     except BaseException as exc:
         if not worker.done.is_set():
+            global _left_work
+            _left_work = True
+            interrupted = isinstance(exc, KeyboardInterrupt)
             # a second Ctrl+C (a terminal's, passed on again by ``uv run``) must not
             # cut this short: the work, left to run, would sample on to its end
-            with _deaf_to_interrupts(isinstance(exc, KeyboardInterrupt)):
+            with _deaf_to_interrupts(interrupted):
                 worker.abandon()
+                if interrupted:
+                    # a moment for the work to end what it started (a pool's
+                    # workers), so that none is forked after the process has gone
+                    worker.done.wait(LEAVING)
         raise
     return cast(T, worker.outcome())
 
