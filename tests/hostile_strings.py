@@ -24,6 +24,8 @@ HOSTILE = {
     "bidi marks": "\u200fVex\u200e \u061cjuve",
     "invisible format": "word\u2060joiner\u2062and\ufeffbom",
     "newline in a name": "two\nlines",
+    "invisible blanks": "Go\u00adliath\u3164\u034f",
+    "line separator": "one\u2028two",
 }
 
 #: Markup that Rich or Textual would read, if a ``str`` of outside text were given
@@ -36,7 +38,7 @@ MARKUP = {
 
 #: Characters that must never reach a terminal (as the corpus above holds them).
 RAW = ("\x1b", "\x9b", "\x07", "\x08", "\r", "\x7f", "\x00", "\x85", "\u202e", "\u2067", "\u2069", "\u200b", "\u200e",
-       "\u200f", "\u061c", "\u2060", "\u2062", "\ufeff")
+       "\u200f", "\u061c", "\u2060", "\u2062", "\ufeff", "\u00ad", "\u3164", "\u034f", "\u2028")
 
 
 def raw_in(text: str) -> list[str]:

@@ -34,6 +34,11 @@ from gunline.safe import is_plain, json_bytes, one_line, shown
         ("w\u2060j\u2062x\u2064", "w\\u2060j\\u2062x\\u2064"),  # word joiner, invisible operators
         ("in\ufeffside", "in\\ufeffside"),  # a byte-order mark inside text
         ("m\u180es\ufff9a", "m\\u180es\\ufff9a"),  # Mongolian vowel separator, annotation anchor
+        ("Go\u00adliath", "Go\\xadliath"),  # soft hyphen: shown as nothing mid-line
+        ("Vex\u034f", "Vex\\u034f"),  # combining grapheme joiner (isprintable passes it)
+        ("\u3164\uffa0\u115f\u1160", "\\u3164\\uffa0\\u115f\\u1160"),  # Hangul fillers: a name of blanks
+        ("a\u17b4b\u17b5", "a\\u17b4b\\u17b5"),  # Khmer inherent vowels, invisible
+        ("line\u2028break\u2029", "line\\u2028break\\u2029"),  # line and paragraph separators
     ],
 )
 def test_what_a_terminal_would_obey_is_shown_escaped(raw, escaped):

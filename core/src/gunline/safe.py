@@ -31,18 +31,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: The format characters escaped (a regular expression's character class, without
-#: its brackets): the Arabic letter mark U+061C, the Mongolian vowel separator
+#: The invisible characters escaped (a regular expression's character class, without
+#: its brackets): the soft hyphen U+00AD, the combining grapheme joiner U+034F, the
+#: Arabic letter mark U+061C, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0,
+#: the Khmer inherent vowels U+17B4 and U+17B5, the Mongolian vowel separator
 #: U+180E, the zero width space U+200B, the left-to-right and right-to-left marks
-#: U+200E and U+200F, the bidirectional embeddings and overrides U+202A-U+202E,
-#: U+2060-U+206F (the word joiner, the invisible operators, the bidirectional
-#: isolates and the deprecated shaping controls), the zero width no-break space
-#: U+FEFF (a byte-order mark inside text) and the interlinear annotation controls
-#: U+FFF9-U+FFFB. Each is shown as nothing, or moves what is around it. Left as they
-#: are: the zero width joiner and non-joiner U+200D and U+200C, which emoji and
-#: Persian and Indic writing need, the soft hyphen, and the tag characters of flag
-#: emoji. :mod:`gunline.tomlwrite` writes the same characters as ``\\u`` escapes.
-INVISIBLE = "\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
+#: U+200E and U+200F, the line and paragraph separators U+2028 and U+2029, the
+#: bidirectional embeddings and overrides U+202A-U+202E, U+2060-U+206F (the word
+#: joiner, the invisible operators, the bidirectional isolates and the deprecated
+#: shaping controls), the zero width no-break space U+FEFF (a byte-order mark inside
+#: text) and the interlinear annotation controls U+FFF9-U+FFFB. Each is shown as
+#: nothing (or as a blank), breaks a line, or moves what is around it: two names
+#: that differ by one look alike. Left as they are: the zero width joiner and
+#: non-joiner U+200D and U+200C, which emoji and Persian and Indic writing need, the
+#: variation selectors (emoji presentation), and the tag characters of flag emoji.
+#: :mod:`gunline.tomlwrite` writes the same characters as ``\\u`` escapes.
+INVISIBLE = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb"
+)
 
 #: The characters escaped, as regular expressions, compiled on first use (see
 #: :func:`_pattern`): ``UNSAFE``, what a terminal might obey or show as something
@@ -53,8 +60,9 @@ INVISIBLE = "\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff
 PATTERNS: dict[str, str | bytes] = {
     "UNSAFE": f"[\x00-\x08\x0b-\x1f\x7f-\x9f{INVISIBLE}\ud800-\udfff]",
     "UNSAFE_IN_LINE": f"[\x00-\x1f\x7f-\x9f{INVISIBLE}\ud800-\udfff]",
-    "UNSAFE_JSON": rb"\x7f|\xc2[\x80-\x9f]|\xd8\x9c|\xe1\xa0\x8e|\xe2\x80[\x8b\x8e\x8f\xaa-\xae]|\xe2\x81[\xa0-\xaf]"
-                   rb"|\xef\xbb\xbf|\xef\xbf[\xb9-\xbb]",
+    "UNSAFE_JSON": rb"\x7f|\xc2[\x80-\x9f\xad]|\xcd\x8f|\xd8\x9c|\xe1\x85[\x9f\xa0]|\xe1\x9e[\xb4\xb5]|\xe1\xa0\x8e"
+                   rb"|\xe2\x80[\x8b\x8e\x8f\xa8-\xae]|\xe2\x81[\xa0-\xaf]|\xe3\x85\xa4|\xef\xbb\xbf|\xef\xbe\xa0"
+                   rb"|\xef\xbf[\xb9-\xbb]",
 }
 _compiled: dict[str, Any] = {}
 
@@ -90,13 +98,23 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+#: The characters of :data:`INVISIBLE` that :meth:`str.isprintable` passes (a
+#: combining mark, letters that are blanks): the quick paths look for them apart.
+PRINTABLE_INVISIBLE = ("\u034f", "\u115f", "\u1160", "\u17b4", "\u17b5", "\u3164", "\uffa0")
+
+
+def _clean(string: str) -> bool:
+    """A quick yes for text :meth:`str.isprintable` passes: nothing in it to escape
+    (the escaped characters are controls, format characters, separators or
+    surrogates, none of them printable, but for :data:`PRINTABLE_INVISIBLE`)."""
+    return string.isprintable() and (string.isascii() or not any(c in string for c in PRINTABLE_INVISIBLE))
+
+
 def _printable(string: str) -> bool:
-    """A quick yes for text with nothing to escape but newlines and tabs (kept):
-    every character :meth:`str.isprintable` passes is outside :data:`UNSAFE` (the
-    escaped ones are all controls, format characters or surrogates, none of them
-    printable). A no only means "ask the pattern": a no-break space is not
-    printable either, and is shown as it is."""
-    return string.isprintable() or string.replace("\n", "").replace("\t", "").isprintable()
+    """A quick yes for text with nothing to escape but newlines and tabs (kept). A
+    no only means "ask the pattern": a no-break space is not printable either, and
+    is shown as it is."""
+    return _clean(string) or _clean(string.replace("\n", "").replace("\t", ""))
 
 
 def shown(text: Any) -> str:
@@ -114,7 +132,7 @@ def shown(text: Any) -> str:
 def one_line(text: Any) -> str:
     """As :func:`shown`, and newlines and tabs escaped too: an error is one line."""
     string = text if type(text) is str else str(text)
-    return string if string.isprintable() else _one_line(string)
+    return string if _clean(string) else _one_line(string)
 
 
 def _one_line(string: str) -> str:
@@ -127,7 +145,7 @@ def _one_line(string: str) -> str:
 def is_plain(text: str) -> bool:
     """Whether ``text`` holds nothing :func:`one_line` would escape (for names that
     people type and read back, which refuse such characters outright)."""
-    return text.isprintable() or _pattern("UNSAFE_IN_LINE").search(text) is None
+    return _clean(text) or _pattern("UNSAFE_IN_LINE").search(text) is None
 
 
 def _json_escape(match: re.Match[bytes]) -> bytes:
