@@ -312,3 +312,53 @@ async def test_a_kept_draft_opened_with_ctrl_o_is_its_files_unsaved_changes(tmp_
         assert app.screen is app.main  # no question where: its file
     saved = open(pit, encoding="utf-8").read()
     assert 'name = "Zed"' in saved and "# the pit fight" in saved  # its comments kept
+
+
+@run_async
+async def test_gunline_kept_draft_on_the_command_line_is_its_files_unsaved_changes(tmp_path, toy_registry):
+    """``gunline ~/.local/share/gunline/draft-….toml`` (the name the launch notice
+    gave) opens it as Ctrl+O does: its file's unsaved changes, saved to that file,
+    and the draft again (not left listed as kept beside a copy of itself)."""
+    pit = scenario(tmp_path)
+    kept = drafts.data_dir() / "draft-20261204-220000.toml"
+    drafts.save_draft({"ruleset": "toy", "mode": "single", "shooter": {"name": "Zed", "skill": 4},
+                       "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}, kept,
+                      drafts.DraftSource(path=pit, text=PIT))
+    app = make_app(toy_registry, file=str(kept))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        main = app.main
+        assert main.draft.doc["shooter"]["name"] == "Zed"
+        assert main.model.source.path == pit and main.model.unsaved
+        assert any("unsaved changes to pit.toml restored" in str(n.message) for n in app._notifications)
+        assert drafts.other_drafts() == []  # in place: the draft again
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is main  # no question where: its file
+    saved = open(pit, encoding="utf-8").read()
+    assert 'name = "Zed"' in saved and "# the pit fight" in saved
+
+
+@run_async
+async def test_an_untitled_kept_draft_is_unsaved_work_saved_with_save_as_never_into_the_data_folder(tmp_path,
+                                                                                                  toy_registry):
+    other = scenario(tmp_path, "other.toml")
+    kept = drafts.data_dir() / "draft-20261204-220000.toml"
+    drafts.save_draft({"ruleset": "toy", "mode": "single", "shooter": {"name": "Zed", "skill": 4},
+                       "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}, kept)
+    app = make_app(toy_registry, file=other)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await answer(pilot, str(kept))
+        await settle(pilot)
+        main = app.main
+        assert main.draft.doc["shooter"]["name"] == "Zed"
+        assert main.model.source.path is None and main.model.unsaved
+        before = kept.read_bytes()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is not main  # Save as asks where
+        assert kept.read_bytes() == before
+    assert drafts.kept_source(kept) is not None and drafts.kept_source(other) is None

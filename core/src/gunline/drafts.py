@@ -231,6 +231,22 @@ def fresh_draft_path(folder: Path | None = None) -> Path:
     return folder / f"{stem}-{os.getpid()}.toml"
 
 
+def kept_source(path: str | os.PathLike[str]) -> DraftSource | None:
+    """Where the draft kept at ``path`` came from, when ``path`` is one of
+    :func:`other_drafts` (``draft-<date>.toml`` in the data folder): its sidecar's
+    record, or an empty one (untitled: its work is in no file). None for any other
+    file. Opened by name, a kept draft is unsaved work, never a file of its own:
+    saving it into the data folder would hide it among the drafts."""
+    try:
+        real = Path(path).expanduser().resolve()
+        folder = data_dir().expanduser().resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
+    if real.parent != folder or not real.match("draft-*.toml") or not real.is_file():
+        return None
+    return load_source(real) or DraftSource()
+
+
 def other_drafts(folder: Path | None = None) -> list[Path]:
     """The drafts kept beside ``draft.toml`` (another instance's, or one kept aside),
     oldest first."""

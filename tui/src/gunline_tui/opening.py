@@ -15,7 +15,9 @@ and beside it (:func:`gunline.drafts.load_source`) the file it came from. At lau
 - when another app holds the draft (:mod:`gunline.draftlock`), nothing of it is
   moved: this app keeps its own draft under a dated name and says so;
 - drafts kept under dated names are listed in a notice at every launch, so that
-  none is forgotten.
+  none is forgotten; ``gunline draft-<date>.toml`` (the name listed) opens one as
+  Ctrl+O does: its file's unsaved changes, saved to that file (an untitled one
+  with Save as), and the draft again.
 """
 
 from __future__ import annotations
@@ -134,17 +136,24 @@ def opening(registry: Registry, file: str | None) -> Opening:
                     mine = drafts.fresh_draft_path()
                     notes.append(_("the draft {path} holds other unsaved work; this one keeps its draft as {mine}",
                                    path=shared, mine=mine))
-            found = _kept_for(file, asked)
-            if found is not None:  # a second app's draft, or one kept aside: FILE's unsaved changes
+            came = drafts.kept_source(file)
+            if came is not None:  # a kept draft, named: its file's unsaved changes, as Ctrl+O opens it
+                found: tuple[Path, dict[str, Any], drafts.DraftSource] | None = (Path(file), asked, came)
+                since = clean_of(came)
+            else:  # a second app's draft, or one kept aside, of FILE: FILE's unsaved changes
+                found, since = _kept_for(file, asked), asked
+            if found is not None:
                 held, doc, came = found
                 if moved:
                     held = _into_place(held, shared)
                 else:
                     mine = held
-                said = _("unsaved changes to {file} restored from the draft {path}", file=os.path.basename(file),
-                         path=held)
+                whose = came.path or came.example
+                said = _("unsaved changes to {file} restored from the draft {path}",
+                         file=os.path.basename(whose), path=held) if whose else \
+                    _("unsaved work restored from the draft {path}", path=held)
                 notes.append(said)
-                return done(doc, None, said, restored=True, clean=asked, came=came)
+                return done(doc, None, said, restored=True, clean=since, came=came)
             return done(asked, file)
     if draft is not None:
         clean = None
@@ -245,6 +254,17 @@ def _whose(kept: Kept) -> str:
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Whether two scenarios are one, as the draft would be written."""
     return Draft(a).clean() == Draft(b).clean()
+
+
+def clean_of(came: drafts.DraftSource) -> dict[str, Any]:
+    """The scenario a kept draft's unsaved changes are measured from: its file's as it
+    is now; empty (all of it unsaved) when it is untitled or its file cannot be read."""
+    if not came.path:
+        return {}
+    try:
+        return read_document(came.path)
+    except BadInput:
+        return {}
 
 
 def _kept_for(file: str, asked: dict[str, Any]) -> tuple[Path, dict[str, Any], drafts.DraftSource] | None:

@@ -24,6 +24,7 @@ from gunline.scenario import build_attack, read_document
 from ..draft import blank
 from ..files import not_a_place, read_text, scenario_text, scenarios_dir, suggested_name
 from ..model import Source
+from ..opening import clean_of
 from ..speech import N_, _
 from .base import ScreenParts
 from .dialogs import ChoiceDialog, ConfirmDialog, PickDialog, PromptDialog
@@ -63,19 +64,14 @@ class ScenarioFiles(ScreenParts):
     def kept_draft(self, path: str) -> tuple[Source, dict[str, Any]] | None:
         """Where a kept draft (``draft-<date>.toml`` beside the draft, with the
         sidecar that names its file) came from, and its file's scenario as it is now
-        (empty when it cannot be read: all of the draft is unsaved work); None for any
-        other file. Opened, it is that file's unsaved changes, saved to that file."""
-        real = Path(path).expanduser().resolve()
-        if real.parent != drafts.data_dir().expanduser().resolve() or not real.name.startswith("draft-"):
+        (empty when it cannot be read, or when the draft is untitled: all of it is
+        unsaved work); None for any other file. Opened, it is that file's unsaved
+        changes, saved to that file; an untitled one is saved with Save as."""
+        came = drafts.kept_source(path)
+        if came is None:
             return None
-        came = drafts.load_source(real)
-        if came is None or not came.path:
-            return None
-        try:
-            clean = read_document(came.path)
-        except BadInput:
-            clean = {}
-        else:
+        clean = clean_of(came)
+        if came.path and clean:
             self.files.opened(came.path, came.text)  # changed on disk since the draft was made: asked
         return Source(path=came.path, example=came.example, text=came.text, restored=True), clean
 
