@@ -219,6 +219,46 @@ def test_a_name_longer_than_any_fighter_has_is_refused_without_printing_it(tmp_p
     assert cli.main(["validate", str(path)]) == 0, capsys.readouterr().err
 
 
+def test_a_key_or_value_of_a_megabyte_is_quoted_by_its_start_and_length(tmp_path, capsys):
+    """Keys, a ruleset's name, a fire mode, a variant and a wrongly typed value are
+    whatever the file holds: refused in one short line that names the field and
+    quotes the start of what is there and its length, never the whole of it."""
+    lasgun = (HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml").read_text()
+    huge = "K" * 1_000_000
+    cases = {
+        "top-level key": (lasgun.replace("[shooter]", f"{huge} = 1\n[shooter]", 1), f"{huge[:50]}…"),
+        "shooter key": (lasgun.replace("[shooter]", f"[shooter]\n{huge} = 1", 1), f"shooter.{huge[:50]}…"),
+        "ruleset": (lasgun.replace('ruleset = "necromunda"', f'ruleset = "{huge}"'), "ruleset: unknown ruleset 'K"),
+        "mode": (lasgun.replace('ruleset = "necromunda"', f'ruleset = "necromunda"\nmode = "{huge}"'), "mode: 'K"),
+        "variant": (lasgun.replace('ruleset = "necromunda"', f'ruleset = "necromunda"\nvariants = ["{huge}"]'),
+                    "variants: unknown variant 'K"),
+        "value": (lasgun.replace("wounds = 1", f'wounds = 1\nstatus = "{huge}"', 1), "targets[0].status: "),
+    }
+    path = tmp_path / "huge.toml"
+    for case, (text, start) in cases.items():
+        assert text != lasgun, case
+        path.write_text(text)
+        assert cli.main(["validate", str(path)]) == 2, case
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1, case
+        assert err.startswith(f"gunline: {path}: {start}"), (case, err[:300])
+        assert len(err) < 600 and f"({len(huge):,} characters)" in err, (case, err[:600])
+
+
+def test_an_error_line_of_any_length_is_cut_in_the_middle(capsys):
+    """The last guard, for whatever else a message may quote: its start (where) and
+    end (what was expected) are kept, and how much was left out is said."""
+    from gunline.output import MAX_LINE_CHARS, warn
+
+    warn("file.toml: field: " + "x" * 100_000 + " expected a number")
+    err = capsys.readouterr().err
+    assert len(err) < MAX_LINE_CHARS + 100 and err.count("\n") == 1
+    assert err.startswith("file.toml: field: xxx") and err.endswith("x expected a number\n")
+    assert "characters left out" in err
+    warn("short")
+    assert capsys.readouterr().err == "short\n"
+
+
 def test_no_bundled_example_or_corpus_name_reaches_the_limit():
     import tomllib
 

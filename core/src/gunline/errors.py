@@ -23,6 +23,21 @@ def _restored(cls: type[GunlineError], args: tuple[object, ...], state: dict[str
     return error
 
 
+#: A value quoted in a message is cut after this many characters (:func:`quoted`).
+MAX_QUOTED_CHARS = 100
+
+
+def quoted(value: object, most: int = MAX_QUOTED_CHARS) -> str:
+    """``value`` as a message quotes it (its ``repr``): whole, or its start and its
+    length. A name or key in a message is whatever a file or command line held; one of
+    a megabyte is not quoted back a megabyte long."""
+    text = repr(value)
+    if len(text) <= most:
+        return text
+    size = f"{len(value):,} characters" if isinstance(value, str) else f"{len(text):,} characters written out"
+    return f"{text[:most // 2]}… ({size})"
+
+
 class BadInput(GunlineError):
     """Unreadable file, validation error, unknown ruleset or variant: exit 2."""
 

@@ -94,11 +94,26 @@ def say(text: object = "") -> None:
     _stdout().write(shown(text) + "\n")
 
 
+#: An error line longer than this is cut in the middle (:func:`abridged`).
+MAX_LINE_CHARS = 2000
+
+
+def abridged(line: str, most: int = MAX_LINE_CHARS) -> str:
+    """``line``, or its start and its end with the middle left out and counted: an
+    error quotes what a file or plugin holds, which may be megabytes long, and its
+    start (where) and end (what was expected) are what a reader needs."""
+    if len(line) <= most:
+        return line
+    head, tail = most * 2 // 3, most // 3
+    return f"{line[:head]} … [{len(line) - head - tail:,} characters left out] … {line[-tail:]}"
+
+
 def warn(text: object) -> None:
-    """One line on stderr: an error, a note."""
+    """One line on stderr: an error, a note (cut in the middle past
+    :data:`MAX_LINE_CHARS`)."""
     end_progress()
     err = _stderr()
-    err.write(one_line(text) + "\n")
+    err.write(abridged(one_line(text)) + "\n")
     err.flush()
 
 

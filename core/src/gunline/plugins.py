@@ -31,7 +31,7 @@ import pluggy
 from . import entry_points as installed
 from .compat import IncompatiblePlugin, check_api
 from .contract import check_declaration
-from .errors import BadInput, GunlineError
+from .errors import BadInput, GunlineError, quoted
 from .hookspecs import REQUIRED_RULESET_HOOKS, GunlineSpec
 from .models import HOOKSPEC_VERSION, PluginInfo, Ruleset, Variant
 
@@ -329,13 +329,13 @@ class Registry:
                 raise BadInput(f"ruleset: {conflict}")
             broken = [b for b in self.broken if b.name == name]
             if broken:  # installed, but it failed to load: say why, in its own words
-                raise BadInput(f"ruleset: {name!r} did not load: {broken[0].error}")
+                raise BadInput(f"ruleset: {quoted(name)} did not load: {broken[0].error}")
             if name in self.blocked:  # installed, and a variable the GM set keeps it out
                 by = self.blocked_by.get(name, f"{ENV_LOAD} / {ENV_BLOCK}")
-                raise BadInput(f"ruleset: {name!r} is installed but not loaded: {by}={self.env.get(by, '')!r} "
+                raise BadInput(f"ruleset: {quoted(name)} is installed but not loaded: {by}={self.env.get(by, '')!r} "
                                "keeps it out")
             known = ", ".join(sorted(self.rulesets)) or "none installed"
-            raise BadInput(f"ruleset: unknown ruleset {name!r}; installed: {known}")
+            raise BadInput(f"ruleset: unknown ruleset {quoted(name)}; installed: {known}")
         return plugin.declaration  # type: ignore[return-value]
 
     def check_variants(self, ruleset: str, variants: Iterable[str]) -> tuple[str, ...]:
@@ -350,16 +350,16 @@ class Registry:
                 if v in self.plugins:
                     other = self.plugins[v].declaration
                     why = (
-                        f"{v!r} is a variant of {other.ruleset!r}, not {ruleset!r}"
+                        f"{quoted(v)} is a variant of {other.ruleset!r}, not {quoted(ruleset)}"
                         if isinstance(other, Variant)
-                        else f"{v!r} is a ruleset, not a variant"
+                        else f"{quoted(v)} is a ruleset, not a variant"
                     )
                 elif any(b.name == v for b in self.broken):
                     error = next(b.error for b in self.broken if b.name == v)
-                    why = f"variant {v!r} failed to load ({error}); see 'gunline plugins'"
+                    why = f"variant {quoted(v)} failed to load ({error}); see 'gunline plugins'"
                 else:
                     known = ", ".join(sorted(allowed)) or "none installed"
-                    why = f"unknown variant {v!r}; variants of {ruleset}: {known}"
+                    why = f"unknown variant {quoted(v)}; variants of {ruleset}: {known}"
                 raise BadInput(f"variants: {why}")
             if v not in out:
                 out.append(v)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from .errors import BadInput
+from .errors import BadInput, quoted
 from .models import Attack, Ruleset
 
 if TYPE_CHECKING:
@@ -96,6 +96,18 @@ def _printable(text: str) -> str:
     return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+#: A key in a message is cut after this many characters: a key is whatever the
+#: file holds, and a key of a megabyte is not a field anyone is looking for.
+MAX_KEY_CHARS = 100
+
+
+def _key(key: str) -> str:
+    """A key as a message names it: whole, or its start and its length."""
+    if len(key) <= MAX_KEY_CHARS:
+        return key
+    return f"{key[:MAX_KEY_CHARS // 2]}… ({len(key):,} characters)"
+
+
 def _fail(source: str, field: str, message: str) -> BadInput:
     where = f"{source}: " if source else ""
     field, message = _printable(field), _printable(message)
@@ -150,11 +162,11 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
         if key not in known:
             import difflib
 
-            close = difflib.get_close_matches(key, known, n=1)
+            close = difflib.get_close_matches(key, known, n=1) if len(key) <= MAX_KEY_CHARS else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise _fail(
                 source,
-                f"{field}.{key}" if field else key,
+                f"{field}.{_key(key)}" if field else _key(key),
                 f"unknown field{hint}; expected one of: {', '.join(known)}",
             )
     try:
@@ -177,7 +189,7 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
         if path and not missing and isinstance(data, dict):
             value = _lookup(data, path)
             if value is not _NOTHING and "got" not in return_msg:
-                return_msg += f", got {value!r}"
+                return_msg += f", got {quoted(value)}"
         raise _fail(source, full, return_msg) from None
 
 
@@ -326,7 +338,7 @@ def build_attack(
         if not isinstance(mode, (str, int, float)):  # in TOML's words: a date, not datetime.date(2026, 12, 4)
             raise _fail(source, "mode", f"expected a fire mode of {ruleset.name} (one of: {expected}), "
                                         f"got {_type_name(mode)}")
-        raise _fail(source, "mode", f"{mode!r} is not a fire mode of {ruleset.name}; expected one of: {expected}")
+        raise _fail(source, "mode", f"{quoted(mode)} is not a fire mode of {ruleset.name}; expected one of: {expected}")
 
     shooter = convert(doc.get("shooter"), ruleset.shooter, source, "shooter") if "shooter" in doc else None
     if shooter is None:
@@ -370,9 +382,9 @@ def build_attack(
             allowed = (*COMMON_KEYS, *own)
             import difflib
 
-            close = difflib.get_close_matches(key, allowed, n=1)
+            close = difflib.get_close_matches(key, allowed, n=1) if len(key) <= MAX_KEY_CHARS else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise _fail(source, key, f"unknown top-level key{hint}; expected one of: {', '.join(allowed)}")
+            raise _fail(source, _key(key), f"unknown top-level key{hint}; expected one of: {', '.join(allowed)}")
     settings = convert(extra, ruleset.settings, source, "") if ruleset.settings is not None else None
 
     return Attack(
