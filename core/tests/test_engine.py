@@ -64,6 +64,27 @@ def test_modifiers_are_attributed_to_the_plugin_that_gave_them(registry, doc):
     assert all(s.source == "toy" for s in chain.steps)
 
 
+def test_a_modifier_a_resolver_adds_without_a_source_is_named_by_it(registry, doc):
+    """A pool builder that adds a modifier of its own to the ones it was given, or a
+    hit step carrying one, leaves ``source`` empty: the chain names the plugin that
+    returned the step beside it, as it names every ``modify_pool`` result's."""
+
+    def build_pool(attack, target, modifiers):
+        return Step(kind="pool", value=4, modifiers=[*modifiers, Modifier(label="house rule", value=1)])
+
+    def resolve_hit(pool, dice):
+        roll = dice.roll(6, "to hit")
+        return Step(kind="hit", value=int(roll.value >= 4), modifiers=[Modifier(label="lucky", value=0)])
+
+    _variant(registry, "toy.house", build_pool=build_pool, resolve_hit=resolve_hit)
+    chain, _ = run(registry, _attack(registry, doc, "toy.house"), faces=[5, 2])
+    pools = [s for s in chain.steps if s.kind == "pool"]
+    assert [(m.label, m.source) for m in pools[1].modifiers] == [("cover", "toy"), ("house rule", "toy.house")]
+    hits = [s for s in chain.steps if s.kind == "hit"]
+    assert [[(m.label, m.source) for m in h.modifiers] for h in hits] == [[("lucky", "toy.house")]] * 2
+    assert all(m.source for s in chain.steps for m in s.modifiers)
+
+
 def test_a_variant_overrides_a_resolver_and_is_named_as_its_source(registry, doc):
     _variant(registry, "toy.sure", resolve_hit=lambda: Step(kind="hit", value=1, text="sure hit"))
     chain, _ = run(registry, _attack(registry, doc, "toy.sure"), faces=[])

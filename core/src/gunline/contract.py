@@ -112,7 +112,8 @@ def plain_steps(result: Any) -> list[Step] | None:
             if type(roll) is not Roll:
                 return None
         for mod in mods:
-            if type(mod) is not Modifier or type(mod.label) is not str or type(mod.value) is not int:
+            if (type(mod) is not Modifier or type(mod.label) is not str or type(mod.value) is not int
+                    or not mod.source):
                 return None
     return steps
 

@@ -32,7 +32,18 @@ def _steps(result: Any, plugin: str, hook: str) -> list[Step]:
         raise PluginFailed(plugin, hook, f"returned {len(checked)} steps; at most {MAX_STEPS} a call")
     for step in checked:
         check_step(step, plugin, hook)
+        sourced(step, plugin)
     return checked
+
+
+def sourced(step: Step, plugin: str) -> None:
+    """Fill in the source of each of ``step``'s modifiers that has none with the
+    plugin that returned the step: a resolver that adds a modifier of its own to
+    those it was given (``build_pool``'s list) is named beside it, as every
+    ``modify_pool`` result is."""
+    mods = step.modifiers
+    if any(not m.source for m in mods):
+        step.modifiers = [m if m.source else Modifier(label=m.label, value=m.value, source=plugin) for m in mods]
 
 
 def _modifiers(result: Any, plugin: str) -> list[Modifier]:
