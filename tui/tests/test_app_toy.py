@@ -336,3 +336,24 @@ async def test_every_field_is_reached_by_tab_and_edited_by_keys_alone(toy_regist
                 "weapon": {"name": "custom", "rounds": 6}, "targets": [{"name": "Bo"}, {"name": "Cy", "wounds": 2}]}
         assert build_attack(toy_registry, app.main.draft.doc) == build_attack(toy_registry, want)
         assert editor_of(app, "targets[1].cover").value is False
+
+
+@run_async
+async def test_the_sessions_log_is_kept_on_disk_and_the_log_says_where(toy_registry):
+    """Each resolution is in ``sessions/`` of the data directory as it comes: a
+    dropped connection loses none of the session's rolls."""
+    from gunline.drafts import data_dir
+
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        book = app.main.logbook
+        [kept] = sorted((data_dir() / "sessions").glob("session-*.md"))
+        assert book.kept == kept and kept.read_text(encoding="utf-8") == book.markdown()
+        assert len(book.entries) == 2
+        written = [str(line) for line in app.main.log_view.lines]
+        assert sum("this session's log is kept in" in line for line in written) == 1

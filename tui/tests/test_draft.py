@@ -82,3 +82,47 @@ def test_nudge_moves_a_model_by_name_on_the_map_and_nothing_else():
     for junk in ({"at": "everywhere"}, "a map", {"at": {"Bo": "north"}}):
         d = Draft({"ruleset": "toy", "map": junk})
         assert d.nudge("Bo", (1, 0)) is None and d.doc["map"] == junk
+
+
+def _chain(name="Bo"):
+    return Chain(ruleset="toy", variants=[], seed=3, dice=[4], steps=[], shooter={}, targets={},
+                 weapon={}, outcomes={name: f"{name}: 1 hit, 1 through, dead"}, manual=[])
+
+
+def test_the_session_log_is_on_disk_as_each_resolution_comes_and_reads_as_the_export(tmp_path):
+    """A dropped connection loses none of the session's rolls: each is in the file,
+    flushed, before the next; the file is the export, byte for byte."""
+    book = Logbook(path=tmp_path / "sessions" / "session-1.md")
+    assert book.kept is None and not (tmp_path / "sessions").exists()  # nothing until a resolution
+    book.add("seed 3", _chain())
+    assert book.kept == tmp_path / "sessions" / "session-1.md"
+    assert book.kept.read_text(encoding="utf-8") == book.markdown()
+    book.add("seed 4", _chain("Cy"))
+    assert book.kept.read_text(encoding="utf-8") == book.markdown() and book.markdown().count("\n## #") == 2
+
+
+def test_a_session_log_never_goes_over_another_sessions(tmp_path):
+    path = tmp_path / "session-1.md"
+    path.write_text("another session's log\n")
+    book = Logbook(path=path)
+    book.add("seed 3", _chain())
+    assert path.read_text() == "another session's log\n"
+    assert book.kept == tmp_path / "session-1-2.md" and book.kept.read_text() == book.markdown()
+
+
+def test_a_session_log_that_cannot_be_written_says_why_and_the_session_goes_on(tmp_path):
+    blocker = tmp_path / "sessions"
+    blocker.write_text("a file where the folder goes")
+    book = Logbook(path=blocker / "session-1.md")
+    book.add("seed 3", _chain())
+    book.add("seed 4", _chain("Cy"))
+    assert book.kept is None and book.failed and str(blocker) in book.failed
+    assert len(book.entries) == 2 and book.markdown().count("\n## #") == 2
+
+
+def test_the_log_on_disk_and_the_export_are_made_safe_to_print(tmp_path):
+    book = Logbook(path=tmp_path / "s.md")
+    book.add("seed 3", _chain("Bo\x1b]0;owned\x07"))
+    text = book.kept.read_text(encoding="utf-8")
+    assert "\x1b" not in text and "\x07" not in text and "Bo\\x1b]0;owned\\x07" in text
+    assert text == book.markdown()

@@ -32,7 +32,7 @@ from gunline.runner import new_seed
 
 from ..encounter import Encounter
 from ..files import Files
-from ..logbook import Logbook
+from ..logbook import Logbook, session_log_path
 from ..messages import TargetAction
 from ..model import Change, ScenarioModel, Source
 from ..offload import OffLoop
@@ -142,7 +142,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         self.shown: tuple[Job, Chain] | None = None
         #: Plugins already reported as failing (each is offered for disabling once).
         self.failed_plugins: set[str] = set()
-        self.logbook = Logbook()
+        self.logbook = Logbook(path=session_log_path())
         self.files.journal = self.encounter.path  # never a place to save a scenario
         self.chain: Chain | None = None
         self.basis: Chain | None = None

@@ -351,9 +351,23 @@ class Resolving(ScreenParts):
         if job.log:
             self.basis = chain
             self.last_attack = job.attack
+            first = self.logbook.kept is None
             entry = self.logbook.add(job.how, chain)
             self.log_view.add(entry)
+            self._said_where_the_log_is(first)
         self.redrawn_at = time.perf_counter()
+
+    def _said_where_the_log_is(self, first: bool) -> None:
+        """Once a session: where its log is kept on disk (under the first
+        resolution), or that it cannot be written, and why."""
+        book = self.logbook
+        if first and book.kept is not None:
+            self.log_view.note(_("this session's log is kept in {path}", path=book.kept))
+        elif book.failed is not None and not book.failure_said:
+            book.failure_said = True
+            self.notify(_("the session's log cannot be written: {why}; Ctrl+P, Export log, writes it elsewhere",
+                          why=book.failed),
+                        title=_("log not kept"), severity="warning")
 
     @on(Worker.StateChanged)
     def _worker_changed(self, event: Worker.StateChanged) -> None:
