@@ -403,6 +403,38 @@ def test_a_plugins_exception_text_reaches_the_terminal_escaped(tmp_path, monkeyp
     assert err.count("\n") == 1 and hostile.raw_in(err) == []
 
 
+class _Unreadable(Exception):
+    def __str__(self):
+        raise RuntimeError("its __str__ fails too")
+
+
+class _Endless(Exception):
+    def __str__(self):
+        return "\x1b[31m" + "x" * 3_000_000
+
+
+@pytest.mark.parametrize("error, says", [
+    (_Unreadable, "_Unreadable: (its message could not be read)"),
+    (_Endless, "_Endless: \\x1b[31mxxx"),
+])
+def test_an_exception_that_cannot_say_what_it_is_or_says_megabytes_is_still_the_plugins(tmp_path, monkeypatch,
+                                                                                         capsys, error, says):
+    """The fault is the plugin's whatever its exception does when it is read: a
+    ``__str__`` that raises was let out in place of it, an internal error blamed on
+    nobody; a message of megabytes is cut, its length said."""
+
+    def resolve_hit():
+        raise error()
+
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: toy_registry(resolve_hit=resolve_hit))
+    path = tmp_path / "raises.toml"
+    path.write_text(TOY_FILE)
+    assert cli.main(["resolve", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"gunline: plugin 'toy.bad' failed in resolve_hit: {says}"), err[:200]
+    assert err.count("\n") == 1 and len(err) < 1200 and "internal error" not in err and hostile.raw_in(err) == []
+
+
 # -- the conformance suite fails impure plugins ---------------------------------------------------
 def impure(name: str):
     spec = importlib.util.spec_from_file_location(f"impure_{name}", HERE / "impure" / f"{name}.py")

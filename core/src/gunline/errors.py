@@ -38,6 +38,25 @@ def quoted(value: object, most: int = MAX_QUOTED_CHARS) -> str:
     return f"{text[:most // 2]}… ({size})"
 
 
+#: A plugin's error message is cut after this many characters (:func:`described`).
+MAX_DESCRIBED_CHARS = 1000
+
+
+def described(exc: BaseException) -> str:
+    """What a plugin's exception says, on one line: ``Type: message``. A stranger's
+    exception may say anything, or fail to: a ``__str__`` that raises is not let out
+    in place of the fault it describes (which would then be blamed on no plugin), and
+    a message of megabytes is cut, its length said."""
+    try:
+        text = str(exc)
+    except (Exception, SystemExit):
+        text = "(its message could not be read)"
+    text = text.strip().replace("\n", " ")
+    if len(text) > MAX_DESCRIBED_CHARS:
+        text = f"{text[:MAX_DESCRIBED_CHARS]}… ({len(text):,} characters)"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
 class BadInput(GunlineError):
     """Unreadable file, validation error, unknown ruleset or variant: exit 2."""
 

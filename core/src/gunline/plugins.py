@@ -31,7 +31,7 @@ import pluggy
 from . import entry_points as installed
 from .compat import IncompatiblePlugin, check_api
 from .contract import check_declaration
-from .errors import BadInput, GunlineError, quoted
+from .errors import BadInput, GunlineError, described, quoted
 from .hookspecs import REQUIRED_RULESET_HOOKS, GunlineSpec
 from .models import HOOKSPEC_VERSION, PluginInfo, Ruleset, Variant
 
@@ -536,8 +536,7 @@ def discover(entry_points: Iterable[Any] | None = None, *, ruleset: str | None =
             registry.add_broken(ep.name, str(exc.of(ep.name, dist, version)), dist, version)
             continue
         except (Exception, SystemExit) as exc:  # a stranger's plugin may raise anything, exit too
-            message = str(exc).strip().replace("\n", " ") or type(exc).__name__
-            registry.add_broken(ep.name, f"{type(exc).__name__}: {message}", dist, version)
+            registry.add_broken(ep.name, described(exc), dist, version)
             continue
         claims.setdefault(decl.name, []).append(Plugin(decl.name, obj, decl, hooks, dist, version, ep.name))
     for name, plugins in claims.items():

@@ -26,7 +26,7 @@ import pluggy
 
 from .callers import EACH, FIRST, TEMPLATES
 from .dice.requests import DiceInterrupt
-from .errors import PluginFailed
+from .errors import PluginFailed, described
 from .hookspecs import GunlineSpec
 from .models import Action, Ruleset
 from .plugins import Plugin, new_manager
@@ -356,6 +356,5 @@ def _spec_argnames(hook: str) -> tuple[str, ...]:
     return tuple(name for name in inspect.signature(spec).parameters if name != "self")
 
 
-def _describe(exc: BaseException) -> str:
-    text = str(exc).strip().replace("\n", " ")
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+#: What a plugin's exception says (one definition: :func:`gunline.errors.described`).
+_describe = described
