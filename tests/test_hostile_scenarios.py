@@ -369,3 +369,21 @@ def test_the_wait_for_a_named_pipe_is_said_on_a_terminal_only(tmp_path):
         writer.write(example)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0 and err == b""
+
+
+def test_two_targets_whose_names_look_the_same_are_refused(tmp_path, capsys):
+    """``Café`` with its ``é`` as one character and as ``e`` and a combining accent:
+    two targets the chain would show as one name."""
+    lasgun = (HERE.parent / "examples" / "necromunda" / "lasgun-long-range.toml").read_text()
+    composed, decomposed = "Caf\u00e9", "Cafe\u0301"
+    assert composed != decomposed
+    path = tmp_path / "twins.toml"
+    path.write_text(lasgun.replace('"Goliath"', f'"{composed}"') + f'\n[[targets]]\nname = "{decomposed}"\n'
+                    'distance = 6\ntoughness = 3\nwounds = 1\n', encoding="utf-8")
+    assert cli.main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gunline: {path}: targets[1].name: ") and "looks the same as" in err
+    path.write_text(lasgun.replace('"Goliath"', f'"{composed}"') + '\n[[targets]]\nname = "Cafe"\n'
+                    'distance = 6\ntoughness = 3\nwounds = 1\n', encoding="utf-8")
+    cli.main(["validate", str(path)])  # two names (the rules may refuse the attack for their own reasons)
+    assert "looks the same" not in capsys.readouterr().err

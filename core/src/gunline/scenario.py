@@ -114,6 +114,17 @@ def _fail(source: str, field: str, message: str) -> BadInput:
     return BadInput(f"{where}{field}: {message}" if field else f"{where}{message}")
 
 
+def _alike(name: str) -> str:
+    """``name`` as it looks: Unicode's composed form (NFC), where ``é`` typed as one
+    character and as ``e`` with a combining accent are one. Two targets whose names
+    differ only so look like one in the chain, and a GM cannot tell which is which."""
+    if name.isascii():
+        return name
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name)
+
+
 def check_name(name: Any, source: str, field: str) -> None:
     """Refuse a name longer than :data:`MAX_NAME_CHARS`, naming the field and its
     length (never the name itself: it is what must not be printed)."""
@@ -367,6 +378,7 @@ def build_attack(
         raise _fail(source, "targets", f"expected at most {MAX_TARGETS} targets in one attack, got {len(raw_targets)}")
     targets = tuple(_target(t, ruleset, source, i, battlefield, measures) for i, t in enumerate(raw_targets))
     seen: set[str] = set()
+    looks: dict[str, str] = {}  # each name as it looks (NFC), and whose
     for i, t in enumerate(targets):
         name = getattr(t, "name", None)
         if not isinstance(name, str) or not name.strip():
@@ -374,6 +386,12 @@ def build_attack(
         if name in seen:
             raise _fail(source, f"targets[{i}].name", f"{name!r} names two targets; names must be unique")
         seen.add(name)
+        alike = _alike(name)
+        if alike in looks:
+            raise _fail(source, f"targets[{i}].name", f"{name!r} looks the same as {looks[alike]!r}, written with "
+                                                      "other characters (an accent as a letter of its own, or as a "
+                                                      "mark added to the letter); names must be unique")
+        looks[alike] = name
 
     extra = {k: v for k, v in doc.items() if k not in COMMON_KEYS}
     own = struct_fields(ruleset.settings) if ruleset.settings is not None else ()
