@@ -39,13 +39,47 @@ def players_command(encounter: str, journal: Path) -> str:
                        "--journal", str(journal), "--lang", language()])
 
 
+#: Browsers shown the view at once: each is a process of its own, and a page reloaded
+#: in a loop (or a stranger on the network, with ``--host 0.0.0.0``) would otherwise
+#: start one after another until the machine gives out. A table has far fewer players.
+MAX_PLAYERS = 16
+#: The largest screen a browser may ask for, in columns and rows (and the smallest):
+#: the size comes in the page's address, and each cell of it is the process's memory.
+MAX_COLUMNS, MAX_ROWS = 400, 150
+MIN_COLUMNS, MIN_ROWS = 20, 5
+
+
+def _within(value: str | None, default: int, least: int, most: int) -> int:
+    try:
+        number = int(value) if value is not None else default
+    except ValueError:
+        number = default
+    return max(least, min(most, number))
+
+
 class PlayersServer(Server):
-    """textual-serve's server, telling each page the address it was reached at."""
+    """textual-serve's server, telling each page the address it was reached at, with
+    at most :data:`MAX_PLAYERS` views at once, each of a size within bounds."""
 
     def __init__(self, command: str, host: str, port: int, title: str) -> None:
         shown = f"[{host}]" if ":" in host else host
         super().__init__(command, host=host, port=port, title=title, public_url=f"http://{shown}:{port}")
         self.default_url = self.public_url
+        self.players = 0
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        if self.players >= MAX_PLAYERS:
+            raise web.HTTPServiceUnavailable(text=_("gunline: {n} players' views are open already; close one "
+                                                    "and reload this page", n=MAX_PLAYERS) + "\n")
+        query = request.rel_url.query
+        sized = request.clone(rel_url=request.rel_url.update_query(
+            width=str(_within(query.get("width"), 80, MIN_COLUMNS, MAX_COLUMNS)),
+            height=str(_within(query.get("height"), 24, MIN_ROWS, MAX_ROWS))))
+        self.players += 1
+        try:
+            return await super().handle_websocket(sized)
+        finally:
+            self.players -= 1
 
     async def handle_index(self, request: web.Request) -> Any:
         # Read and used at once (no await between): another request cannot interleave.
