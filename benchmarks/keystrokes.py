@@ -97,11 +97,14 @@ async def keys_for(ruleset: str, file: str) -> tuple[int, int]:
 
 
 def main() -> None:
-    os.environ.setdefault("GUNLINE_HOME", tempfile.mkdtemp(prefix="gunline-keys-"))
     tiny = "--tiny" in sys.argv
     print("keystrokes from launch to a resolved chain, dice typed by hand (80x24)")
     print(f"   {'ruleset':<11} {'example':<32} {'dice':>5} {'keys':>5}")
-    for ruleset, file in list(EXAMPLES.items())[: 1 if tiny else None]:
+    # two at the least: the second launch is where what the first one left (its
+    # draft) would show
+    for ruleset, file in list(EXAMPLES.items())[: 2 if tiny else None]:
+        # a first launch each: a GM's own draft would be restored and asked about
+        os.environ["GUNLINE_HOME"] = tempfile.mkdtemp(prefix="gunline-keys-")
         keys, dice = asyncio.run(keys_for(ruleset, file))
         print(f"   {ruleset:<11} {file:<32} {dice:>5} {keys:>5}", flush=True)
 

@@ -52,6 +52,8 @@ def test_the_keystrokes_are_counted_on_a_resolved_chain(tiny_run):
     assert row is not None, tiny_run[-2000:]
     dice, keys = map(int, row.groups())
     assert dice >= 1 and keys > dice  # the dice, and the keys to reach them
+    second = re.search(r"^\s+wod\s+four-targets-long-burst\.toml\s+(\d+)\s+(\d+)$", tiny_run, re.M)
+    assert second is not None, tiny_run[-2000:]  # a second launch, as a first one
 
 
 def test_the_exact_odds_agree_with_icepool(tiny_run):
