@@ -383,6 +383,10 @@ def test_two_targets_whose_names_look_the_same_are_refused(tmp_path, capsys):
     assert cli.main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"gunline: {path}: targets[1].name: ") and "looks the same as" in err
+    path.write_text(lasgun + '\n[[targets]]\nname = " Goliath "\ndistance = 6\ntoughness = 3\nwounds = 1\n',
+                    encoding="utf-8")
+    assert cli.main(["validate", str(path)]) == 2
+    assert "targets[1].name: ' Goliath ' looks the same as 'Goliath'" in capsys.readouterr().err
     path.write_text(lasgun.replace('"Goliath"', f'"{composed}"') + '\n[[targets]]\nname = "Cafe"\n'
                     'distance = 6\ntoughness = 3\nwounds = 1\n', encoding="utf-8")
     cli.main(["validate", str(path)])  # two names (the rules may refuse the attack for their own reasons)

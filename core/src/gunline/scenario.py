@@ -115,14 +115,16 @@ def _fail(source: str, field: str, message: str) -> BadInput:
 
 
 def _alike(name: str) -> str:
-    """``name`` as it looks: Unicode's composed form (NFC), where ``é`` typed as one
-    character and as ``e`` with a combining accent are one. Two targets whose names
-    differ only so look like one in the chain, and a GM cannot tell which is which."""
-    if name.isascii():
-        return name
+    """``name`` as it looks: its spaces as single spaces between its words, in
+    Unicode's composed form (NFC), where ``é`` typed as one character and as ``e``
+    with a combining accent are one. Two targets whose names differ only so look like
+    one in the chain, and a GM cannot tell which is which."""
+    words = " ".join(name.split())
+    if words.isascii():
+        return words
     import unicodedata
 
-    return unicodedata.normalize("NFC", name)
+    return unicodedata.normalize("NFC", words)
 
 
 def check_name(name: Any, source: str, field: str) -> None:
@@ -389,8 +391,8 @@ def build_attack(
         alike = _alike(name)
         if alike in looks:
             raise _fail(source, f"targets[{i}].name", f"{name!r} looks the same as {looks[alike]!r}, written with "
-                                                      "other characters (an accent as a letter of its own, or as a "
-                                                      "mark added to the letter); names must be unique")
+                                                      "other characters (spaces, or an accent as a letter of its "
+                                                      "own or as a mark added to the letter); names must be unique")
         looks[alike] = name
 
     extra = {k: v for k, v in doc.items() if k not in COMMON_KEYS}
