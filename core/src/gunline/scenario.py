@@ -114,12 +114,18 @@ def _fail(source: str, field: str, message: str) -> BadInput:
     return BadInput(f"{where}{field}: {message}" if field else f"{where}{message}")
 
 
+#: Characters shown as a blank (the sanitiser escapes the other kinds of space and
+#: line breaks, which then look like nothing else): a space, a no-break space, the
+#: typographic spaces and the ideographic space, one or more.
+_SPACES = re.compile("[ \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+")
+
+
 def _alike(name: str) -> str:
     """``name`` as it looks: its spaces as single spaces between its words, in
     Unicode's composed form (NFC), where ``é`` typed as one character and as ``e``
     with a combining accent are one. Two targets whose names differ only so look like
     one in the chain, and a GM cannot tell which is which."""
-    words = " ".join(name.split())
+    words = name if name.isalnum() else _SPACES.sub(" ", name).strip()
     if words.isascii():
         return words
     import unicodedata
