@@ -385,18 +385,17 @@ def build_attack(
     if len(raw_targets) > MAX_TARGETS:
         raise _fail(source, "targets", f"expected at most {MAX_TARGETS} targets in one attack, got {len(raw_targets)}")
     targets = tuple(_target(t, ruleset, source, i, battlefield, measures) for i, t in enumerate(raw_targets))
-    seen: set[str] = set()
-    looks: dict[str, str] = {}  # each name as it looks (NFC), and whose
+    looks: dict[str, str] = {}  # each name as it looks (see _alike), and whose
     for i, t in enumerate(targets):
         name = getattr(t, "name", None)
         if not isinstance(name, str) or not name.strip():
             raise _fail(source, f"targets[{i}].name", "expected a non-empty name: the chain reports each target by it")
-        if name in seen:
-            raise _fail(source, f"targets[{i}].name", f"{name!r} names two targets; names must be unique")
-        seen.add(name)
         alike = _alike(name)
-        if alike in looks:
-            raise _fail(source, f"targets[{i}].name", f"{name!r} looks the same as {looks[alike]!r}, written with "
+        other = looks.get(alike)
+        if other == name:
+            raise _fail(source, f"targets[{i}].name", f"{name!r} names two targets; names must be unique")
+        if other is not None:
+            raise _fail(source, f"targets[{i}].name", f"{name!r} looks the same as {other!r}, written with "
                                                       "other characters (spaces, or an accent as a letter of its "
                                                       "own or as a mark added to the letter); names must be unique")
         looks[alike] = name
