@@ -104,8 +104,9 @@ def main() -> None:
     # draft) would show
     for ruleset, file in list(EXAMPLES.items())[: 2 if tiny else None]:
         # a first launch each: a GM's own draft would be restored and asked about
-        os.environ["GUNLINE_HOME"] = tempfile.mkdtemp(prefix="gunline-keys-")
-        keys, dice = asyncio.run(keys_for(ruleset, file))
+        with tempfile.TemporaryDirectory(prefix="gunline-keys-") as home:
+            os.environ["GUNLINE_HOME"] = home
+            keys, dice = asyncio.run(keys_for(ruleset, file))
         print(f"   {ruleset:<11} {file:<32} {dice:>5} {keys:>5}", flush=True)
 
 
