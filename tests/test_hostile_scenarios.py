@@ -371,6 +371,35 @@ def test_the_wait_for_a_named_pipe_is_said_on_a_terminal_only(tmp_path):
     assert proc.returncode == 0 and err == b""
 
 
+def test_a_model_placed_under_its_name_written_otherwise_is_on_the_map(tmp_path, capsys):
+    """A name typed in the targets and pasted into ``map.at`` from elsewhere (``é`` as
+    ``e`` and a combining accent, a space more) places that model: the chain is the
+    one of the names written alike. Two places for names that look the same are
+    refused, naming the table."""
+    missile = (HERE.parent / "examples" / "necromunda" / "missile-on-the-map.toml").read_text()
+    composed, decomposed = "Esch\u00e9r", "Esche\u0301r"
+    alike = tmp_path / "alike.toml"
+    alike.write_text(missile.replace('"Escher"', f'"{composed}"'), encoding="utf-8")
+    otherwise = tmp_path / "otherwise.toml"
+    otherwise.write_text(missile.replace('name = "Escher"', f'name = "{composed}"')
+                         .replace('"Escher" = [', f'"{decomposed}" = [')
+                         .replace('"Van Saar" = [', '" Van  Saar" = ['), encoding="utf-8")
+    assert composed in otherwise.read_text() and decomposed in otherwise.read_text()
+    argv = ["resolve", "--json", "--dice", "2,1,3,4,4"]
+    assert cli.main([*argv, str(alike)]) == 0
+    expected = capsys.readouterr().out
+    assert cli.main([*argv, str(otherwise)]) == 0
+    assert capsys.readouterr().out == expected
+    assert composed in expected and decomposed not in expected  # named as the target is
+    twice = tmp_path / "twice.toml"
+    twice.write_text(missile.replace('"Escher" = [18, 0]', '"Escher" = [18, 0], " Escher" = [19, 0]'),
+                     encoding="utf-8")
+    assert cli.main(["validate", str(twice)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gunline: {twice}: map.at: ' Escher' looks the same as 'Escher'"), err
+    assert err.count("\n") == 1
+
+
 def test_two_targets_whose_names_look_the_same_are_refused(tmp_path, capsys):
     """``Café`` with its ``é`` as one character and as ``e`` and a combining accent:
     two targets the chain would show as one name."""

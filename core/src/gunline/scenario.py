@@ -447,7 +447,7 @@ def measured(
         if not (isinstance(degrees, (int, float)) and not isinstance(degrees, bool) and -360 <= degrees <= 360):
             raise _fail(source, f"map.facing.{name}", "expected degrees: a number from -360 to 360 "
                                                       "(0 east, 90 north)")
-    battlefield = convert(doc["map"], Battlefield, source, "map")
+    battlefield = convert(_placed_by_name(doc, source), Battlefield, source, "map")
     if battlefield.kind != ruleset.map:
         raise _fail(source, "map.kind", f"{ruleset.name} is played on a map of kind {ruleset.map!r}, "
                                         f"not {battlefield.kind!r}")
@@ -475,6 +475,38 @@ def measured(
         now = {old: new for new, old in enumerate(moved)}
         result = [_reindexed(m, now) for m in result]
     return out, battlefield, tuple(result)
+
+
+def _placed_by_name(doc: dict[str, Any], source: str) -> Any:
+    """The ``[map]`` table with each name in ``at`` and ``facing`` written as the
+    shooter's or a target's own name where the two look the same (see :func:`_alike`):
+    a name typed in one editor and pasted from another (``é`` as one character or as
+    ``e`` and an accent; a space more) is the model the GM sees, not "not placed on the
+    map". Two names of one table that look the same are refused, as two targets are."""
+    table = doc["map"]
+    if not isinstance(table, dict):
+        return table
+    models: dict[str, str] = {}
+    for model in [doc.get("shooter"), *(doc.get("targets") or ())][:MAX_TARGETS + 1]:
+        name = model.get("name") if isinstance(model, dict) else None
+        if isinstance(name, str):
+            models.setdefault(_alike(name), name)
+    out = dict(table)
+    for key in ("at", "facing"):
+        names = table.get(key)
+        if not isinstance(names, dict):
+            continue
+        looks: dict[str, str] = {}
+        renamed: dict[str, Any] = {}
+        for name, value in names.items():
+            alike = _alike(name)
+            if alike in looks:
+                raise _fail(source, f"map.{key}", f"{name!r} looks the same as {looks[alike]!r}, written with other "
+                                                  "characters; each model is placed once")
+            looks[alike] = name
+            renamed[models.get(alike, name)] = value
+        out[key] = renamed
+    return out
 
 
 def _check_map(field: Any, source: str) -> None:
