@@ -47,6 +47,25 @@ def test_odds_from_the_child_are_the_odds_computed_in_place(example):
     assert not job.process.is_alive()
 
 
+def test_an_enumeration_of_several_targets_reports_the_targets_done(monkeypatch):
+    """The exact odds of an attack on many targets take a while too: the child says
+    how many targets are enumerated, in order, at most every ``EVERY`` seconds (the
+    first at once), then the odds."""
+    import gunline.odds.background as background
+
+    registry = discover()
+    attack = load_attack(registry, EXAMPLES / "wod" / "four-targets-long-burst.toml")
+    monkeypatch.setattr(background, "EVERY", 0.0)  # every report, to see them all
+    got = _wait(start(registry, attack))
+    targets = [m for m in got if m[0] == "targets"]
+    assert [done for _, done, _ in targets] == [1, 2, 3, 4]
+    assert all(total == 4 for _, _, total in targets)
+    assert got[-1][0] == "odds" and got.index(targets[-1]) < len(got) - 1
+    monkeypatch.setattr(background, "EVERY", 3600.0)  # the first report only
+    got = _wait(start(registry, attack))
+    assert [m for m in got if m[0] == "targets"] == [("targets", 1, 4)]
+
+
 def test_sampling_reports_its_progress_and_ends_with_the_seeded_odds():
     registry = discover()
     attack = load_attack(registry, EXAMPLES / "necromunda" / "lasgun-long-range.toml")

@@ -90,9 +90,16 @@ async def test_sampling_odds_show_a_bar_of_samples_done(toy_registry):
         shown = str(view.render())
         assert "sampling" in shown and "8,192 of 32,768" in shown
         assert "█████░░░░░░░░░░░░░░░" in shown  # a quarter of a 20-cell bar
+        view.enumerating(3, 12)
+        await settle(pilot)
+        shown = str(view.render())
+        assert "every outcome" in shown and "3 of 12 targets" in shown and "sampling" not in shown
+        assert "█████░░░░░░░░░░░░░░░" in shown  # a quarter of the bar
         view.show(app.main.odds or compute_odds(toy_registry, app.main.attack))
         view.progress(16384, 32768)  # late progress of a finished computation: ignored
-        assert "sampling" not in str(view.render())
+        view.enumerating(12, 12)
+        shown = str(view.render())
+        assert "sampling" not in shown and "every outcome" not in shown
 
 
 @run_async
@@ -107,3 +114,30 @@ async def test_without_fork_the_odds_are_computed_in_a_thread_alike(toy_registry
         assert _odds_children() == []
         expected = compute_odds(toy_registry, build_attack(toy_registry, DOC, "toy.toml"))
         assert msgspec.json.encode(app.main.odds) == msgspec.json.encode(expected)
+
+
+@run_async
+async def test_the_targets_enumerated_reach_the_odds_pane(toy_registry, monkeypatch):
+    """The child's reports of targets enumerated are shown as they come, before the odds."""
+    import gunline.odds.background as background
+
+    shown: list[tuple[int, int]] = []
+    enumerating = OddsView.enumerating
+
+    def watched(view, done, total):
+        shown.append((done, total))
+        enumerating(view, done, total)
+
+    monkeypatch.setattr(background, "EVERY", 0.0)
+    monkeypatch.setattr(OddsView, "enumerating", watched)
+    monkeypatch.setattr(MainScreen, "ODDS_DELAY", 0.01)
+    doc = {**DOC, "targets": [{"name": "Bo"}, {"name": "Cy"}, {"name": "Di"}]}
+    app = make_app(toy_registry, doc=doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await settle(pilot)
+            if app.main.odds is not None:
+                break
+            await pilot.pause(0.05)
+        assert app.main.odds is not None
+    assert shown == [(1, 3), (2, 3), (3, 3)]

@@ -12,7 +12,9 @@ line: the child watches its own work (:func:`gunline.watch.run`) and sends the
 :func:`start` gives None and the caller computes in a thread as before.
 
 Messages, each a tuple: ``("progress", done, total)`` (Monte Carlo samples drawn),
-``("odds", odds)`` and ``("failed", error)``, the last two once, at the end.
+``("targets", done, total)`` (targets whose outcomes are all enumerated, at most every
+:data:`EVERY` seconds), ``("odds", odds)`` and ``("failed", error)``, the last two
+once, at the end.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ import os
 from typing import Any
 
 from ..models import Attack
+
+#: Seconds between two reports of targets enumerated: an attack of hundreds of
+#: targets enumerated in a second would otherwise send the screen hundreds of redraws.
+EVERY = 0.1
 
 
 class Background:
@@ -129,13 +135,24 @@ def _compute(connection: Any, registry: Any, attack: Attack, limit: float | None
         pass
     code = 0
     try:
+        import time
+
         from ..watch import run
         from .api import compute_odds
 
         def progress(done: int, total: int) -> None:
             connection.send(("progress", done, total))
 
-        odds = run(lambda: compute_odds(registry, attack, progress=progress, **options), limit)
+        said = [0.0]
+
+        def enumerating(done: int, total: int) -> None:
+            now = time.monotonic()
+            if now - said[0] >= EVERY:
+                said[0] = now
+                connection.send(("targets", done, total))
+
+        odds = run(lambda: compute_odds(registry, attack, progress=progress, enumerating=enumerating, **options),
+                   limit)
         connection.send(("odds", odds))
     except BaseException as error:  # every fault goes to the parent, which shows it
         try:

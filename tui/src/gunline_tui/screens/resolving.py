@@ -212,6 +212,8 @@ class Resolving(ScreenParts):
                 for message in job.messages():
                     if message[0] == "progress":
                         self.query_one(OddsView).progress(message[1], message[2])
+                    elif message[0] == "targets":
+                        self.query_one(OddsView).enumerating(message[1], message[2])
                     elif message[0] == "odds":
                         self.show_odds(message[1], key)
                     else:

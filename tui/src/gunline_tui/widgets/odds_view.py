@@ -151,6 +151,15 @@ class OddsView(Static):
         self._put(Text(_("Odds: sampling {bar} {done} of {total}", bar=bar(share, 20), done=format(done, ","),
                          total=format(total, ",")), style="italic"))
 
+    def enumerating(self, done: int, total: int) -> None:
+        """Targets whose every outcome is worked out so far, as a bar: the exact odds
+        of an attack on many targets take a while too."""
+        if not self._pending or total <= 0:
+            return
+        share = min(max(done / total, 0.0), 1.0)
+        self._put(Text(_("Odds: every outcome {bar} {done} of {total} targets", bar=bar(share, 20),
+                         done=format(done, ","), total=format(total, ",")), style="italic"))
+
     def problem(self, message: str) -> None:
         self._pending = False
         self._odds = None
