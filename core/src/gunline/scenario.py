@@ -487,10 +487,11 @@ def _placed_by_name(doc: dict[str, Any], source: str) -> Any:
     if not isinstance(table, dict):
         return table
     models: dict[str, str] = {}
-    for model in [doc.get("shooter"), *(doc.get("targets") or ())][:MAX_TARGETS + 1]:
-        name = model.get("name") if isinstance(model, dict) else None
-        if isinstance(name, str):
-            models.setdefault(_alike(name), name)
+    targets = doc.get("targets")
+    for model in [doc.get("shooter"), *(targets if isinstance(targets, list) else ())][:MAX_TARGETS + 1]:
+        called = model.get("name") if isinstance(model, dict) else None
+        if isinstance(called, str):
+            models.setdefault(_alike(called), called)
     out = dict(table)
     for key in ("at", "facing"):
         names = table.get(key)
@@ -504,7 +505,7 @@ def _placed_by_name(doc: dict[str, Any], source: str) -> Any:
                 raise _fail(source, f"map.{key}", f"{name!r} looks the same as {looks[alike]!r}, written with other "
                                                   "characters; each model is placed once")
             looks[alike] = name
-            renamed[models.get(alike, name)] = value
+            renamed[models.get(alike) or name] = value
         out[key] = renamed
     return out
 
