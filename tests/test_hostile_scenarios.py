@@ -398,6 +398,13 @@ def test_a_model_placed_under_its_name_written_otherwise_is_on_the_map(tmp_path,
     err = capsys.readouterr().err
     assert err.startswith(f"gunline: {twice}: map.at: ' Escher' looks the same as 'Escher'"), err
     assert err.count("\n") == 1
+    for targets in ("5", '"Escher"', "[5, {name = 3}]"):  # no tables of targets to match the names to
+        odd = tmp_path / "odd.toml"
+        odd.write_text(missile.replace("[[targets]]", "[[others]]", 3).replace('ruleset = "necromunda"',
+                       f'ruleset = "necromunda"\ntargets = {targets}'), encoding="utf-8")
+        assert cli.main(["validate", str(odd)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"gunline: {odd}: ") and err.count("\n") == 1 and "internal" not in err, err
 
 
 def test_two_targets_whose_names_look_the_same_are_refused(tmp_path, capsys):
