@@ -110,3 +110,41 @@ def test_a_short_projection_that_runs_long_is_weighed_once_it_has(now):
     now[0] = clock.SHORT + 0.01  # but it has run longer than SHORT
     c.tick()
     assert asked == [1]
+
+
+@pytest.fixture
+def wall(monkeypatch):
+    """The wall clock the clock reads, set by the test (the process time by ``now``)."""
+    t = [0.0]
+    monkeypatch.setattr(clock.time, "monotonic", lambda: t[0])
+    return t
+
+
+def test_a_budget_is_of_the_callers_seconds_on_a_busy_machine(now, wall):
+    """On a busy machine the enumeration gets a share of the CPU: its CPU time is
+    within the budget while the caller has waited past it."""
+    now[0] = wall[0] = 0.0
+    c = Clock(0.5, lambda: 5.0)
+    now[0], wall[0] = 0.3, 0.6
+    with pytest.raises(TooSlow, match=r"took more than 0.5 s, past the time budget of 0.5 s"):
+        c.tick()
+    now[0] = wall[0] = 0.0
+    c = Clock(0.6, lambda: 5.0)
+    now[0], wall[0] = 0.2, 0.4  # half the CPU: a whole of 0.4 s of CPU is 0.8 s waited
+    with pytest.raises(TooSlow, match=r"would take about 0.8 s, past the time budget of 0.6 s"):
+        c.project(0.5)
+    now[0] = wall[0] = 0.0
+    c = Clock(0.6, lambda: 5.0)
+    now[0], wall[0] = 0.2, 0.2  # a quiet machine: 0.4 s in all, within it
+    c.project(0.5)
+    c.tick()
+
+
+def test_without_a_budget_the_wall_clock_weighs_nothing(now, wall):
+    """The choice between enumerating and sampling is by CPU time on both sides (the
+    probe of sampling is CPU time too): a busy machine makes the same choice."""
+    now[0] = wall[0] = 0.0
+    c = Clock(None, lambda: 1.0)
+    now[0], wall[0] = 0.9, 30.0
+    c.project(0.5)  # 0.9 s of CPU left: less than sampling's 1 s
+    c.tick()

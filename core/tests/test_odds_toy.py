@@ -420,6 +420,26 @@ def test_a_time_budget_caps_the_enumeration():
     assert reason == "enumerating every outcome took more than 0.02 s, past the time budget of 0.02 s"
 
 
+class DawdlingRules(PoolRules):
+    """The pools, with a wound hook that waits (for a disk, a lock, another process):
+    the time passes on the wall clock, hardly on the CPU's."""
+
+    @hookimpl
+    def resolve_wound(self, target, hit, state):
+        import time
+
+        time.sleep(0.02)
+        return PoolRules.resolve_wound(self, target, hit, state)
+
+
+def test_a_time_budget_is_of_the_time_waited_not_of_the_cpu():
+    reg = _registry(DawdlingRules())
+    odds = compute_odds(reg, build_attack(reg, POOL_DOC), budget=0.2, precision=20, jobs=1, method="auto")
+    assert not odds.exact
+    assert odds.note.startswith("Monte Carlo: enumerating every outcome ")
+    assert ", past the time budget of 0.2 s" in odds.note
+
+
 def test_method_exact_ignores_the_time_and_stops_at_the_work_cap():
     reg = _registry(SprayRules())
     odds = compute_odds(reg, build_attack(reg, SPRAY), method="exact", work=500, precision=20, jobs=1)

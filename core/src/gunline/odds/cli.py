@@ -134,8 +134,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo samples (default 0)")
     p.add_argument(
         "--budget", type=_seconds, metavar="TIME",
-        help="most time to spend: enumerating every outcome (2s, 500ms), and then sampling if that does not "
-             "fit; by default, exact as long as sampling would take longer",
+        help="most time to wait (2s, 500ms, by the clock on the wall): enumerating every outcome, and then "
+             "sampling if that does not fit; by default, exact as long as sampling would take longer",
     )
     p.add_argument(
         "--precision", type=_points, metavar="POINTS",

@@ -55,6 +55,7 @@ class Clock:
         report: Callable[[int, int], None] | None = None,
     ) -> None:
         self.start = time.process_time()
+        self.wall_start = time.monotonic()
         #: ``report(done, total)``: told as each target's stage ends, so that a long
         #: enumeration says how far it has got as sampling does (it may raise to stop).
         self.report = report
@@ -72,7 +73,16 @@ class Clock:
         self.since = 0.0
 
     def elapsed(self) -> float:
+        """CPU seconds spent: what the enumeration is weighed by against sampling
+        (whose probe is CPU time too), so that the choice is the same on a busy
+        machine as on a quiet one."""
         return time.process_time() - self.start
+
+    def waited(self) -> float:
+        """Seconds the caller has waited: what a budget (``--budget 2s``) is of. The
+        wall clock, which on a busy machine runs ahead of the CPU time; or the CPU
+        time where that is more (another thread of the process at work too)."""
+        return max(time.monotonic() - self.wall_start, self.elapsed())
 
     def _limit(self, elapsed: float) -> float | None:
         if self.allowed is None and self.sampling is not None and elapsed > GRACE:
@@ -98,10 +108,10 @@ class Clock:
         nearly done: see the module)."""
         elapsed = self.elapsed()
         allowed = self._limit(elapsed)
-        if allowed is None or elapsed <= allowed:
-            return
-        over_budget = self.budget is not None and elapsed > self.budget
-        if not over_budget and self._nearly_done(elapsed):
+        if self.budget is not None and self.waited() > self.budget:
+            raise TooSlow(self._why(_("took more than {seconds} s", seconds=format(self.budget, ".2g")),
+                                    over_budget=True))
+        if allowed is None or elapsed <= allowed or self._nearly_done(elapsed):
             return
         raise TooSlow(self._why(_("took more than {seconds} s", seconds=format(allowed, ".2g"))))
 
@@ -131,13 +141,18 @@ class Clock:
         if allowed is None:
             return
         total = self._total(elapsed, done)
-        if self.budget is not None and total > self.budget:
-            raise TooSlow(self._why(_("would take about {seconds} s", seconds=format(total, ".2g"))), estimated=True)
+        if self.budget is not None:
+            # in the caller's seconds: on a busy machine each CPU second takes longer
+            waiting = total * max(1.0, self.waited() / elapsed) if elapsed > 0.0 else total
+            if waiting > self.budget:
+                raise TooSlow(self._why(_("would take about {seconds} s", seconds=format(waiting, ".2g")),
+                                        over_budget=True), estimated=True)
         if self.sampling_seconds is not None and total - elapsed > self.sampling_seconds:
             raise TooSlow(self._why(_("would take about {seconds} s", seconds=format(total, ".2g"))), estimated=True)
 
-    def _why(self, exact: str) -> str:
-        if self.sampling_seconds is not None and (self.budget is None or self.sampling_seconds <= self.budget):
+    def _why(self, exact: str, over_budget: bool = False) -> str:
+        if not over_budget and self.sampling_seconds is not None and (
+                self.budget is None or self.sampling_seconds <= self.budget):
             return _("enumerating every outcome {how_long}; sampling takes about {seconds} s", how_long=exact,
                      seconds=format(self.sampling_seconds, ".2g"))
         return _("enumerating every outcome {how_long}, past the time budget of {seconds} s", how_long=exact,

@@ -46,7 +46,7 @@ def add_parser(subparsers: Any) -> None:
                    help=f"Monte Carlo with N samples instead of exact odds (at most {MAX_SAMPLES:,})")
     p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo samples (default 0)")
     p.add_argument("--budget", type=_seconds, metavar="TIME",
-                   help="most time to spend enumerating each column's outcomes (2s, 500ms)")
+                   help="most time to wait for each column's exact outcomes (2s, 500ms, by the clock on the wall)")
     p.add_argument("--precision", type=_points, metavar="POINTS",
                    help="Monte Carlo samples until every figure is within this many percentage points "
                         "(95%%; default 0.5)")
