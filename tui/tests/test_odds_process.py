@@ -39,6 +39,16 @@ async def _odds_settled(pilot) -> None:
     await settle(pilot)
 
 
+async def _odds_in(pilot, app) -> None:
+    """Wait (20 s at most) until the app has odds to show."""
+    for _ in range(400):
+        await settle(pilot)
+        if app.main.odds is not None:
+            break
+        await pilot.pause(0.05)
+    assert app.main.odds is not None
+
+
 @run_async
 async def test_a_newer_edit_ends_the_stale_odds_process_and_shows_the_new_odds(toy_registry, monkeypatch):
     import gunline.odds.background as background
@@ -76,12 +86,7 @@ async def test_sampling_odds_show_a_bar_of_samples_done(toy_registry):
     async with app.run_test(size=(80, 24)) as pilot:
         # the opening odds in first: arriving later (a busy machine), they would be
         # shown over the progress this test sets
-        for _ in range(400):
-            await settle(pilot)
-            if app.main.odds is not None:
-                break
-            await pilot.pause(0.05)
-        assert app.main.odds is not None
+        await _odds_in(pilot, app)
         view = app.main.query_one(OddsView)
         view.pending()
         view.progress(8192, 32768)
@@ -134,10 +139,5 @@ async def test_the_targets_enumerated_reach_the_odds_pane(toy_registry, monkeypa
     doc = {**DOC, "targets": [{"name": "Bo"}, {"name": "Cy"}, {"name": "Di"}]}
     app = make_app(toy_registry, doc=doc)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
-            await settle(pilot)
-            if app.main.odds is not None:
-                break
-            await pilot.pause(0.05)
-        assert app.main.odds is not None
+        await _odds_in(pilot, app)
     assert shown == [(1, 3), (2, 3), (3, 3)]
