@@ -17,11 +17,11 @@ import os
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from machine import machine_line
+from scratch import data_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "necromunda" / "lasgun-long-range.toml"
@@ -42,7 +42,7 @@ def environment() -> dict[str, str]:
     """The user's environment, with bytecode caching allowed, gunline's choices of
     plugins and odds method dropped, and a data directory of its own."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE" and not k.startswith("GUNLINE_")}
-    env["GUNLINE_HOME"] = tempfile.mkdtemp(prefix="gunline-bench-")
+    env["GUNLINE_HOME"] = data_folder()
     return env
 
 

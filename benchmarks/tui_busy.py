@@ -18,10 +18,10 @@ import argparse
 import asyncio
 import os
 import statistics
-import tempfile
 import time
 
 from machine import machine_line
+from scratch import data_folder
 
 HEAVY = {
     "ruleset": "necromunda",
@@ -61,7 +61,7 @@ async def measure(presses: int, thread: bool) -> tuple[list[float], list[float],
 
         background.start = lambda *args, **kwargs: None  # the app falls back to a thread
 
-    os.environ["GUNLINE_HOME"] = tempfile.mkdtemp(prefix="gunline-bench-")
+    os.environ["GUNLINE_HOME"] = data_folder()
     app = make_app(discover(), doc=HEAVY)
     async with app.run_test(size=(80, 24)) as pilot:
         deadline = time.monotonic() + 30

@@ -27,9 +27,10 @@ import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from scratch import data_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "wod" / "four-targets-long-burst.toml"
@@ -110,7 +111,7 @@ def environment() -> dict[str, str]:
     """A user's: bytecode cached (a source file newer than its cached bytecode is
     compiled once, not in every run), none of gunline's variables."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("GUNLINE_") and k != "PYTHONDONTWRITEBYTECODE"}
-    env["GUNLINE_HOME"] = tempfile.mkdtemp(prefix="gunline-bench-")  # first launch: an example
+    env["GUNLINE_HOME"] = data_folder()  # first launch: an example
     return env
 
 
@@ -135,7 +136,7 @@ async def edit_to_redraw(runs: int) -> list[float]:
     from gunline_tui.app import make_app
     from gunline_tui.widgets.form import ScenarioForm
 
-    os.environ["GUNLINE_HOME"] = tempfile.mkdtemp(prefix="gunline-bench-")
+    os.environ["GUNLINE_HOME"] = data_folder()
     app = make_app(discover(), doc=tomllib.loads(EXAMPLE.read_text()))
     times = []
     async with app.run_test(size=(80, 24)) as pilot:
