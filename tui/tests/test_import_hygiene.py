@@ -1,6 +1,7 @@
 """Core stands without the UI: importing every core module loads neither Textual
 nor this package, so a headless install (gunline + rulesets) works."""
 
+import os
 import subprocess
 import sys
 
@@ -32,8 +33,7 @@ def test_the_app_never_imports_a_plugin():
 
 
 FIRST_FRAME = """
-import os, sys, tempfile
-os.environ["GUNLINE_HOME"] = tempfile.mkdtemp()
+import os, sys
 from textual.app import App
 from gunline_tui.app import make_app
 from gunline_tui.screens.main import MainScreen
@@ -61,8 +61,9 @@ NOT_BEFORE_THE_FIRST_FRAME = (
 )
 
 
-def test_the_first_frame_loads_only_what_it_shows():
-    out = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True)
+def test_the_first_frame_loads_only_what_it_shows(tmp_path):
+    env = {**os.environ, "GUNLINE_HOME": str(tmp_path)}  # a first launch
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True, env=env)
     loaded = set(out.stdout.strip().split(","))
     assert "gunline_tui.screens.main" in loaded  # the frame was painted
     assert sorted(loaded & set(NOT_BEFORE_THE_FIRST_FRAME)) == []
