@@ -135,6 +135,10 @@ def test_a_budget_is_of_the_callers_seconds_on_a_busy_machine(now, wall):
         c.project(0.5)
     now[0] = wall[0] = 0.0
     c = Clock(0.6, lambda: 5.0)
+    now[0], wall[0] = clock.GRACE / 10, clock.GRACE  # a pause at the start: no rate to go by yet
+    c.project(0.05)  # 0.2 s of CPU in all
+    now[0] = wall[0] = 0.0
+    c = Clock(0.6, lambda: 5.0)
     now[0], wall[0] = 0.2, 0.2  # a quiet machine: 0.4 s in all, within it
     c.project(0.5)
     c.tick()

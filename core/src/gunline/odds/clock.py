@@ -143,7 +143,8 @@ class Clock:
         total = self._total(elapsed, done)
         if self.budget is not None:
             # in the caller's seconds: on a busy machine each CPU second takes longer
-            waiting = total * max(1.0, self.waited() / elapsed) if elapsed > 0.0 else total
+            # (read once there is enough of both to tell: a pause at the start is no rate)
+            waiting = total * max(1.0, self.waited() / elapsed) if elapsed >= GRACE else total
             if waiting > self.budget:
                 raise TooSlow(self._why(_("would take about {seconds} s", seconds=format(waiting, ".2g")),
                                         over_budget=True), estimated=True)
