@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import os
 
+from textual.widgets import OptionList
+
 from gunline import drafts
 from gunline.draftlock import claim_draft
 from gunline_tui.app import make_app
 from gunline_tui.model import Source
-from gunline_tui.opening import opening
-from gunline_tui.screens.dialogs import ChoiceDialog
+from gunline_tui.opening import kept_to_open, opening
+from gunline_tui.screens.dialogs import ChoiceDialog, PickDialog, PromptDialog
 from gunline_tui.testing import answer, run_async, set_field, settle
 
 PIT = '# the pit fight\nruleset = "toy"\nmode = "single"\n\n[shooter]\nname = "Ada"\nskill = 4\n\n' \
@@ -22,6 +24,12 @@ def scenario(tmp_path, name="pit.toml", text=PIT):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+def _listed(dialog) -> list[tuple[str, str]]:
+    """What a pick dialog lists: (label, id) of each option, in order."""
+    options = dialog.query_one("#pick-list", OptionList)
+    return [(str(o.prompt), o.id) for o in (options.get_option_at_index(i) for i in range(options.option_count))]
 
 
 async def edit_and_drop(registry, file, value="Zed"):
@@ -290,6 +298,29 @@ def test_a_kept_draft_its_file_holds_is_removed_and_one_with_work_in_no_file_sta
     assert not any(saved.name in note for note in start.notes), start.notes
 
 
+def test_the_open_dialog_lists_the_kept_drafts_with_work_newest_first(tmp_path, toy_registry):
+    """What Ctrl+O offers: each kept draft holding work no file holds, newest first,
+    by its name and its file's; not one its file holds, nor one that cannot be read."""
+    a, b = scenario(tmp_path, "a.toml"), scenario(tmp_path, "b.toml")
+    home = drafts.data_dir()
+    doc = {"ruleset": "toy", "mode": "single", "shooter": {"name": "Al", "skill": 4},
+           "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}
+    older, newer, untitled = (home / f"draft-20261204-21000{i}.toml" for i in range(3))
+    drafts.save_draft(doc, older, drafts.DraftSource(path=a))
+    drafts.save_draft(doc, newer, drafts.DraftSource(path=b))
+    drafts.save_draft(doc, untitled)
+    held = home / "draft-20261204-210003.toml"
+    drafts.save_draft(drafts.read_draft(drafts.save_draft(
+        {**doc, "shooter": {"name": "Ada", "skill": 4}}, home / "probe.toml"))[0], held, drafts.DraftSource(path=a))
+    (home / "draft-20261204-210004.toml").write_text("ruleset = [unclosed", encoding="utf-8")
+    assert kept_to_open() == [
+        ("draft-20261204-210002.toml (untitled), unsaved", str(untitled)),
+        ("draft-20261204-210001.toml (b.toml), unsaved", str(newer)),
+        ("draft-20261204-210000.toml (a.toml), unsaved", str(older)),
+    ]
+    assert held.exists()  # listing removes nothing: the launch does
+
+
 @run_async
 async def test_a_kept_draft_opened_with_ctrl_o_is_its_files_unsaved_changes(tmp_path, toy_registry):
     """The launch names the kept drafts and says Ctrl+O opens one: opened, it is
@@ -302,10 +333,17 @@ async def test_a_kept_draft_opened_with_ctrl_o_is_its_files_unsaved_changes(tmp_
     app = make_app(toy_registry, file=other)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert any(kept.name in str(n.message) for n in app._notifications)  # the launch names it
         await pilot.press("ctrl+o")
         await settle(pilot)
-        await answer(pilot, str(kept))
+        # listed, to pick without typing the dated name; the launch's notices are gone
+        # from over the dialog (at 80 columns they covered half of it)
+        assert isinstance(app.screen, PickDialog) and not app._notifications
+        listed = _listed(app.screen)
+        assert listed == [("draft-20261204-220000.toml (pit.toml), unsaved", str(kept)), ("another file…", "")]
+        await pilot.press("enter")  # the first: the newest kept draft
         await settle(pilot)
+        assert app.screen is app.main
         assert app.main.model.source.path == pit and app.main.model.unsaved
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -351,7 +389,12 @@ async def test_an_untitled_kept_draft_is_unsaved_work_saved_with_save_as_never_i
         await settle(pilot)
         await pilot.press("ctrl+o")
         await settle(pilot)
-        await answer(pilot, str(kept))
+        assert _listed(app.screen)[0] == ("draft-20261204-220000.toml (untitled), unsaved", str(kept))
+        app.screen.query_one("#pick-list", OptionList).highlighted = 1  # another file…, typed
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)
+        await answer(pilot, str(kept))  # its name typed opens it too
         await settle(pilot)
         main = app.main
         assert main.draft.doc["shooter"]["name"] == "Zed"

@@ -183,6 +183,20 @@ class GunlineApp(App[None]):
             _("Quit anyway? (Ctrl+Q again: quit)"), default=False)  # Enter out of habit stays
         self.push_screen(self._quit_question, answered)
 
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False, *,
+                    mode: str | None = None) -> Any:
+        """A dialog opens clear of notifications: they stand on top of every screen,
+        and those of the launch (kept drafts, a draft restored) covered half of the
+        Open dialog at 80 columns, where the GM typed the name they gave. What they
+        said is in the log pane too."""
+        from textual.screen import ModalScreen
+
+        if isinstance(screen, ModalScreen):
+            self.clear_notifications()
+        if wait_for_dismiss:
+            return super().push_screen(screen, callback, wait_for_dismiss=True, mode=mode)
+        return super().push_screen(screen, callback, mode=mode)
+
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """Every notification says its text as it is: control characters shown

@@ -225,6 +225,14 @@ def _kept_drafts() -> list[str]:
                folder=kept[0][0].parent, names=names)]
 
 
+def kept_to_open() -> list[tuple[str, str]]:
+    """The drafts kept under dated names that hold unsaved work and can be opened,
+    newest first, each as (what the Open dialog lists, its path): the GM picks one
+    instead of typing the dated name a launch notice gave."""
+    found = [k for k in _kept() if k[1] is not None and not _held_by_its_file(k[1], k[2])]
+    return [(_("{draft}, unsaved", draft=_whose(k)), str(k[0])) for k in reversed(found)]
+
+
 def _gone_if_held(kept: Kept) -> bool:
     """Remove a kept draft (and its sidecar) that its own file holds as it is: saved
     since, or never edited, it is no unsaved work, and listing it at every launch

@@ -24,7 +24,7 @@ from gunline.scenario import build_attack, read_document
 from ..draft import blank
 from ..files import not_a_place, read_text, scenario_text, scenarios_dir, suggested_name
 from ..model import Source
-from ..opening import clean_of
+from ..opening import clean_of, kept_to_open
 from ..speech import N_, _
 from .base import ScreenParts
 from .dialogs import ChoiceDialog, ConfirmDialog, PickDialog, PromptDialog
@@ -113,27 +113,54 @@ class ScenarioFiles(ScreenParts):
         return doc, None
 
     def action_open(self) -> None:
+        """Ctrl+O: a file, by its path; where drafts are kept under dated names (work
+        a launch set aside), they are listed first, to pick without typing a name."""
+        kept = kept_to_open()
+        if not kept:
+            self._ask_for_file()
+            return
+
+        async def picked(choice: str | None) -> None:
+            if choice == "":
+                self._ask_for_file()
+            elif choice is not None:
+                doc, problem = self._readable(choice)
+                if doc is None:
+                    self.set_status(f"✗ {problem}")
+                else:
+                    await self._open(doc, choice)
+
+        options = [*kept, (_("another file…"), "")]
+        self.app.push_screen(PickDialog(_("Open a kept draft, or another file"), options), picked)
+
+    def _ask_for_file(self) -> None:
+        """The path of a scenario file, typed; opened once it reads."""
         chosen: dict[str, Any] = {}
 
         def check(text: str) -> str | None:
             doc, problem = self._readable(text)
             if doc is not None:
-                chosen["doc"], chosen["path"] = doc, str(Path(text.strip()).expanduser())
+                chosen["doc"], chosen["path"] = doc, text
             return problem
 
         async def done(text: str | None) -> None:
             if text is not None and "doc" in chosen:
-                doc, path = chosen["doc"], chosen["path"]
-                name = os.path.basename(path)
-
-                async def go() -> None:
-                    await self.load_doc(doc, path, _("opened {file}", file=name))
-
-                await self.replace_unsaved(_("Opening {file}", file=name), go)
+                await self._open(chosen["doc"], chosen["path"])
 
         start = self.model.source.path or str(Path.cwd()) + "/"
         self.app.push_screen(PromptDialog(_("Open scenario file"), start,
                                           _("a TOML scenario, as 'gunline resolve' reads"), check), done)
+
+    async def _open(self, doc: dict[str, Any], text: str) -> None:
+        """Put ``doc``, read from the file ``text`` names, on show (asking first if
+        that replaces unsaved work)."""
+        path = str(Path(text.strip()).expanduser())
+        name = os.path.basename(path)
+
+        async def go() -> None:
+            await self.load_doc(doc, path, _("opened {file}", file=name))
+
+        await self.replace_unsaved(_("Opening {file}", file=name), go)
 
     def action_library(self) -> None:
         """F5: the bundled examples and the roster, in one list."""
