@@ -174,3 +174,29 @@ def test_the_volley_s_odds_against_every_die_through_the_engine(registry, attack
             got = odds.targets[side].models[model][status]
         assert got == pytest.approx(float(p), abs=1e-12), (side, model, status)
     assert sum(p for (side, model, _), p in totals.items() if side == "shooter" and model == "Saburo") == 1
+
+
+@pytest.mark.parametrize("size", [10, 40])
+def test_who_fires_at_whom_is_worked_out_once_a_chain_however_many_targets(registry, monkeypatch, size):
+    """A unit of archers, each at a target of its own: the models' aims are read once
+    per model in a chain (and once per model again when one goes down), not once per
+    model for every question about every target, which made a thousand archers take
+    seconds a chain. Counted, not timed: the calls grow with the models alone."""
+    from gunline import RandomDice
+    from gunline.scenario import build_attack
+    from gunline_samurai import volleys
+
+    doc = {"ruleset": "samurai",
+           "shooter": {"name": "Archers", "shooting": 6, "body": 3,
+                       "models": [{"name": f"A{i}", "targets": [f"T{i}"]} for i in range(size)]},
+           "weapon": {"name": "yumi"},
+           "targets": [{"name": f"T{i}", "body": 3, "distance": 10 + i % 5} for i in range(size)]}
+    attack = build_attack(registry, doc, "archers.toml")
+    calls = []
+    aims = volleys.aims
+    monkeypatch.setattr(volleys, "aims", lambda attack, m: calls.append(m.name) or aims(attack, m))
+    chain = run_engine(registry.stack("samurai", ()), attack, RandomDice(3))
+    assert sum(s.kind == "hit" for s in chain.steps) == size  # every target shot at
+    assert len(calls) == size  # each model's aims read once
+    declared = next(s for s in chain.steps if s.kind == "declaration")
+    assert declared.value == size

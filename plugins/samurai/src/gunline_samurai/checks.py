@@ -11,7 +11,7 @@ from .measuring import out_of_sight
 from .messages import _
 from .readings import readings_of
 from .schema import SamuraiAttack
-from .sequence import shots_at, shots_available
+from .sequence import shots_available
 from .settled import settled
 
 
@@ -20,11 +20,7 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     on who stands (the shooter, a shooting unit's models, each target) alone: worked
     out once for those (:mod:`.settled`)."""
     shooter, mine, targets = attack.shooter, state.shooter, state.targets
-    if shooter.models:
-        models = mine.get("models", {})
-        statuses = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
-    else:
-        statuses = ()
+    statuses = volleys.stands(attack, mine) if shooter.models else ()
     stands = (mine.get("status", "unharmed"), statuses,
               tuple([targets.get(t.name, {}).get("status") for t in attack.targets]))
     return list(settled(attack, ("problems", stands), lambda: tuple(_problems(attack, _standing(attack, stands)))))
@@ -51,7 +47,7 @@ def _problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
         out += _unit_problems(attack, state)
     else:
         available = shots_available(attack, state)
-        aimed = sum(shots_at(attack, t, state) for t in attack.targets)
+        aimed = volleys.shots_aimed(attack, state.shooter)
         if aimed > available:
             out.append("targets: " + _("{aimed} shots aimed but {shooter} has {available} with the {weapon}; "
                                        "lower targets[].shots to {available} in all", aimed=aimed, shooter=shooter.name,
@@ -107,9 +103,9 @@ def _unit_problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
             out.append(f"{where}: " + _("{aimed} shots aimed but {model} has {has} with the {weapon}",
                                         aimed=len(m.targets), model=m.name, has=has, weapon=weapon.name))
     if not out:
-        firing = volleys.firing(attack, state.shooter)
+        aimed = volleys.by_target(attack, state.shooter)
         for i, t in enumerate(attack.targets):
-            if not any(volleys.aims(attack, m)[t.name] for m in firing):
+            if not aimed.get(t.name):
                 out.append(f"targets[{i}]: " + _("no model of {shooter} still standing shoots at {target}; "
                                                  "name it in a model's targets, or remove it", shooter=shooter.name,
                                                  target=t.name))

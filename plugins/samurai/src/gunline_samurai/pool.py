@@ -24,8 +24,7 @@ def pool_step(attack: SamuraiAttack, target: Target, modifiers: list[Modifier], 
     if not shooter.models:  # a lone shooter's: told by its Shooting and the modifiers alone
         skill, text = _lone(shooter.shooting, tuple(modifiers), settings_of(attack))
         return Step(kind="pool", value=skill, modifiers=modifiers, text=text)
-    models = state.shooter.get("models", {})
-    stands = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
+    stands = volleys.stands(attack, state.shooter)
     which = target_index(attack, target)
     if which is None:  # a target of no attack: worked out afresh
         return _pool(attack, target, modifiers, _standing(attack, stands))

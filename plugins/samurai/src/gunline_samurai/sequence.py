@@ -88,11 +88,7 @@ def who_stands(attack: SamuraiAttack, state: ChainState) -> Stands:
     shooting unit; of each target, and of each model of a target unit that may
     return fire."""
     shooter = attack.shooter
-    if shooter.models:
-        models = state.shooter.get("models", {})
-        mine = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
-    else:
-        mine = ()
+    mine = volleys.stands(attack, state.shooter) if shooter.models else ()
     targets = state.targets
     theirs = []
     for t in attack.targets:
@@ -120,13 +116,14 @@ def _opening(attack: SamuraiAttack, state: ChainState, alert_rule: AlertRule) ->
     ``attack_state``)."""
     shooter, weapon = attack.shooter, attack.weapon
     available = shots_available(attack, state)
-    fired = sum(shots_at(attack, t, state) for t in attack.targets)
+    fired = volleys.shots_aimed(attack, state.shooter)
     names = ", ".join(t.name for t in attack.targets)
     unused = " (" + _("{n} not fired", n=available - fired) + ")" if fired < available else ""
     who = shooter.name
     if volleys.is_unit(shooter):
         who = _("{unit} (unit of {n})", unit=shooter.name, n=len(shooter.models))
-        down = [m.name for m in shooter.models if m not in volleys.firing(attack, state.shooter)]
+        standing = {id(m) for m in volleys.firing(attack, state.shooter)}
+        down = [m.name for m in shooter.models if id(m) not in standing]
         if down:
             unused += "; " + _("{models} down, not shooting", models=", ".join(down))
     steps = [

@@ -21,6 +21,7 @@ from .messages import _, kept
 from .schema import SamuraiAttack, Settings, Target, settings_of
 from .settled import settled, target_index
 from .volleys import Volley, lone_shots_at, volleys_at
+from .volleys import stands as unit_stands
 
 
 def roll_shots(dice: Dice, n: int, value: int, label: str, settings: Settings, who: str,
@@ -112,11 +113,7 @@ def fire(attack: SamuraiAttack, target: Target, pool: Step, state: ChainState, d
                             int(pool.value or 0), comparative, catastrophe, settings)
         return [Fired(one.volley, one.skill, *_rolled(dice, one.volley.shots, one.label, one.words, settings,
                                                       target.name, one.read, shooter.name))]
-    if shooter.models:
-        models = state.shooter.get("models", {})
-        stands = tuple([models.get(m.name, {}).get("status", "unharmed") for m in shooter.models])
-    else:
-        stands = ()
+    stands = unit_stands(attack, state.shooter) if shooter.models else ()
     which = target_index(attack, target)
     given = (pool.value, tuple(skills.items()) if skills else None, stands, comparative, catastrophe)
     if which is None:  # a target of no attack: worked out afresh
