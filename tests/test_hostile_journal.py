@@ -139,6 +139,19 @@ def test_a_truncated_journal_is_refused_and_left_alone(big_journal, tmp_path, ca
         refused(capsys, path, *argv, says="truncated")
 
 
+def test_bytes_added_after_a_journal_are_said_as_such_and_it_is_left_alone(big_journal, tmp_path, capsys):
+    """Bytes past the pages the header gives (a copy or a download gone wrong), not a
+    whole page of them: damaged, not "truncated", and never written to."""
+    path = copy_of(big_journal, tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data + b"\x00garbage" * 100)
+    assert file_problem(path) == (f"damaged: 800 bytes after the end of its {len(data) // 4096} pages of 4096 "
+                                  "bytes (something was added to the file)")
+    for argv in commands(tmp_path):
+        refused(capsys, path, *argv, says="something was added to the file")
+    assert path.read_bytes() == data + b"\x00garbage" * 100
+
+
 def test_a_header_ahead_of_the_file_is_truncation_unless_a_log_will_finish_it(big_journal, tmp_path):
     """A process killed while it copied the write-ahead log into the file leaves the
     header ahead of the pages written; the log is still there, and SQLite finishes the

@@ -67,10 +67,13 @@ def file_problem(path: Path) -> str | None:
     page_size = 65536 if page_size == 1 else page_size
     if page_size < 512 or page_size & (page_size - 1):
         return f"damaged: its header gives a page size of {page_size} bytes"
-    if size % page_size:
-        return f"truncated: {size} bytes is not a whole number of its {page_size}-byte pages"
     pages = int.from_bytes(head[28:32], "big")
     counter, valid_for = head[24:28], head[92:96]
+    if size % page_size:
+        if pages and counter == valid_for and size > pages * page_size:  # a copy or a download gone wrong
+            return (f"damaged: {size - pages * page_size} bytes after the end of its {pages} pages of "
+                    f"{page_size} bytes (something was added to the file)")
+        return f"truncated: {size} bytes is not a whole number of its {page_size}-byte pages"
     if pages and counter == valid_for and pages * page_size > size and not _hot_wal(path):
         return f"truncated: it holds {size // page_size} of the {pages} pages its header gives"
     return None
