@@ -102,6 +102,50 @@ async def test_a_big_terminal_puts_the_odds_beside_the_chain(registry):
 
 
 @run_async
+async def test_the_status_line_keeps_a_long_files_name_and_its_unsaved_mark(registry, tmp_path):
+    """A long file name is cut in the middle to fit the one-line bar, never wrapped out
+    of it: its start and its end, and the * of unsaved work, stay on show; a wider
+    terminal shows it whole."""
+    name = "the-raid-on-the-sump-tunnels-of-hive-primus-session-twelve.toml"
+    path = tmp_path / name
+    path.write_text((ROOT / "examples" / "wod" / EXAMPLES["wod"]).read_text(encoding="utf-8"), encoding="utf-8")
+    app = make_app(registry, file=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        status = app.screen.query_one("#status")
+
+        def shown() -> str:
+            return str(status.render())
+
+        assert "the-raid-on-the" in shown() and "twelve.toml" in shown() and "…" in shown()
+        assert len(shown()) <= 78
+        app.main.set_status("resolved again")
+        assert "twelve.toml · " in shown(), shown()  # the message after the name is what is cut
+        doc = app.main.model.doc
+        app.main.model.replace(dict(doc, shooter=dict(doc["shooter"], name="Cartier")), "an edit")
+        app.main.set_status("")
+        assert app.main.model.dirty and shown().endswith("twelve.toml *"), shown()
+        app.main.set_status("resolved again")
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert f"· {name} *" in shown(), shown()
+
+
+def test_a_text_too_long_for_its_room_is_cut_in_the_middle():
+    from gunline_tui.shown import FEWEST_CELLS, shortened
+
+    assert shortened("pit.toml", 20) == "pit.toml"
+    assert shortened("abcdefghijklmnopqrstuvwxyz.toml", 20) == "abcdefghij…xyz.toml"[:10] + "…" + "stuvwxyz.toml"[-9:]
+    assert len(shortened("abcdefghijklmnopqrstuvwxyz.toml", 20)) == 20
+    assert len(shortened("abcdefghijklmnopqrstuvwxyz.toml", 3)) == FEWEST_CELLS
+    wide = shortened("東京の地下トンネル襲撃第十二回.toml", 16)  # two cells a character
+    from rich.cells import cell_len
+
+    assert cell_len(wide) <= 16 and wide.startswith("東京") and wide.endswith(".toml")
+    assert shortened("bad\x1b]0;name\x07.toml", 80) == "bad\\x1b]0;name\\x07.toml"  # made safe first
+
+
+@run_async
 async def test_the_outcome_lines_are_wrapped_again_when_the_chain_narrows(registry):
     """At 120 columns the map pane stands beside the chain, which narrows: an outcome
     line that fitted one line wraps to two, and the outcomes take the lines it needs

@@ -23,7 +23,7 @@ from rich.text import Text as RichText
 
 from gunline.safe import one_line, shown
 
-__all__ = ["Text", "line", "markup", "shown"]
+__all__ = ["Text", "line", "markup", "shortened", "shown"]
 
 
 class Text(RichText):
@@ -48,3 +48,32 @@ def markup(value: Any) -> str:
     """Outside text for an API that reads markup: escaped twice over, its control
     characters shown and its square brackets taken literally."""
     return escape(one_line(value))
+
+
+#: The fewest cells :func:`shortened` cuts a text to, whatever the room.
+FEWEST_CELLS = 12
+
+
+def shortened(value: Any, room: int) -> str:
+    """``value`` made safe and, where it takes more than ``room`` cells (at least
+    :data:`FEWEST_CELLS`), cut in the middle: ``the-raid-on-t…ssion-twelve.toml``.
+    A file's name is told by its start and its end."""
+    from rich.cells import cell_len, get_character_cell_size
+
+    text = shown(value)
+    if cell_len(text) <= room:
+        return text
+    room = max(room, FEWEST_CELLS) - 1  # the ellipsis takes one
+    head, tail = [], []
+    head_room, tail_room = room - room // 2, room // 2
+    for ch in text:
+        head_room -= get_character_cell_size(ch)
+        if head_room < 0:
+            break
+        head.append(ch)
+    for ch in reversed(text):
+        tail_room -= get_character_cell_size(ch)
+        if tail_room < 0:
+            break
+        tail.append(ch)
+    return "".join(head) + "…" + "".join(reversed(tail))

@@ -36,7 +36,7 @@ from ..logbook import Logbook, session_log_path
 from ..messages import TargetAction
 from ..model import Change, ScenarioModel, Source
 from ..offload import OffLoop
-from ..shown import Text
+from ..shown import Text, shortened
 from ..speech import N_, SpokenBindings, _, _n
 from ..widgets.chain_view import ChainView
 from ..widgets.encounter_view import EncounterView
@@ -289,16 +289,21 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
 
     # -- status ----------------------------------------------------------------------
     def _update_status(self, extra: str = "") -> None:
+        self._status_extra = extra
         doc = self.model.doc
         variants = ", ".join(doc.get("variants", [])) or _("no variants")
-        source = self.model.source
-        where = source.name + (" *" if self.model.dirty else "")  # edited: untitled as much as titled
-        text = Text("gunline", style="bold")
+        mark = " *" if self.model.dirty else ""  # edited: untitled as much as titled
+        text = Text("gunline", style="bold", no_wrap=True, overflow="ellipsis")
         if self.draft_problem is not None:  # first: the line is cut at the terminal's edge
             text.append(" · ✗ " + _("draft not saved"), style="bold red")
         if self.encounter.name is not None:
             text.append(f" · ⚔ {self.encounter.name}", style="bold")
-        text.append(f" · {doc.get('ruleset', '?')} · {variants} · {where}")
+        text.append(f" · {doc.get('ruleset', '?')} · {variants} · ")
+        # the file's name and whether it is saved stay on the line: what is cut is the
+        # middle of a long name, then the message after it (a long name wrapped whole
+        # out of this one-line bar, and the * of unsaved work with it)
+        room = (self.size.width or self.app.size.width) - 2 - text.cell_len - len(mark)
+        text.append(shortened(self.model.source.name, room) + mark)
         if extra:
             text.append(f" · {extra}")
         if text.plain == self._status_shown:
@@ -308,6 +313,11 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         self.query_one("#status", Static).update(text, layout=False)  # one fixed line
 
     _status_shown: str | None = None
+    _status_extra = ""
+
+    def on_resize(self) -> None:
+        """The status line fitted again to the new width, its message kept."""
+        self._update_status(self._status_extra)
 
     def set_status(self, message: str) -> None:
         self._update_status(message)
