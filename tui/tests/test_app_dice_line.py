@@ -13,7 +13,7 @@ from gunline.cli import main as cli
 from gunline.runner import chain_json
 from gunline_tui.app import make_app
 from gunline_tui.screens.dice_entry import DiceEntryDialog
-from gunline_tui.testing import answer, run_async, screen_text, settle
+from gunline_tui.testing import answer, burst, run_async, screen_text, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 THREE = ROOT / "examples" / "wod" / "three-successes.toml"
@@ -102,3 +102,23 @@ async def test_a_roll_typed_at_once_after_ctrl_t_is_not_lost(capsys):
         await settle(pilot)
         assert not isinstance(app.screen, DiceEntryDialog)
         assert unmarked(app.main.chain) == expected
+
+
+@run_async
+async def test_keys_that_arrive_together_are_taken_in_the_order_typed():
+    """A GM types ``8 9 3``, takes the 3 back and types 2: over SSH the keys may come
+    in one burst. Backspace, Ctrl+U and Enter are the line's own bindings, which ran
+    after the characters typed after them: the line read ``8 9 3``, and Ctrl+U then a
+    roll then Enter rolled a die for the GM and left the roll typed in the line."""
+    app = make_app(discover(), doc=tomllib.loads(THREE.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = await dialog_of(pilot)
+        burst(app, "8", "space", "9", "space", "3", "backspace", "2", "space", "0", "enter")
+        await settle(pilot)
+        assert dialog.faces == [8, 9, 2, 10] and "reroll" in dialog.request_text
+        burst(app, "x", "y", "z", "ctrl+u", "3", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, DiceEntryDialog)
+        assert app.main.chain.manual == [0, 1, 2, 3, 4]  # every die the GM's: none rolled for them
+        assert [r.values for s in app.main.chain.steps for r in s.rolls] == [[8, 9, 2, 10, 3]]

@@ -11,7 +11,7 @@ from gunline import discover
 from gunline_tui.app import GunlineApp, make_app
 from gunline_tui.screens.dialogs import PickDialog
 from gunline_tui.screens.main import MainScreen
-from gunline_tui.testing import editor_of, focus_field, run_async, set_field, settle
+from gunline_tui.testing import burst, editor_of, focus_field, run_async, set_field, settle
 from gunline_tui.widgets.form import TargetHeader
 
 DOC = {
@@ -215,3 +215,24 @@ async def test_a_pick_fields_own_open_key_leaves_the_screens_open_in_the_bar(reg
         bar = keys_text(app.screen).plain
         assert "Pick…" in bar and "Open" in bar, bar
         assert bar.count("Pick…") == 1  # enter and space: one binding, shown once
+
+
+@run_async
+async def test_keys_that_arrive_together_land_in_the_fields_they_were_typed_for(toy_registry):
+    """Over a slow connection ``Z``, Tab, ``5`` come in one burst: the 5 went into the
+    name (Tab moved the focus only once it had bubbled up to the app, after the 5 was
+    typed in); and Backspace acted after the keys typed behind it."""
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.skill", "")
+        await set_field(pilot, "shooter.name", "")
+        burst(app, "Z", "e", "x", "backspace", "d", "tab", "5")
+        await settle(pilot)
+        assert editor_of(app, "shooter.name").value == "Zed"
+        assert editor_of(app, "shooter.skill").value == "5"
+        assert app.focused is editor_of(app, "shooter.skill")
+        burst(app, "backspace", "up", "home", "A", "d", "a", "ctrl+k")  # the form's own arrow, then the line's keys
+        await settle(pilot)
+        assert editor_of(app, "shooter.skill").value == ""
+        assert editor_of(app, "shooter.name").value == "Ada"

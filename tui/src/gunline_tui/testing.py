@@ -104,6 +104,16 @@ def editor_of(app, path: str):
     return editors[path]
 
 
+def burst(app, *keys: str) -> None:
+    """Post ``keys`` to the app as a slow connection delivers them: all at once, none
+    waited for (``pilot.press`` waits for each)."""
+    from textual import events
+
+    for key in keys:
+        character = {"space": " "}.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, character))
+
+
 async def focus_field(pilot, path: str) -> None:
     """Put the focus on the editor of ``path``, as a click would."""
     editor_of(pilot.app, path).focus()

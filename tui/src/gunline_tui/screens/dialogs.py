@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from ..shown import Text
 from ..speech import N_, SpokenBindings, _
+from ..widgets.line_input import LineInput
 
 
 class PromptDialog(SpokenBindings, ModalScreen[str | None]):
@@ -30,7 +31,7 @@ class PromptDialog(SpokenBindings, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
-            yield Input(self._value, id="prompt-input")
+            yield LineInput(self._value, id="prompt-input")
             yield Static(Text(self._help), classes="dialog-help")
             yield Static("", id="prompt-error", classes="dialog-error")
 
@@ -76,7 +77,7 @@ class PickDialog(SpokenBindings, ModalScreen[str | None]):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
             if self._options:
                 if self.filtering:
-                    yield Input(placeholder=_("type to narrow the list"), id="pick-filter")
+                    yield LineInput(placeholder=_("type to narrow the list"), id="pick-filter")
                 yield OptionList(*[Option(Text(label), id=key) for label, key in self._options], id="pick-list")
             else:
                 yield Static(Text(self._empty))

@@ -28,9 +28,10 @@ from gunline.runner import new_seed
 from ..offload import OffLoop
 from ..shown import Text
 from ..speech import N_, SpokenBindings, _, _n
+from ..widgets.line_input import LineInput
 
 
-class DieInput(Input):
+class DieInput(LineInput):
     """An Input where Backspace on an empty value means "previous die"."""
 
     def action_delete_left(self) -> None:

@@ -36,6 +36,7 @@ from ..model import ScenarioModel
 from ..shown import Text, shown
 from ..speech import N_, _, field_words, said, spoken
 from .choice import Choice
+from .line_input import LineInput
 from .pick import PickField
 
 #: The catalogue picker's value for a weapon of the GM's own (shown in words).
@@ -65,7 +66,7 @@ class Switch(Unstyled, Checkbox):
         return super()._button
 
 
-class TextField(Unstyled, Input):
+class TextField(Unstyled, LineInput):
     """A text field of the form."""
 
 
