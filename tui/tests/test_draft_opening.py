@@ -14,7 +14,7 @@ from gunline_tui.app import make_app
 from gunline_tui.model import Source
 from gunline_tui.opening import kept_to_open, opening
 from gunline_tui.screens.dialogs import ChoiceDialog, PickDialog, PromptDialog
-from gunline_tui.testing import answer, run_async, set_field, settle
+from gunline_tui.testing import answer, run_async, screen_text, set_field, settle
 
 PIT = '# the pit fight\nruleset = "toy"\nmode = "single"\n\n[shooter]\nname = "Ada"\nskill = 4\n\n' \
       '[weapon]\nname = "pistol"\n\n[[targets]]\nname = "Bo"\n'
@@ -339,6 +339,8 @@ async def test_a_kept_draft_opened_with_ctrl_o_is_its_files_unsaved_changes(tmp_
         # listed, to pick without typing the dated name; the launch's notices are gone
         # from over the dialog (at 80 columns they covered half of it)
         assert isinstance(app.screen, PickDialog) and not app._notifications
+        logged = screen_text(app.main)  # what the notices said is in the log, to read again
+        assert "draft: 1 other draft kept in" in logged and kept.name in logged, logged
         listed = _listed(app.screen)
         assert listed == [("draft-20261204-220000.toml (pit.toml), unsaved", str(kept)), ("another file…", "")]
         await pilot.press("enter")  # the first: the newest kept draft

@@ -187,7 +187,7 @@ class GunlineApp(App[None]):
                     mode: str | None = None) -> Any:
         """A dialog opens clear of notifications: they stand on top of every screen,
         and those of the launch (kept drafts, a draft restored) covered half of the
-        Open dialog at 80 columns, where the GM typed the name they gave. What they
+        Open dialog at 80 columns, where the GM typed the name they gave; what they
         said is in the log pane too."""
         from textual.screen import ModalScreen
 

@@ -212,8 +212,9 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         self._update_status()
         if self.notice:
             self.set_status(self.notice)
-        for note in self.notes:  # work kept elsewhere: said where a GM sees it whole
+        for note in self.notes:  # work kept elsewhere: said where a GM sees it whole,
             self.notify(note, title=_("draft"), severity="warning", timeout=20)
+            self.log_view.note(_("draft: {note}", note=note))  # and kept where it can be read again
         self._say_what_did_not_load()
         # The first frame shows what a GM looks at first, the form and the chain;
         # what is out of view (the form's lower rows) follows right after it.
