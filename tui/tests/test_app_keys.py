@@ -236,3 +236,28 @@ async def test_keys_that_arrive_together_land_in_the_fields_they_were_typed_for(
         await settle(pilot)
         assert editor_of(app, "shooter.skill").value == ""
         assert editor_of(app, "shooter.name").value == "Ada"
+
+
+@run_async
+async def test_keys_behind_a_switch_or_a_choice_that_moves_on_go_to_the_next_field(toy_registry):
+    """``Space``, Tab, Tab, ``7`` on a target's switch: the switch turns, the focus goes
+    by the next target's title row to its name, and the 7 goes there (it was lost,
+    typed at the switch before the focus moved)."""
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        switch, field = editor_of(app, "targets[0].cover"), editor_of(app, "targets[1].name")
+        switch.focus()
+        await settle(pilot)
+        was = switch.value
+        burst(app, "space", "tab", "tab", "7")
+        await settle(pilot)
+        assert switch.value is (not was)
+        assert app.focused is field and field.value == "7"  # Tab selects a field's text: typed over, as one by one
+        await focus_field(pilot, "mode")  # a choice, then the shooter's name
+        burst(app, "tab", "8")
+        await settle(pilot)
+        assert app.focused is editor_of(app, "shooter.name") and editor_of(app, "shooter.name").value == "8"
+        await focus_field(pilot, "mode")
+        await pilot.press("tab", "9")  # one by one: the same
+        assert editor_of(app, "shooter.name").value == "9"

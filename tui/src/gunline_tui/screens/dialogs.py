@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from ..shown import Text
 from ..speech import N_, SpokenBindings, _
-from ..widgets.line_input import LineInput
+from ..widgets.in_order import LineInput
 
 
 class PromptDialog(SpokenBindings, ModalScreen[str | None]):

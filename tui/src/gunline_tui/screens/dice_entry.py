@@ -28,7 +28,7 @@ from gunline.runner import new_seed
 from ..offload import OffLoop
 from ..shown import Text
 from ..speech import N_, SpokenBindings, _, _n
-from ..widgets.line_input import LineInput
+from ..widgets.in_order import LineInput
 
 
 class DieInput(LineInput):

@@ -19,11 +19,12 @@ from textual.widgets import Static
 
 from ..shown import Text
 from ..speech import N_
+from .in_order import KeysInOrder
 
 BLANK_LABEL = "—"
 
 
-class Choice(Static, can_focus=True):
+class Choice(KeysInOrder, Static, can_focus=True):
     BINDINGS = [
         Binding("right,space,enter", "step(1)", N_("Next choice"), show=False),
         Binding("left", "step(-1)", N_("Previous choice"), show=False),

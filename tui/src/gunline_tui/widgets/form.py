@@ -36,7 +36,7 @@ from ..model import ScenarioModel
 from ..shown import Text, shown
 from ..speech import N_, _, field_words, said, spoken
 from .choice import Choice
-from .line_input import LineInput
+from .in_order import KeysInOrder, LineInput
 from .pick import PickField
 
 #: The catalogue picker's value for a weapon of the GM's own (shown in words).
@@ -57,7 +57,7 @@ class Unstyled:
             super().update_node_styles(animate)  # type: ignore[misc]
 
 
-class Switch(Unstyled, Checkbox):
+class Switch(Unstyled, KeysInOrder, Checkbox):
     """A checkbox whose state shows as X or blank, not only as a colour."""
 
     @property
@@ -70,7 +70,7 @@ class TextField(Unstyled, LineInput):
     """A text field of the form."""
 
 
-class TargetHeader(Static, can_focus=True):
+class TargetHeader(KeysInOrder, Static, can_focus=True):
     """The title row of one target; the keys to add, remove and move targets work
     when it has the focus, and the footer shows them then (removing is undone with
     Ctrl+Z like any change)."""

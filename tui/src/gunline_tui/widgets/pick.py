@@ -20,9 +20,10 @@ from textual.widgets import Static
 
 from ..shown import Text
 from ..speech import N_
+from .in_order import KeysInOrder
 
 
-class PickField(Static, can_focus=True):
+class PickField(KeysInOrder, Static, can_focus=True):
     BINDINGS = [Binding("enter,space", "open", N_("Pick…"), show=True, id="pick-open")]
 
     @dataclass
