@@ -143,12 +143,13 @@ def _compute(connection: Any, registry: Any, attack: Attack, limit: float | None
         def progress(done: int, total: int) -> None:
             connection.send(("progress", done, total))
 
-        said = [0.0]
+        said = 0.0
 
         def enumerating(done: int, total: int) -> None:
+            nonlocal said
             now = time.monotonic()
-            if now - said[0] >= EVERY:
-                said[0] = now
+            if now - said >= EVERY:
+                said = now
                 connection.send(("targets", done, total))
 
         odds = run(lambda: compute_odds(registry, attack, progress=progress, enumerating=enumerating, **options),
