@@ -4,6 +4,8 @@ what is typed right after a key that rebuilds the form lands where it should."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual.widgets import Input
 
@@ -261,3 +263,60 @@ async def test_keys_behind_a_switch_or_a_choice_that_moves_on_go_to_the_next_fie
         await focus_field(pilot, "mode")
         await pilot.press("tab", "9")  # one by one: the same
         assert editor_of(app, "shooter.name").value == "9"
+
+
+async def _one_by_one_then_together(pilot, start, keys: list[str]):
+    """Where the focus ends after ``keys`` pressed one by one from ``start``, and then
+    where it ends, and with what value, when they arrive together from there."""
+    start.focus()
+    await settle(pilot)
+    await pilot.press(*keys[:-1])
+    await settle(pilot)
+    expected = pilot.app.focused
+    start.focus()
+    await settle(pilot)
+    burst(pilot.app, *keys)
+    await asyncio.wait_for(settle(pilot), 20)  # never sent round for ever
+    return expected, pilot.app.focused
+
+
+@run_async
+async def test_keys_behind_a_tab_out_of_the_chain_or_the_log_go_where_the_focus_went(toy_registry):
+    """Tab out of the chain's tree or the log, then a digit, typed together: the digit
+    goes to the field the Tabs reached, as it does typed one by one (it was lost:
+    the log took it before the focus had moved)."""
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tree, log = app.main.query_one("#chain-tree"), app.main.log_view
+        for start in (tree, log):
+            for tabs in range(1, 9):
+                keys = ["tab"] * tabs + ["7"]
+                expected, focused = await _one_by_one_then_together(pilot, start, keys)
+                assert focused is expected, (start, tabs)
+                if isinstance(focused, Input):
+                    assert focused.value == "7", (start, tabs, focused)
+        assert editor_of(app, "shooter.name").value == "7"  # the run reached a text field
+
+
+@run_async
+async def test_a_key_nobody_takes_is_not_sent_round_between_the_form_and_its_field(toy_registry):
+    """The form scrolls and takes keys in the order typed too; a key that a field in it
+    does not take goes up to the form, which must leave it (sent back to the field,
+    where the focus is, it came back again, for ever)."""
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        form = app.main.query_one("#form")
+        checks = []
+        check_bindings = app._check_bindings
+
+        async def counted(key, *args, **kwargs):
+            checks.append(key)
+            return await check_bindings(key, *args, **kwargs)
+
+        app._check_bindings = counted
+        expected, focused = await _one_by_one_then_together(pilot, form, ["tab", "x", "x"])
+        assert focused is expected is editor_of(app, "ruleset")
+        assert app.main.model.doc["ruleset"] == "toy"
+        assert checks.count("x") < 10, len(checks)  # looked up once or twice a press, not sent round

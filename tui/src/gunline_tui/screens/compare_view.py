@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from ..shown import Text, line
 from ..speech import N_, SpokenBindings, _, _n
+from ..widgets.in_order import KeysInOrder
 from .dialogs import PickDialog
 
 if TYPE_CHECKING:
@@ -29,6 +30,11 @@ if TYPE_CHECKING:
 
 #: The view's keys, under it (an English message, worded where drawn).
 HELP = N_("a add this scenario · v with a variant toggled · d drop a column · Esc back")
+
+
+class CompareScroll(KeysInOrder, ScrollableContainer):
+    """The columns, scrolled both ways; keys in the order typed (see
+    :mod:`..widgets.in_order`)."""
 
 
 class CompareScreen(SpokenBindings, Screen[None]):
@@ -47,7 +53,7 @@ class CompareScreen(SpokenBindings, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="compare-title")
-        with ScrollableContainer(id="compare-scroll"):
+        with CompareScroll(id="compare-scroll"):
             yield Static("", id="compare-body")
         yield Static(Text(_(HELP)), id="compare-keys")
 

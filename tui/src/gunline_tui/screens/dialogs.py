@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from ..shown import Text
 from ..speech import N_, SpokenBindings, _
-from ..widgets.in_order import LineInput
+from ..widgets.in_order import KeysInOrder, LineInput, Scroll
 
 
 class PromptDialog(SpokenBindings, ModalScreen[str | None]):
@@ -45,6 +45,10 @@ class PromptDialog(SpokenBindings, ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class PickList(KeysInOrder, OptionList):
+    """A dialog's list, its keys in the order typed (see :mod:`..widgets.in_order`)."""
 
 
 class PickDialog(SpokenBindings, ModalScreen[str | None]):
@@ -78,7 +82,7 @@ class PickDialog(SpokenBindings, ModalScreen[str | None]):
             if self._options:
                 if self.filtering:
                     yield LineInput(placeholder=_("type to narrow the list"), id="pick-filter")
-                yield OptionList(*[Option(Text(label), id=key) for label, key in self._options], id="pick-list")
+                yield PickList(*[Option(Text(label), id=key) for label, key in self._options], id="pick-list")
             else:
                 yield Static(Text(self._empty))
             help = _("type to narrow · ↑↓ move · Enter picks · Esc cancels") if self.filtering else \
@@ -139,11 +143,9 @@ class TextScreen(SpokenBindings, ModalScreen[None]):
         self._title, self._body = title, body
 
     def compose(self) -> ComposeResult:
-        from textual.containers import VerticalScroll
-
         with Vertical(classes="dialog wide"):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
-            with VerticalScroll(id="text-body"):
+            with Scroll(id="text-body"):
                 yield Static(self._body if isinstance(self._body, Text) else Text(self._body))
             yield Static(_("Esc closes · arrows scroll"), classes="dialog-help")
 

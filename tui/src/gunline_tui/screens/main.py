@@ -20,7 +20,7 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus, ScreenResume
 from textual.widgets import ContentSwitcher, Static
 
@@ -41,6 +41,7 @@ from ..speech import N_, SpokenBindings, _, _n
 from ..widgets.chain_view import ChainView
 from ..widgets.encounter_view import EncounterView
 from ..widgets.form import ScenarioForm
+from ..widgets.in_order import Scroll
 from ..widgets.keybar import KeyBar, fewest_lines
 from ..widgets.log_space import LogSpace
 from ..widgets.map_view import MapView
@@ -199,11 +200,11 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
                 yield ChainView(id="chain")
                 with ContentSwitcher(initial="log", id="bottom"):
                     yield LogSpace(id="log")  # the log itself right after the first frame
-                    with VerticalScroll(id="odds-pane"):
+                    with Scroll(id="odds-pane"):
                         yield OddsView(id="odds")
                     with Vertical(id="map-pane"):
                         yield MapView(id="map")
-                    with VerticalScroll(id="encounter-pane"):
+                    with Scroll(id="encounter-pane"):
                         yield EncounterView(id="encounter")
         yield KeyBar(id="keys")
 

@@ -27,6 +27,7 @@ from gunline.replay import Comparison
 
 from ..shown import Text
 from ..speech import Packages, _, _n, said
+from .in_order import KeysInOrder
 
 MARKS = {"changed": "≠ ", "new": "+ ", "": ""}
 
@@ -122,13 +123,17 @@ def weapon_words(weapon: dict[str, Any], packages: Packages = ()) -> str:
               status=status, rounds=rounds)
 
 
+class ChainTree(KeysInOrder, Tree[tuple[bool, tuple[Any, ...]]]):
+    """The chain's lines, its keys in the order typed (see :mod:`.in_order`)."""
+
+
 class ChainView(Vertical):
     """Outcome lines to read out, and the chain tree beneath them."""
 
     def compose(self) -> ComposeResult:
         yield Static(_("No chain yet: Ctrl+R resolves the scenario."), id="chain-title")
         yield Static("", id="outcomes")
-        tree: Tree[tuple[bool, tuple[Any, ...]]] = Tree(_("chain"), id="chain-tree")
+        tree = ChainTree(_("chain"), id="chain-tree")
         tree.show_root = False
         tree.guide_depth = 2
         tree.auto_expand = False  # Enter opens a line's detail; Space opens or closes it

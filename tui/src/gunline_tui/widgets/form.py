@@ -94,7 +94,7 @@ def target_title(index: int, target: dict[str, Any]) -> str:
     return _("▸ Target {number}: {name}", number=index + 1, name=target.get("name") or _("unnamed"))
 
 
-class ScenarioForm(VerticalScroll):
+class ScenarioForm(KeysInOrder, VerticalScroll):
     """The whole scenario: attack settings, shooter, weapon, targets."""
 
     BINDINGS = [

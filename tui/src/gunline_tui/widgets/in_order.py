@@ -15,11 +15,20 @@ focus away go where the focus went, as they would have gone had they come one by
 
 from __future__ import annotations
 
+from collections import deque
 from typing import cast
 
 from textual import events
+from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input
+
+#: The keys lately taken in hand here. A key a focused widget did not take bubbles up
+#: to its parents, and a parent with the mixin (the form, a pane) must not take it
+#: again as its own: it is the child's, and taking it would send it back to where
+#: the focus is, the child, for ever. (A key is an object with slots: it cannot be
+#: marked, so it is remembered, the few of the last moments.)
+_LATELY: deque[events.Key] = deque(maxlen=32)
 
 
 class KeysInOrder:
@@ -35,6 +44,9 @@ class KeysInOrder:
         return False
 
     async def _on_key(self, event: events.Key) -> None:
+        if any(seen is event for seen in _LATELY):  # a child's key, bubbling up
+            return
+        _LATELY.append(event)
         me = cast(Widget, self)
         app = me.app
         moved_to = self._moved_to
@@ -65,3 +77,8 @@ class LineInput(KeysInOrder, Input):
 
     def takes_itself(self, event: events.Key) -> bool:
         return event.is_printable
+
+
+class Scroll(KeysInOrder, VerticalScroll):
+    """A pane that scrolls (the odds, the encounter, a page of text), its keys in
+    the order typed: Tab and the app's keys move on from it with what follows."""

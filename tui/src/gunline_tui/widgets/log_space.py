@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .in_order import KeysInOrder
+
 if TYPE_CHECKING:
     from ..logbook import Entry
     from .log_view import LogView
 
 
-class LogSpace(ScrollView):
+class LogSpace(KeysInOrder, ScrollView):
     #: As RichLog's own (textual.widgets.RichLog), which the log is.
     DEFAULT_CSS = """
     LogSpace {

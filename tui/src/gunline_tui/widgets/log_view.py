@@ -7,9 +7,10 @@ from textual.widgets import RichLog
 
 from ..logbook import Entry
 from ..shown import Text
+from .in_order import KeysInOrder
 
 
-class LogView(RichLog):
+class LogView(KeysInOrder, RichLog):
     """The log keeps what it was given and wraps it again when its width changes:
     a line written while the pane was hidden (no width yet) was wrapped at the
     narrowest width, 20 cells, and stayed so in a pane twice as wide."""

@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from ..shown import Text
 from ..speech import N_, _
+from .in_order import KeysInOrder
 
 #: How each kind of cell is coloured (the characters already say what it is).
 STYLES = {
@@ -50,7 +51,7 @@ MOVES = {
 }
 
 
-class MapView(Widget, can_focus=True):
+class MapView(KeysInOrder, Widget, can_focus=True):
     """The map of the attack on show, and the model the arrow keys move."""
 
     BINDINGS = [
