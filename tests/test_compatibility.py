@@ -98,6 +98,26 @@ def test_gunline_plugins_lists_each_refusal_in_one_line_and_loads_the_others(sit
     assert f"         error: {expected_retired()}" in lines
 
 
+def test_plugins_check_fails_on_each_refusal_and_passes_for_the_plugin_that_loads(site, tmp_path):
+    """An author's CI: ``gunline plugins --check NAME`` by the plugin's name or its
+    distribution's exits 0 when it loads; ``--check`` alone fails on any that did not,
+    each in a line of its own."""
+    done = gunline(site, "plugins", "--check", cwd=tmp_path)
+    assert done.returncode == 1 and "ruleset  good" in done.stdout
+    bare, *others = done.stderr.splitlines()
+    assert bare.startswith("gunline: plugins --check: 'bare' (gunline-bare 0.1.0): did not load: plugin 'bare' "
+                           "(gunline-bare 0.1.0) does not declare the hook contract it is written for")
+    assert others == [
+        f"gunline: plugins --check: 'future' (gunline-future 4.1.0): did not load: {expected_newer()}",
+        f"gunline: plugins --check: 'old' (gunline-old 0.3.1): did not load: {expected_retired()}",
+    ]
+    for name in ("good", "gunline-good", "Gunline_Good"):
+        done = gunline(site, "plugins", "--check", name, cwd=tmp_path)
+        assert (done.returncode, done.stderr) == (0, ""), name
+    done = gunline(site, "plugins", "--check", "gunline-old", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and expected_retired() in done.stderr
+
+
 def test_resolve_of_another_ruleset_still_works(site, tmp_path):
     (tmp_path / "good.toml").write_text(TOY_SCENARIO.format(name="good"))
     done = gunline(site, "resolve", "good.toml", "--dice", "6", "--json", cwd=tmp_path)

@@ -108,3 +108,57 @@ def test_a_distribution_name_blocks_all_its_entry_points():
     assert all(data["blocked_by"][name] == ENV_BLOCK for name in wod)
     assert not any(p["name"] == "wod" or p["name"].startswith("wod.") for p in data["plugins"])
     assert data["unmatched"] == {}
+
+
+# -- gunline plugins --check: the answer as an exit code ------------------------------
+
+
+def check(capsys, *args) -> tuple[int, list[str]]:
+    """The exit code of ``gunline plugins --check ARGS`` and its problem lines."""
+    code = cli.main(["plugins", "--check", *args])
+    err = capsys.readouterr().err
+    return code, err.splitlines()
+
+
+def test_check_passes_when_every_plugin_loads_and_names_each_problem_when_not(installed, capsys, monkeypatch):
+    assert check(capsys) == (0, [])
+    assert check(capsys, "toy", "toy.sharp") == (0, [])
+    # kept out by the GM's choice: not a problem, unless asked about by name
+    monkeypatch.setenv(ENV_BLOCK, "toy")
+    assert check(capsys) == (0, [])
+    code, lines = check(capsys, "toy.sharp", "toy")
+    assert code == 1 and lines == [
+        "gunline: plugins --check: variant 'toy.sharp': its ruleset 'toy' is not loaded, so it cannot be enabled",
+        "gunline: plugins --check: 'toy': installed but not loaded: GUNLINE_BLOCK_PLUGINS='toy' keeps it out",
+    ]
+    monkeypatch.delenv(ENV_BLOCK)
+    # a name in the variables that matches nothing is a slip
+    monkeypatch.setenv(ENV_LOAD, "toy,toy.sharp,nowhere")
+    assert check(capsys) == (1, ["gunline: plugins --check: GUNLINE_LOAD_PLUGINS: names no installed plugin or "
+                                 "distribution: 'nowhere'"])
+    monkeypatch.delenv(ENV_LOAD)
+    code, lines = check(capsys, "tyo")
+    assert code == 1 and lines == ["gunline: plugins --check: 'tyo': no installed plugin or distribution has this "
+                                   "name; installed: toy, toy.sharp"]
+
+
+def test_check_names_a_plugin_that_did_not_load_and_lets_the_others_pass(installed, capsys, monkeypatch, tmp_path):
+    (tmp_path / "gl_env_broken.py").write_text("import gunline_env_no_such_module\n")
+    eps = [
+        EntryPoint(name="toy", value="gl_env_toy", group="gunline"),
+        EntryPoint(name="shaky", value="gl_env_broken", group="gunline"),
+    ]
+    monkeypatch.setattr("gunline.entry_points.group", lambda group: eps)
+    code, lines = check(capsys)
+    assert code == 1 and len(lines) == 1
+    assert lines[0].startswith("gunline: plugins --check: 'shaky': did not load: ModuleNotFoundError")
+    assert "gunline_env_no_such_module" in lines[0]
+    assert check(capsys, "toy") == (0, [])  # an author's check of his own plugin
+    assert check(capsys, "shaky")[0] == 1
+    assert cli.main(["plugins"]) == 0  # the listing alone still lists and exits 0
+    capsys.readouterr()
+    assert cli.main(["plugins", "--json", "--check"]) == 1
+    captured = capsys.readouterr()
+    problems = json.loads(captured.out)["problems"]
+    assert len(problems) == 1 and problems[0].startswith("'shaky': did not load")
+    assert "problems" not in json.loads(plugins(capsys, "--json"))

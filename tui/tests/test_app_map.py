@@ -129,7 +129,8 @@ async def test_f6_reaches_the_map_only_when_there_is_one(registry):
     plain = ROOT / "examples" / "necromunda" / "missile-blast-scatter.toml"
     assert "map-pane" not in {pane for pane, _ in await panes_f6_shows(registry, plain)}
     # the map came up by itself: the first F6 takes it in hand, the next ones move on
-    assert await panes_f6_shows(registry, TABLE) == [("map-pane", "MapView"), ("log", "ChainTree"), ("odds-pane", "ChainTree")]
+    assert await panes_f6_shows(registry, TABLE) == [
+        ("map-pane", "MapView"), ("log", "ChainTree"), ("odds-pane", "ChainTree")]
 
 
 @run_async

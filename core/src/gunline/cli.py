@@ -215,6 +215,9 @@ def _parser(wanted: frozenset[str] | None = None, alone: bool = False) -> _Parse
 
     p = sub.add_parser("plugins", help="list rulesets and variants found, with load errors")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--check", nargs="*", metavar="NAME",
+                   help="exit 1 if a plugin named (by its name, entry point or distribution; every plugin if "
+                        "none is named) did not load or cannot be used, each problem in a line on stderr")
 
     for module, names in EXTRA_COMMANDS.items():
         if not adds(*names):
@@ -396,6 +399,11 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     from .render import registry_text
 
     registry = _registry()
+    found: list[str] = []
+    if args.check is not None:
+        from .plugin_check import problems
+
+        found = problems(registry, args.check)
     if args.json:
         payload = {
             "plugins": registry.infos(),
@@ -405,10 +413,14 @@ def cmd_plugins(args: argparse.Namespace) -> int:
             "unmatched": registry.unmatched,
             "conflicts": registry.conflicts_data(),
         }
+        if args.check is not None:
+            payload["problems"] = found
         say_json(msgspec.json.encode(payload))
     else:
         say(registry_text(registry))
-    return EXIT_OK
+    for problem in found:
+        warn(f"gunline: plugins --check: {problem}")
+    return EXIT_ERROR if found else EXIT_OK
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
