@@ -208,3 +208,30 @@ def test_typed_dice_are_marked_manual_in_the_chain(registry, doc):
     assert chain.manual == [0]
     rolls = [r for s in chain.steps for r in s.rolls]
     assert [r.manual for r in rolls] == [True, False]
+
+
+def test_an_encounters_saved_unit_is_overlaid_model_by_model_when_its_models_changed():
+    """``overlay``: the saved state over the rules' start, a unit's models one by one
+    when the unit is not made of the models it was saved with."""
+    from gunline.engine import overlay
+
+    def fresh():
+        return {"status": "unharmed", "models": {"A": {"status": "unharmed", "hp": 2},
+                                                 "C": {"status": "unharmed", "hp": 2}}}
+
+    saved = {"status": "wounded", "models": {"A": {"status": "down", "hp": 0}, "B": {"status": "down", "hp": 0}}}
+    state = fresh()
+    overlay(state, saved)
+    assert state == {"status": "wounded", "models": {"A": {"status": "down", "hp": 0},  # as saved
+                                                     "C": {"status": "unharmed", "hp": 2}}}  # new: fresh; B: gone
+    assert list(state["models"]) == ["A", "C"]  # in the rules' order
+    same = {"status": "wounded", "models": {"C": {"status": "down", "hp": 0}, "A": {"status": "down", "hp": 1}}}
+    state = fresh()
+    overlay(state, same)
+    assert state["models"] is same["models"]  # the same models: the saved ones whole, as ever
+    lone = {"status": "unharmed"}  # rules that start no models: the saved ones whole
+    overlay(lone, saved)
+    assert lone == saved
+    state = fresh()
+    overlay(state, {"status": "down"})  # nothing saved of the models: the rules'
+    assert state == {**fresh(), "status": "down"}

@@ -123,13 +123,34 @@ def _start_state(hook: Any, stack: RulesStack, attack: Attack, prior: ChainState
     state.attack = dict(state.attack)  # a start state may seed it; never an encounter
     if prior is not None:
         if prior.shooter.get("name") in (None, state.shooter.get("name")):
-            state.shooter.update(prior.shooter)
+            overlay(state.shooter, prior.shooter)
         state.weapon.update(prior.weapon)
         for name, saved in prior.targets.items():
             if name in state.targets:
-                state.targets[name].update(saved)
+                overlay(state.targets[name], saved)
         state.shooter_as_target = dict(prior.shooter_as_target)
     return state
+
+
+def overlay(fresh: dict[str, Any], saved: dict[str, Any]) -> None:
+    """Put a fighter's state saved by an encounter over the one the rules start him
+    from (``fresh``, changed in place). A unit's ``models`` are overlaid model by
+    model when the rules start it with its models: the unit is the one the scenario
+    has now, each model with what the encounter saved of it. A GM adds a sergeant to
+    a unit between two attacks, or takes a model out: the sergeant starts fresh (the
+    saved models, without him, replaced the rules' whole and the rules found no
+    state for him, a plugin's failure in the middle of the attack), and the model
+    taken out is no longer reported with the unit (he was, in its outcome line and
+    odds). Rules that start a unit without ``models``, and a unit of the same models
+    as it was saved, get the saved ones whole."""
+    models, saved_models = fresh.get("models"), saved.get("models")
+    fresh.update(saved)
+    if isinstance(models, dict) and isinstance(saved_models, dict) and models.keys() != saved_models.keys():
+        fresh["models"] = {
+            name: {**model, **kept} if isinstance(model, dict) and isinstance(kept := saved_models.get(name), dict)
+            else model
+            for name, model in models.items()
+        }
 
 
 def begin_stage(callers: tuple[Any, Any], attack: Attack, state: ChainState, dice: Dice) -> None:

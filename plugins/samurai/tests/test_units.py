@@ -1,6 +1,10 @@
 """Units: wounds to the nearest models until Stunned, the majority's values, and
 a unit returning fire together."""
 
+from gunline import ChainState, RandomDice
+from gunline.engine import refusals, start_state
+from gunline.engine import resolve as resolve_chain
+from gunline.scenario import build_attack
 from gunline_samurai import losses
 
 
@@ -67,3 +71,51 @@ def test_only_one_side_is_hurt_by_the_exchange(example, resolve, step_of):
     assert step_of(chain, "wound", "Archers").value == 1
     assert chain.targets["Archers"]["models"]["Taro"]["status"] == "stunned"
     assert not [s for s in chain.steps if s.kind == "return_fire"]
+
+
+# -- a unit whose models change between two attacks of an encounter --------------------
+
+
+def _unit(example, *names: str) -> dict:
+    """The ashigaru unit with only the models named, in the example's order."""
+    doc = example("ashigaru_unit")
+    unit = doc["targets"][0]
+    unit["models"] = [m for m in unit["models"] if m["name"] in names]
+    return doc
+
+
+def test_a_model_that_joins_a_unit_between_two_attacks_starts_fresh(registry, example):
+    """The encounter saved the unit as two ashigaru, both dead; their sergeant joins it
+    for the next attack. The unit stands (it was refused as already killed, and before
+    that the attack failed in the rules: no state for the sergeant), the sergeant
+    comes fresh, and the dead stay dead."""
+    prior = ChainState(targets={"Ashigaru": {"status": "killed", "wounds_left": 0, "models": {
+        "Goro": {"status": "killed", "wounds_left": 0}, "Hachi": {"status": "killed", "wounds_left": 0}}}})
+    attack = build_attack(registry, _unit(example, "Goro", "Hachi", "Sergeant Ichiro"))
+    stack = registry.stack("samurai")
+    state = start_state(stack, attack, prior)
+    assert state.targets["Ashigaru"]["models"] == {
+        "Goro": {"status": "killed", "wounds_left": 0}, "Hachi": {"status": "killed", "wounds_left": 0},
+        "Sergeant Ichiro": {"status": "unharmed", "wounds_left": 2}}
+    assert refusals(stack, attack, state) == []
+    for seed in range(20):
+        chain = resolve_chain(stack, attack, RandomDice(seed), prior=prior)
+        models = chain.targets["Ashigaru"]["models"]
+        assert models["Goro"]["status"] == models["Hachi"]["status"] == "killed"
+        hurt = models["Sergeant Ichiro"]["status"] != "unharmed"
+        assert hurt == any(s.kind == "wound" and s.value for s in chain.steps), seed
+        assert "Sergeant Ichiro" in chain.outcomes["Ashigaru"]
+
+
+def test_a_model_taken_out_of_a_unit_between_two_attacks_is_not_reported_with_it(registry, example):
+    prior = ChainState(targets={"Ashigaru": {"status": "wounded", "wounds_left": 5, "models": {
+        "Goro": {"status": "wounded", "wounds_left": 1}, "Hachi": {"status": "unharmed", "wounds_left": 2},
+        "Sergeant Ichiro": {"status": "unharmed", "wounds_left": 2}}}})
+    attack = build_attack(registry, _unit(example, "Goro", "Hachi"))
+    chain = resolve_chain(registry.stack("samurai"), attack, RandomDice(4), prior=prior)
+    assert set(chain.targets["Ashigaru"]["models"]) == {"Goro", "Hachi"}
+    assert "Sergeant" not in chain.outcomes["Ashigaru"]
+    # the same unit as saved is the saved one, whole: nothing changes for it
+    same = build_attack(registry, _unit(example, "Goro", "Hachi", "Sergeant Ichiro"))
+    chain = resolve_chain(registry.stack("samurai"), same, RandomDice(4), prior=prior)
+    assert chain.targets["Ashigaru"]["models"]["Goro"]["wounds_left"] <= 1

@@ -51,20 +51,29 @@ def unit_state(models: dict[str, State]) -> State:
     every model is, ``wounded`` while some model is hurt and one still stands,
     ``stunned`` when none stands, ``killed`` when all are dead: whatever happens to
     one of its models shows in the unit's status."""
-    statuses = {s["status"] for s in models.values()}
-    if statuses == {"killed"}:
-        status = "killed"
-    elif statuses == {"unharmed"}:
-        status = "unharmed"
-    elif statuses & STANDING:
-        status = "wounded"
-    else:
-        status = "stunned"
     return {
-        "status": status,
+        "status": _status_of({s["status"] for s in models.values()}),
         "wounds_left": sum(s["wounds_left"] for s in models.values()),
         "models": models,
     }
+
+
+def _status_of(statuses: set[str]) -> str:
+    if statuses == {"killed"}:
+        return "killed"
+    if statuses == {"unharmed"}:
+        return "unharmed"
+    return "wounded" if statuses & STANDING else "stunned"
+
+
+def status(state: State) -> str:
+    """A fighter's status; a unit's worked out from its models. An encounter keeps a
+    unit's status as the attack before left it, and a model may have joined the unit
+    since (or left it): a unit of two dead ashigaru joined by their sergeant stands."""
+    models = state.get("models")
+    if isinstance(models, dict) and models and all(isinstance(m, dict) and "status" in m for m in models.values()):
+        return _status_of({m["status"] for m in models.values()})
+    return state.get("status", "unharmed")
 
 
 def _wound_model(state: State) -> State:
@@ -111,7 +120,7 @@ def kill(state: State, order: Sequence[str] = ()) -> tuple[State, str | None]:
 
 def all_dead(state: State) -> bool:
     """Nothing left to hurt: further hits are not rolled."""
-    return state.get("status") == "killed"
+    return status(state) == "killed"
 
 
 def words(state: State, most: int | None = None) -> str:

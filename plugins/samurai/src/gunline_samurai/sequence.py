@@ -15,7 +15,7 @@ from typing import Any
 
 from gunline import ChainState, Step
 
-from . import reactions, units, volleys
+from . import losses, reactions, units, volleys
 from .messages import _, _n
 from .reactions import ALERT_AT_LEAST_STEALTH, AlertRule
 from .schema import SamuraiAttack, Target
@@ -93,7 +93,7 @@ def who_stands(attack: SamuraiAttack, state: ChainState) -> Stands:
     theirs = []
     for t in attack.targets:
         tstate = targets.get(t.name, {})
-        status = tstate.get("status", "unharmed")
+        status = losses.status(tstate)
         if t.models and t.reaction == "return_fire" and t.reactor is None:
             inner = tstate.get("models", {})
             theirs.append((status, tuple([inner.get(m.name, {}).get("status", "unharmed") for m in t.models])))
