@@ -21,7 +21,7 @@ def problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
     out once for those (:mod:`.settled`)."""
     shooter, mine, targets = attack.shooter, state.shooter, state.targets
     statuses = volleys.stands(attack, mine) if shooter.models else ()
-    stands = (mine.get("status", "unharmed"), statuses,
+    stands = (losses.status(mine), statuses,
               tuple([losses.status(targets[t.name]) if t.name in targets else None for t in attack.targets]))
     return list(settled(attack, ("problems", stands), lambda: tuple(_problems(attack, _standing(attack, stands)))))
 
