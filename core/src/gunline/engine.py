@@ -335,8 +335,9 @@ def _outcome_lines(describe: Any, attack: Attack, state: ChainState) -> dict[str
         if line is not None and not isinstance(line, str):
             raise PluginFailed(plugin, "describe_outcome", f"returned {type(line).__name__}, expected str")
         if line is None:
-            hits = sum(s.value or 0 for s in state.steps if s.kind == "hit" and s.target == name)
-            wounds = sum(s.value or 0 for s in state.steps if s.kind == "wound" and s.target == name)
+            mine = state.steps_for(name)
+            hits = sum(s.value or 0 for s in mine if s.kind == "hit")
+            wounds = sum(s.value or 0 for s in mine if s.kind == "wound")
             status = str(state.targets.get(name, {}).get("status", "")).replace("_", " ")
             if not hits:
                 line = f"{name}: missed, {status}"

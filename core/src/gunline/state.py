@@ -41,9 +41,20 @@ class ChainState(msgspec.Struct, kw_only=True):
 
     def steps_of(self, kind: str, target: str | None = None) -> list[Any]:
         """The steps so far of one kind, for one target or for all."""
-        return [
-            s for s in self.steps if s.kind == kind and (target is None or s.target == target)
-        ]
+        if target is not None:
+            return [s for s in self.steps_for(target) if s.kind == kind]
+        return [s for s in self.steps if s.kind == kind]
+
+    def steps_for(self, target: str) -> list[Any]:
+        """The steps so far of one target, in chain order. An outcome line reads the
+        steps of its target, and one made by going over every step of the chain, for
+        each target, cost the square of the targets: a burst at 200 made 160,000
+        readings for its lines. The steps are sorted by target once for a chain (and
+        again only for the steps added since), so a line costs its own steps."""
+        steps = self.steps
+        if len(steps) < _INDEXED_FROM:
+            return [s for s in steps if s.target == target]
+        return _by_target(steps).get(target, [])[:]
 
     def merge(self, steps: list[Any], source: str, target: str | None) -> None:
         """Fill in each step's empty ``source`` (and ``target``, if given and the
@@ -89,3 +100,34 @@ class ChainState(msgspec.Struct, kw_only=True):
         if step.attack_state is not None:
             self.attack.update(step.attack_state)
         self.steps.append(step)
+
+
+#: From this many steps on, :meth:`ChainState.steps_for` sorts the chain's steps by
+#: target (a short chain is read faster as it is).
+_INDEXED_FROM = 24
+
+#: The chain whose steps were sorted by target last: (its list of steps, how many
+#: were sorted, the steps by target). The outcome lines of one chain are asked one
+#: after another; the list itself is kept so that no other list can pass for it.
+_LAST: tuple[list[Any], int, dict[str, list[Any]]] | None = None
+
+
+def _by_target(steps: list[Any]) -> dict[str, list[Any]]:
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is steps and last[1] <= len(steps):
+        index, start = last[2], last[1]
+        if start == len(steps):
+            return index
+    else:
+        index, start = {}, 0
+    for step in steps[start:]:
+        name = step.target
+        if name is not None:
+            found = index.get(name)
+            if found is None:
+                index[name] = [step]
+            else:
+                found.append(step)
+    _LAST = (steps, len(steps), index)
+    return index

@@ -41,9 +41,7 @@ def describe(attack: SamuraiAttack, target: Target, state: ChainState) -> str:
     tstate = state.targets.get(name, {})
     hits = wounds = 0
     returned = []
-    for s in state.steps:
-        if s.target != name:
-            continue
+    for s in state.steps_for(name):
         kind = s.kind
         if kind == "hit":
             hits += s.value or 0

@@ -210,8 +210,9 @@ status_words = _.per_language(lambda: {
 def outcome(attack: WodAttack, target: Target, state: ChainState) -> str:
     """The line read out to the players: "Farrow takes 3 lethal"."""
     name = target.name
-    wounds = [s for s in state.steps if s.kind == "wound" and s.target == name]
-    hits = [s for s in state.steps if s.kind in ("hit", "cover") and s.target == name]
+    mine = state.steps_for(name)
+    wounds = [s for s in mine if s.kind == "wound"]
+    hits = [s for s in mine if s.kind in ("hit", "cover")]
     dramatic = next((h for h in hits if (h.data or {}).get("dramatic_failure")), None)
     if dramatic is not None:
         stray = (dramatic.attack_state or {}).get(STRAY)
