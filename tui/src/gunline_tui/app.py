@@ -217,11 +217,10 @@ class GunlineApp(App[None]):
 
     def action_command_palette(self) -> None:
         """The command palette, its line's placeholder in the language in use."""
-        from textual.command import CommandPalette
+        from .screens.palette import Palette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
-            self.push_screen(CommandPalette(placeholder=textual_words("Search for commands…"),
-                                            id="--command-palette"))
+        if self.use_command_palette and not Palette.is_open(self):  # type: ignore[arg-type]
+            self.push_screen(Palette(placeholder=textual_words("Search for commands…"), id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):  # Textual's own, in the language in use

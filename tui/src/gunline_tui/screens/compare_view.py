@@ -58,17 +58,22 @@ class CompareScreen(SpokenBindings, Screen[None]):
         yield Static(Text(_(HELP)), id="compare-keys")
 
     def on_mount(self) -> None:
+        if not self.query("#compare-scroll"):  # closed before it was drawn (Esc typed with the key)
+            return
         self.redraw()
         self.query_one("#compare-scroll").focus()
 
     def on_resize(self) -> None:
-        self.redraw()
+        if self.query("#compare-scroll"):
+            self.redraw()
 
     def _width(self) -> int:
         scroll = self.query_one("#compare-scroll")
         return (scroll.content_region.width or self.app.size.width) - 1  # room for a scroll bar
 
     def redraw(self) -> None:
+        if not self.query("#compare-body"):  # closed before it was drawn
+            return
         comparing = self.main.comparing
         count = len(comparing.columns)
         title = Text(_("Compare"), style="bold")
@@ -124,7 +129,8 @@ class CompareScreen(SpokenBindings, Screen[None]):
                              picked)
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        if self.app.screen is self:  # Esc typed twice: the second finds the view closed
+            self.app.pop_screen()
 
 
 def toggled_doc(doc: dict[str, Any], toggled: str) -> dict[str, Any]:

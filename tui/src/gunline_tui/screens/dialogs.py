@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,7 +18,20 @@ from ..speech import N_, SpokenBindings, _
 from ..widgets.in_order import KeysInOrder, LineInput, Scroll
 
 
-class PromptDialog(SpokenBindings, ModalScreen[str | None]):
+class OnTop:
+    """A dialog that closes once, and only itself. Textual's ``dismiss`` pops whatever
+    screen is on top: Enter typed twice on a pick list (keys arrive together over a
+    slow connection) chose the option, and the second choice, still coming to the
+    closed dialog, popped the screen under it (the main screen: the app stopped)."""
+
+    def dismiss(self, result: Any = None) -> Any:
+        screen: Any = self
+        if screen.app.screen is not screen:  # closed already, or another dialog over it
+            return None
+        return super().dismiss(result)  # type: ignore[misc]
+
+
+class PromptDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
     """One line of input. ``check`` returns an error message to keep the dialog open
     (the error is shown under the input), or ``None`` to accept."""
 
@@ -48,10 +62,19 @@ class PromptDialog(SpokenBindings, ModalScreen[str | None]):
 
 
 class PickList(KeysInOrder, OptionList):
-    """A dialog's list, its keys in the order typed (see :mod:`..widgets.in_order`)."""
+    """A dialog's list, its keys in the order typed (see :mod:`..widgets.in_order`):
+    Enter picks as the key is taken (through the list's message it picked a few turns
+    later, and an Esc typed with it had cancelled the dialog first)."""
+
+    def action_select(self) -> None:
+        option, dialog = self.highlighted_option, self.screen
+        if option is not None and isinstance(dialog, PickDialog):
+            dialog.dismiss(option.id)
+            return
+        super().action_select()
 
 
-class PickDialog(SpokenBindings, ModalScreen[str | None]):
+class PickDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
     """Pick one of a list; returns the option's id. A long list has a line to type
     into above it: what is typed narrows the list (any part of a label), the arrows
     move in it, Enter picks."""
@@ -89,10 +112,16 @@ class PickDialog(SpokenBindings, ModalScreen[str | None]):
                 _("Enter picks · Esc cancels")
             yield Static(help, classes="dialog-help")
 
+    def _list(self) -> OptionList | None:
+        """The list, or None: there is none with nothing to pick, nor in a dialog
+        closed before it was drawn (a key typed together with the one that opened it)."""
+        found = self.query("#pick-list").results(OptionList)
+        return next(found, None)
+
     def on_mount(self) -> None:
         ids = [key for _label, key in self._options]
-        if self._options:
-            lst = self.query_one("#pick-list", OptionList)
+        lst = self._list()
+        if lst is not None:
             lst.highlighted = ids.index(self._highlight) if self._highlight in ids else 0
             if self.filtering:
                 self.query_one("#pick-filter", Input).focus()
@@ -104,7 +133,9 @@ class PickDialog(SpokenBindings, ModalScreen[str | None]):
         words = event.value.casefold().split()
         self._shown = [(label, key) for label, key in self._options
                        if all(w in label.casefold() for w in words)]
-        lst = self.query_one("#pick-list", OptionList)
+        lst = self._list()
+        if lst is None:
+            return
         lst.clear_options()
         lst.add_options([Option(Text(label), id=key) for label, key in self._shown])
         if self._shown:
@@ -112,14 +143,14 @@ class PickDialog(SpokenBindings, ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        lst = self.query_one("#pick-list", OptionList)
-        if lst.highlighted is not None and self._shown:
+        lst = self._list()
+        if lst is not None and lst.highlighted is not None and self._shown:
             self.dismiss(self._shown[lst.highlighted][1])
 
     def action_move(self, by: int) -> None:
-        if not self._options:
+        lst = self._list()
+        if lst is None:
             return
-        lst = self.query_one("#pick-list", OptionList)
         if self.focused is lst:
             (lst.action_cursor_down if by > 0 else lst.action_cursor_up)()
         elif self._shown:
@@ -133,7 +164,7 @@ class PickDialog(SpokenBindings, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class TextScreen(SpokenBindings, ModalScreen[None]):
+class TextScreen(OnTop, SpokenBindings, ModalScreen[None]):
     """A page of text (help, plugins), closed with Esc or q."""
 
     BINDINGS = [Binding("escape,q", "close", N_("Close"), id="text-close")]
@@ -150,13 +181,14 @@ class TextScreen(SpokenBindings, ModalScreen[None]):
             yield Static(_("Esc closes · arrows scroll"), classes="dialog-help")
 
     def on_mount(self) -> None:
-        self.query_one("#text-body").focus()
+        for body in self.query("#text-body"):  # none in a page closed before it was drawn
+            body.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-class ConfirmDialog(SpokenBindings, ModalScreen[bool]):
+class ConfirmDialog(OnTop, SpokenBindings, ModalScreen[bool]):
     """A yes/no question: y says yes, n or Esc says no, Enter says ``default``. A
     question whose yes destroys something (a file overwritten) is asked with
     ``default=False``: Enter pressed out of habit keeps it."""
@@ -186,7 +218,7 @@ class ConfirmDialog(SpokenBindings, ModalScreen[bool]):
         self.dismiss(self._default)
 
 
-class ChoiceDialog(SpokenBindings, ModalScreen[str | None]):
+class ChoiceDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
     """A question with a few answers, each on a letter (``choices``: key, words,
     answer); Enter and Esc both give None, the safe answer (keep things as they
     are), so no key pressed out of habit loses anything."""

@@ -29,6 +29,7 @@ from ..offload import OffLoop
 from ..shown import Text
 from ..speech import N_, SpokenBindings, _, _n
 from ..widgets.in_order import LineInput
+from .dialogs import OnTop
 
 
 class DieInput(LineInput):
@@ -41,7 +42,7 @@ class DieInput(LineInput):
             super().action_delete_left()
 
 
-class DiceEntryDialog(SpokenBindings, ModalScreen[Chain | None]):
+class DiceEntryDialog(OnTop, SpokenBindings, ModalScreen[Chain | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="dice-cancel")]
 
     def __init__(self, registry: Registry, attack: Attack, seed: int | None = None, prior=None) -> None:

@@ -1,0 +1,104 @@
+"""A dialog, a page or the palette opened and closed by keys typed together, as they
+arrive over a slow connection: the app stays up, and goes on taking keys. A dialog
+closed before it was drawn ran its start on no widgets and stopped the app; PageDown
+typed with Ctrl+P stopped it in Textual's list."""
+
+from __future__ import annotations
+
+import pytest
+
+from gunline_tui.app import make_app
+from gunline_tui.screens.dialogs import PickDialog, PromptDialog, TextScreen
+from gunline_tui.screens.palette import Palette
+from gunline_tui.testing import burst, run_async, settle
+
+DOC = {
+    "ruleset": "toy",
+    "mode": "double",
+    "shooter": {"name": "Ada", "skill": 4},
+    "weapon": {"name": "pistol"},
+    "targets": [{"name": "Bo"}, {"name": "Cy", "wounds": 2, "cover": True}],
+}
+
+DIALOGS = {
+    "page": lambda: TextScreen("Help", "a page"),
+    "short list": lambda: PickDialog("Pick", [("a", "a"), ("b", "b")]),
+    "long list": lambda: PickDialog("Pick", [(str(i), str(i)) for i in range(12)]),
+    "empty list": lambda: PickDialog("Pick", []),
+    "line": lambda: PromptDialog("Seed", "7", "a number"),
+    "palette": lambda: Palette(id="--command-palette"),
+}
+
+
+async def still_taking_keys(pilot) -> None:
+    app = pilot.app
+    assert app.is_running and app.screen is app.main
+    await pilot.press("f1")
+    await settle(pilot)
+    assert isinstance(app.screen, TextScreen)  # the help page: keys still act
+
+
+@pytest.mark.parametrize("kind", list(DIALOGS))
+@run_async
+async def test_a_dialog_closed_before_it_was_drawn_leaves_the_app_up(toy_registry, kind):
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = DIALOGS[kind]()
+        app.push_screen(dialog)
+        dialog.dismiss(None)  # as Esc typed with the key that opened it does
+        await settle(pilot)
+        await still_taking_keys(pilot)
+
+
+@pytest.mark.parametrize("key", ["f1", "ctrl+l", "ctrl+o", "f4", "ctrl+t", "ctrl+backslash", "f3", "f5"])
+@run_async
+async def test_a_key_that_opens_a_dialog_and_esc_typed_together(toy_registry, key):
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        burst(app, key, "escape", "down", "up")
+        await settle(pilot)
+        while app.screen is not app.main:  # a dialog the Esc did not reach: closed now
+            await pilot.press("escape")
+            await settle(pilot)
+        await still_taking_keys(pilot)
+
+
+@pytest.mark.parametrize("move", ["pagedown", "pageup", "down"])
+@run_async
+async def test_a_page_move_typed_with_ctrl_p_moves_nothing_and_the_palette_opens(toy_registry, move):
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        burst(app, "ctrl+p", move)
+        await settle(pilot)
+        assert isinstance(app.screen, Palette)
+        await pilot.press(move, "escape")
+        await settle(pilot)
+        await still_taking_keys(pilot)
+
+
+@pytest.mark.parametrize("keys", [["enter", "enter"], ["escape", "escape"], ["enter", "escape"]])
+@run_async
+async def test_a_dialog_closes_once_and_never_the_screen_under_it(toy_registry, keys):
+    """Enter typed twice on a pick list: the first picks, the second (still coming to
+    the closed dialog) popped the screen under it, and the app stopped."""
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picked = []
+        app.push_screen(PickDialog("Pick", [("a", "a"), ("b", "b")]), picked.append)
+        await settle(pilot)
+        burst(app, *keys)
+        await settle(pilot)
+        assert picked == (["a"] if keys[0] == "enter" else [None])
+        await still_taking_keys(pilot)
+        app.push_screen(PickDialog("Pick", [("a", "a")]), picked.append)
+        inner = PickDialog("Inner", [("c", "c")])
+        await settle(pilot)
+        app.push_screen(inner, picked.append)
+        await settle(pilot)
+        app.screen_stack[-2].dismiss("x")  # a late close of the dialog under another
+        await settle(pilot)
+        assert app.screen is inner and picked[-1] != "x"
