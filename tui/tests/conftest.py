@@ -40,6 +40,24 @@ def no_odds_unless_asked(request, monkeypatch):
         monkeypatch.setattr(MainScreen, "ODDS_DELAY", 3600.0)
 
 
+#: A toy scenario of two targets, the second in cover with two wounds.
+TOY_DOC = {
+    "ruleset": "toy",
+    "mode": "double",
+    "shooter": {"name": "Ada", "skill": 4},
+    "weapon": {"name": "pistol"},
+    "targets": [{"name": "Bo"}, {"name": "Cy", "wounds": 2, "cover": True}],
+}
+
+
+@pytest.fixture
+def toy_doc():
+    """:data:`TOY_DOC`, a copy of its own for the test."""
+    import copy
+
+    return copy.deepcopy(TOY_DOC)
+
+
 @pytest.fixture
 def toy_registry():
     reg = Registry()

@@ -12,14 +12,6 @@ from gunline_tui.screens.dialogs import PickDialog, PromptDialog, TextScreen
 from gunline_tui.screens.palette import Palette
 from gunline_tui.testing import burst, run_async, settle
 
-DOC = {
-    "ruleset": "toy",
-    "mode": "double",
-    "shooter": {"name": "Ada", "skill": 4},
-    "weapon": {"name": "pistol"},
-    "targets": [{"name": "Bo"}, {"name": "Cy", "wounds": 2, "cover": True}],
-}
-
 DIALOGS = {
     "page": lambda: TextScreen("Help", "a page"),
     "short list": lambda: PickDialog("Pick", [("a", "a"), ("b", "b")]),
@@ -40,8 +32,8 @@ async def still_taking_keys(pilot) -> None:
 
 @pytest.mark.parametrize("kind", list(DIALOGS))
 @run_async
-async def test_a_dialog_closed_before_it_was_drawn_leaves_the_app_up(toy_registry, kind):
-    app = make_app(toy_registry, doc=DOC)
+async def test_a_dialog_closed_before_it_was_drawn_leaves_the_app_up(toy_registry, toy_doc, kind):
+    app = make_app(toy_registry, doc=toy_doc)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         dialog = DIALOGS[kind]()
@@ -53,8 +45,8 @@ async def test_a_dialog_closed_before_it_was_drawn_leaves_the_app_up(toy_registr
 
 @pytest.mark.parametrize("key", ["f1", "ctrl+l", "ctrl+o", "f4", "ctrl+t", "ctrl+backslash", "f3", "f5"])
 @run_async
-async def test_a_key_that_opens_a_dialog_and_esc_typed_together(toy_registry, key):
-    app = make_app(toy_registry, doc=DOC)
+async def test_a_key_that_opens_a_dialog_and_esc_typed_together(toy_registry, toy_doc, key):
+    app = make_app(toy_registry, doc=toy_doc)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         burst(app, key, "escape", "down", "up")
@@ -67,8 +59,8 @@ async def test_a_key_that_opens_a_dialog_and_esc_typed_together(toy_registry, ke
 
 @pytest.mark.parametrize("move", ["pagedown", "pageup", "down"])
 @run_async
-async def test_a_page_move_typed_with_ctrl_p_moves_nothing_and_the_palette_opens(toy_registry, move):
-    app = make_app(toy_registry, doc=DOC)
+async def test_a_page_move_typed_with_ctrl_p_moves_nothing_and_the_palette_opens(toy_registry, toy_doc, move):
+    app = make_app(toy_registry, doc=toy_doc)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         burst(app, "ctrl+p", move)
@@ -81,10 +73,10 @@ async def test_a_page_move_typed_with_ctrl_p_moves_nothing_and_the_palette_opens
 
 @pytest.mark.parametrize("keys", [["enter", "enter"], ["escape", "escape"], ["enter", "escape"]])
 @run_async
-async def test_a_dialog_closes_once_and_never_the_screen_under_it(toy_registry, keys):
+async def test_a_dialog_closes_once_and_never_the_screen_under_it(toy_registry, toy_doc, keys):
     """Enter typed twice on a pick list: the first picks, the second (still coming to
     the closed dialog) popped the screen under it, and the app stopped."""
-    app = make_app(toy_registry, doc=DOC)
+    app = make_app(toy_registry, doc=toy_doc)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         picked = []
