@@ -122,3 +122,86 @@ async def test_keys_that_arrive_together_are_taken_in_the_order_typed():
         assert not isinstance(app.screen, DiceEntryDialog)
         assert app.main.chain.manual == [0, 1, 2, 3, 4]  # every die the GM's: none rolled for them
         assert [r.values for s in app.main.chain.steps for r in s.rolls] == [[8, 9, 2, 10, 3]]
+
+
+@run_async
+async def test_lines_typed_together_are_each_read_against_the_die_asked_for_in_turn(capsys):
+    """Two lines in one burst: the second came while the chain was re-run with the
+    first, and was read against the first's request (the pool's 4 dice), its faces
+    added after faces already added. Each line is now kept until the die it answers
+    is asked for."""
+    expected = cli_chain(capsys, THREE, [8, 9, 2, 10, 3])
+    app = make_app(discover(), doc=tomllib.loads(THREE.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await dialog_of(pilot)
+        burst(app, *"8920", "enter", "3", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, DiceEntryDialog)
+        assert unmarked(app.main.chain) == expected
+
+
+@run_async
+async def test_a_take_back_typed_with_the_lines_takes_back_the_die_before_it(capsys):
+    """``8920 Enter Backspace 7 Enter`` at once: the 10 (which would roll again) taken
+    back and replaced by a 7, in the order typed."""
+    expected = cli_chain(capsys, THREE, [8, 9, 2, 7])
+    app = make_app(discover(), doc=tomllib.loads(THREE.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await dialog_of(pilot)
+        burst(app, *"8920", "enter", "backspace", "7", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, DiceEntryDialog)
+        assert unmarked(app.main.chain) == expected
+
+
+@run_async
+async def test_lines_typed_behind_a_refused_line_are_not_read_as_its_roll():
+    """A line refused (not a roll) is put back to be typed again; the lines typed
+    behind it before the GM could see that were meant for the dice after it, so they
+    are not taken as the answer to the die it was for, and the GM is told."""
+    app = make_app(discover(), doc=tomllib.loads(THREE.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = await dialog_of(pilot)
+        burst(app, "z", "enter", "3", "enter", "backspace")
+        await settle(pilot)
+        assert isinstance(app.screen, DiceEntryDialog)
+        assert dialog.faces == []
+        assert dialog.query_one("#die-input").value == "z"
+        assert "what was typed after it was not taken" in screen_text(app)
+        await answer(pilot, "8920")  # typed after the refusal was shown: taken
+        await settle(pilot)
+        assert dialog.faces == [8, 9, 2, 10]
+
+
+@run_async
+async def test_lines_typed_while_a_slow_chain_is_re_run_wait_their_turn(capsys, monkeypatch):
+    """Rules slow enough that the chain is re-run off the event loop: the lines typed
+    meanwhile wait for the die they answer, and a line typed after the last die is
+    said not to be needed (it was taken as a further die asked for before)."""
+    import time
+
+    from gunline_tui.screens import dice_entry
+
+    expected = cli_chain(capsys, THREE, [8, 9, 2, 10, 3])
+    real = dice_entry.next_die
+
+    def slow(*args, **kwargs):
+        time.sleep(0.15)  # longer than the event loop waits for a result
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dice_entry, "next_die", slow)
+    app = make_app(discover(), doc=tomllib.loads(THREE.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+t")
+        burst(app, *"8920", "enter", "3", "enter", "5", "enter")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if not isinstance(app.screen, DiceEntryDialog):
+                break
+        assert not isinstance(app.screen, DiceEntryDialog)
+        assert unmarked(app.main.chain) == expected
+        assert any("1 line typed after the last die was not needed" in str(n.message) for n in app._notifications)
