@@ -9,7 +9,8 @@ from textual.message import Message
 
 @dataclass
 class TargetAction(Message):
-    """Add, remove or move the target at ``index`` (``action``: add|remove|up|down)."""
+    """Add, remove, move or open (when folded) the target at ``index`` (``action``:
+    add|remove|up|down|open)."""
 
     index: int
     action: str

@@ -367,9 +367,10 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         if change.replaced:
             self.basis = self.chain = None  # another scenario: its own dice, no ≠ marks
         form = self.query_one(ScenarioForm)
+        target = focus or change.path
+        form.open_for(target)
         await form.recompose()
         self._show_problem(self.problem)
-        target = focus or change.path
         if target:
             form.focus_path(target)
         self._update_status()
@@ -405,6 +406,12 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
     async def _target_action(self, event: TargetAction) -> None:
         draft_targets = self.model.draft.targets
         form = self.query_one(ScenarioForm)
+        if event.action == "open":  # a folded target's fields, in place of the open one's
+            form.open_target = event.index
+            await form.recompose()
+            self._show_problem(self.problem)
+            form.focus_target(event.index)
+            return
         if event.action == "add":
             index = self.model.edit(_("add a target"), lambda d: d.add_target(event.index), structural=True)
         elif event.action == "remove":
@@ -420,6 +427,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
             what = _("move target {number} up", number=event.index + 1) if by < 0 else \
                 _("move target {number} down", number=event.index + 1)
             index = self.model.edit(what, lambda d: d.move_target(event.index, by), structural=True)
+        form.open_target = index
         await self.after_change()
         form.focus_target(index)
 

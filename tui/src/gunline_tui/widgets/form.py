@@ -70,28 +70,46 @@ class TextField(Unstyled, LineInput):
     """A text field of the form."""
 
 
+#: More targets than this and the form shows one target's fields at a time, the
+#: others by their title row alone (Enter opens one). Each target is a dozen or so
+#: widgets, and Textual styles and lays out every widget of the screen whenever the
+#: focus moves: at 100 targets the form took 10 s to build and a second a keystroke,
+#: at 300 the app stopped answering keys (Ctrl+Q too) for minutes.
+FOLD_OVER = 12
+
+
 class TargetHeader(KeysInOrder, Static, can_focus=True):
     """The title row of one target; the keys to add, remove and move targets work
     when it has the focus, and the footer shows them then (removing is undone with
-    Ctrl+Z like any change)."""
+    Ctrl+Z like any change). Enter opens a folded target (:data:`FOLD_OVER`)."""
 
     BINDINGS = [
         Binding("a", "act('add')", N_("Add target"), id="target-add"),
         Binding("x,delete", "act('remove')", N_("Remove target"), id="target-remove"),
         Binding("k", "act('up')", N_("Move up"), id="target-up"),
         Binding("j", "act('down')", N_("Move down"), id="target-down"),
+        Binding("enter", "act('open')", N_("Open"), id="target-open"),
     ]
 
-    def __init__(self, index: int, title: str) -> None:
+    def __init__(self, index: int, title: str, folded: bool = False) -> None:
         super().__init__(Text(title), classes="target-header")
         self.index = index
+        self.folded = folded
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "act" and parameters == ("open",):
+            return self.folded  # an open target's fields are under it already
+        return True
 
     def action_act(self, what: str) -> None:
         self.post_message(TargetAction(self.index, what))
 
 
-def target_title(index: int, target: dict[str, Any]) -> str:
-    return _("▸ Target {number}: {name}", number=index + 1, name=target.get("name") or _("unnamed"))
+def target_title(index: int, target: dict[str, Any], folded: bool = False) -> str:
+    name = target.get("name") or _("unnamed")
+    if folded:
+        return _("▹ Target {number}: {name} (Enter: open)", number=index + 1, name=name)
+    return _("▸ Target {number}: {name}", number=index + 1, name=name)
 
 
 class ScenarioForm(KeysInOrder, VerticalScroll):
@@ -119,6 +137,8 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         self.measured: dict[str, Any] = {}
         #: The rows still to be made and mounted after the first frame (see ``first_rows``).
         self._later: Iterator[Widget] = iter(())
+        #: The target whose fields are shown when the targets are folded (:data:`FOLD_OVER`).
+        self.open_target = 0
 
     @property
     def draft(self):
@@ -245,9 +265,25 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         yield from self._fields(describe(rules.weapon, "weapon"), weapon=True)
         targets = self.draft.targets
         yield Static(_("Targets ({count})", count=len(targets)), classes="section")
+        folding = self.folding
+        self.open_target = min(self.open_target, max(0, len(targets) - 1))
         for i, target in enumerate(targets):
-            yield TargetHeader(i, target_title(i, target))
-            yield from self._fields(describe(rules.target, f"targets[{i}]"))
+            folded = folding and i != self.open_target
+            yield TargetHeader(i, target_title(i, target, folded), folded)
+            if not folded:
+                yield from self._fields(describe(rules.target, f"targets[{i}]"))
+
+    @property
+    def folding(self) -> bool:
+        """Whether the targets are too many to show all their fields (:data:`FOLD_OVER`)."""
+        return len(self.draft.targets) > FOLD_OVER
+
+    def open_for(self, path: str | None) -> None:
+        """Open the target ``path`` is a field of (``targets[3].distance``), so that a
+        rebuild shows it: where a change was, where an error is."""
+        index = target_index(path)
+        if index is not None:
+            self.open_target = index
 
     def _ruleset_label(self, name: str) -> str:
         title = getattr(self.registry.rulesets[name].declaration, "title", "") or name
@@ -495,7 +531,7 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         index = int(path[len("targets["):path.index("]")])
         for header in self.query(TargetHeader):
             if header.index == index:
-                header.update(Text(target_title(index, self.draft.targets[index])))
+                header.update(Text(target_title(index, self.draft.targets[index], header.folded)))
 
     # -- errors --------------------------------------------------------------------
     _marked: tuple[str, str] | None = None
@@ -581,6 +617,14 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
             if header.index == index:
                 self.app.set_focus(header)
                 header.scroll_visible()
+
+
+def target_index(path: str | None) -> int | None:
+    """The index of the target a field path is in (``targets[3].distance``: 3)."""
+    if not path or not path.startswith("targets["):
+        return None
+    number = path[len("targets["):path.find("]")]
+    return int(number) if number.isdigit() else None
 
 
 def _map_says(measure: Any) -> str:
