@@ -94,3 +94,21 @@ async def test_a_dialog_closes_once_and_never_the_screen_under_it(toy_registry, 
         app.screen_stack[-2].dismiss("x")  # a late close of the dialog under another
         await settle(pilot)
         assert app.screen is inner and picked[-1] != "x"
+
+
+@run_async
+async def test_keys_typed_behind_a_prompts_enter_go_to_the_screen_under_it(toy_registry, toy_doc):
+    """``F4 8 Enter Ctrl+N X`` at once: the seed set, a target added, X its name. The
+    prompt answered through its line's message, a few turns after the keys behind the
+    Enter had gone into its line (lost with it); it answers as the Enter is taken."""
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        burst(app, "f4", "8", "enter", "ctrl+n", "X")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is app.main and app.main.seed == 8
+        assert [t.get("name") for t in app.main.model.doc["targets"]] == ["Bo", "Cy", "X"]
+        burst(app, "f4", "7", "enter", "ctrl+t")
+        await settle(pilot)
+        assert app.main.seed == 7 and type(app.screen).__name__ == "DiceEntryDialog"

@@ -31,6 +31,21 @@ class OnTop:
         return super().dismiss(result)  # type: ignore[misc]
 
 
+class PromptLine(LineInput):
+    """A prompt's line: Enter answers as the key is taken. Through the line's message
+    it answered a few turns later, and the keys typed with the Enter (over a slow
+    connection: ``F4 8 Enter Ctrl+T``) went into the closing dialog and were lost;
+    answered here, the dialog is closed before them, and they go where the focus
+    went (:mod:`..widgets.in_order`)."""
+
+    async def action_submit(self) -> None:
+        dialog = self.screen
+        if isinstance(dialog, PromptDialog):
+            dialog.answer(self.value)
+            return
+        await super().action_submit()
+
+
 class PromptDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
     """One line of input. ``check`` returns an error message to keep the dialog open
     (the error is shown under the input), or ``None`` to accept."""
@@ -45,17 +60,21 @@ class PromptDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
-            yield LineInput(self._value, id="prompt-input")
+            yield PromptLine(self._value, id="prompt-input")
             yield Static(Text(self._help), classes="dialog-help")
             yield Static("", id="prompt-error", classes="dialog-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        problem = self._check(event.value) if self._check else None
+        self.answer(event.value)
+
+    def answer(self, value: str) -> None:
+        """Close with ``value``, or keep the dialog open with the check's error."""
+        problem = self._check(value) if self._check else None
         if problem:
             self.query_one("#prompt-error", Static).update(Text("✗ " + problem))
             return
-        self.dismiss(event.value)
+        self.dismiss(value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
