@@ -112,3 +112,23 @@ async def test_keys_typed_behind_a_prompts_enter_go_to_the_screen_under_it(toy_r
         burst(app, "f4", "7", "enter", "ctrl+t")
         await settle(pilot)
         assert app.main.seed == 7 and type(app.screen).__name__ == "DiceEntryDialog"
+
+
+@run_async
+async def test_enter_and_esc_together_on_a_chain_line_open_its_detail_and_close_it(toy_registry, toy_doc):
+    """The detail of a chain line opened through two messages, a few turns after the
+    Enter; an Esc typed with it was taken first (by the main screen), and the detail
+    then opened and stayed. It opens as the Enter is taken, and the Esc closes it."""
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tree = app.main.query_one("#chain-tree")
+        app.set_focus(tree)
+        tree.cursor_line = 0
+        await settle(pilot)
+        burst(app, "enter", "escape")
+        await settle(pilot)
+        assert app.screen is app.main
+        burst(app, "enter")  # and Enter alone still opens it
+        await settle(pilot)
+        assert isinstance(app.screen, TextScreen)

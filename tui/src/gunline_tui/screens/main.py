@@ -529,6 +529,9 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
     # -- plugins ------------------------------------------------------------------------
     @on(ChainView.Detail)
     def _detail(self, event: ChainView.Detail) -> None:
+        self.show_detail(event.key)
+
+    def show_detail(self, key: tuple[Any, ...]) -> None:
         """Enter on a line of the chain: all it stands for, wrapped, with its odds."""
         from ..detail import detail_text, detail_title
         from .dialogs import TextScreen
@@ -539,8 +542,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         attack = self.attack
         odds = self.odds if attack is not None and self.odds_key == self.odds_key_of(attack) else None
         packages = self.registry.packages(chain.ruleset, chain.variants)
-        self.app.push_screen(TextScreen(detail_title(chain, event.key, packages),
-                                        detail_text(chain, event.key, odds, packages)))
+        self.app.push_screen(TextScreen(detail_title(chain, key, packages),
+                                        detail_text(chain, key, odds, packages)))
 
     def action_plugins(self) -> None:
         from gunline.render import registry_text

@@ -126,6 +126,19 @@ def weapon_words(weapon: dict[str, Any], packages: Packages = ()) -> str:
 class ChainTree(KeysInOrder, Tree[tuple[bool, tuple[Any, ...]]]):
     """The chain's lines, its keys in the order typed (see :mod:`.in_order`)."""
 
+    def action_select_cursor(self) -> None:
+        """Enter opens the line's detail as the key is taken, where the screen can show
+        it (``show_detail``): through the tree's message and the view's, it opened a
+        few turns later, after an Esc typed with the Enter had been taken, and stayed
+        open."""
+        node = self.cursor_node
+        data = node.data if node is not None else None
+        show = getattr(self.screen, "show_detail", None)
+        if isinstance(data, tuple) and data[1] and callable(show):
+            show(data[1])
+            return
+        super().action_select_cursor()
+
 
 class ChainView(Vertical):
     """Outcome lines to read out, and the chain tree beneath them."""
