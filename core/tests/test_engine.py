@@ -120,8 +120,14 @@ def test_prior_state_overlays_and_feeds_the_refusal(registry, doc):
         ("resolve_hit", lambda: Step(kind="wound", value=1), "returned no step of kind 'hit'"),
         ("resolve_hit", lambda: [], "returned no step of kind 'hit'"),
         ("build_pool", lambda: [], "returned no step"),
-        ("modify_pool", lambda: {"label": "x", "value": 1}, "returned dict, expected list[Modifier]"),
+        ("modify_pool", lambda: {"label": "x", "value": 1}, "returned dict, expected Modifier or list[Modifier]"),
         ("check_attack", lambda: 42, "returned int, expected str or list[str]"),
+        # a list is named by its first wrong item, not only by its type
+        ("modify_pool", lambda: [Modifier(label="x", value=1), "cover -1"],
+         "returned a list whose item 1 is str 'cover -1', expected Modifier or list[Modifier]"),
+        ("resolve_hit", lambda: [Step(kind="hit", value=1), None],
+         "returned a list whose item 1 is NoneType None, expected Step or list[Step]"),
+        ("check_attack", lambda: ["too far", 3], "returned a list whose item 1 is int 3, expected str or list[str]"),
         ("resolve_hit", lambda: 1 / 0, "ZeroDivisionError: division by zero"),
         # a plugin looping by mistake is named before it fills memory and the terminal
         ("resolve_hit", lambda: [Step(kind="hit", value=1)] * 10_001, "returned 10001 steps; at most 10000 a call"),

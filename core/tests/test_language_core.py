@@ -202,7 +202,7 @@ def test_the_plugin_list_in_russian_and_turkish_then_english_as_before():
         "СЛОМАН   bad  (gunline-bad 0.1)",
         "         ошибка: ImportError: nope",
         "отключён toy.y  (через GUNLINE_BLOCK_PLUGINS)",
-        "(загружаются все установленные плагины, но отмеченные СЛОМАН не загрузились; выбор — через "
+        "(опробованы все установленные плагины: отмеченные СЛОМАН не используются; выбор — через "
         "GUNLINE_LOAD_PLUGINS или GUNLINE_BLOCK_PLUGINS)",
     ]
     assert tr[0] == "kurallar toy  (gunline-toy 1.0)" and tr[3] == "         eylemler: yeniden doldurma"

@@ -199,3 +199,65 @@ def test_one_rulesets_entry_points_settle_its_names_as_all_entry_points_do(tmp_p
     finally:
         for module in modules:
             sys.modules.pop(module, None)
+
+
+def test_a_function_named_as_a_hook_but_not_marked_is_refused_by_name():
+    """pluggy passes over a function without its mark: the variant loaded, passed
+    ``plugins --check``, and its rule never ran."""
+    mod = _variant_module()
+
+    def modify_pool(attack, target):  # no @hookimpl
+        return None
+
+    mod.modify_pool = modify_pool
+    with pytest.raises(TypeError, match=r"^modify_pool: named as gunline's hook but not marked @hookimpl, so never"):
+        Registry().add("toy.lucky", mod)
+    mod.modify_pool = hookimpl(modify_pool)
+    assert "modify_pool" in Registry().add("toy.lucky", mod).hooks
+
+
+def test_a_marked_hook_imported_under_another_name_says_what_it_is():
+    """``from .ruleset import resolve_wound as base_resolve_wound`` in a variant:
+    pluggy's "unknown hook 'base_resolve_wound'" did not say the import carried the mark."""
+    def resolve_wound(attack, target, state, dice):
+        return None
+
+    mod = _variant_module()
+    mod.base_resolve_wound = hookimpl(resolve_wound)
+    with pytest.raises(TypeError) as err:
+        Registry().add("toy.lucky", mod)
+    assert str(err.value).startswith("'base_resolve_wound' is the hook function 'resolve_wound' (marked @hookimpl)"
+                                     " under another name")
+
+
+def test_a_misspelt_hook_and_a_parameter_no_hook_has_are_named_with_what_there_is():
+    mod = _variant_module(modfy_pool=lambda attack, target: None)
+    with pytest.raises(TypeError, match=r"'modfy_pool' is marked @hookimpl but gunline has no hook of that name; "
+                                        r"did you mean 'modify_pool'\? its hooks: begin_attack, build_pool"):
+        Registry().add("toy.lucky", mod)
+
+    def modify_pool(attack, target, modifier):
+        return None
+
+    with pytest.raises(TypeError, match=r"^hook 'modify_pool' takes no parameter 'modifier': its parameters are "
+                                        r"attack, target, state \(any of them, by name\)$"):
+        Registry().add("toy.lucky", _variant_module(modify_pool=modify_pool))
+
+
+def test_a_ruleset_whose_variants_are_installed_without_it_points_at_its_entry_point():
+    """The ruleset's line gone from the distribution's entry points: "unknown ruleset
+    'raid'; installed: none installed" with its variant loaded, and nothing said of
+    where to look."""
+    from gunline.plugin_check import problems
+
+    registry = Registry()
+    registry.add("raid.steady", _variant_module(name="raid.steady", ruleset="raid"), distribution="gunline-raid")
+    with pytest.raises(BadInput) as err:
+        registry.stack("raid")
+    hint = ("(the variants raid.steady of 'raid' are installed, from gunline-raid, but no ruleset of that name: "
+            "does gunline-raid declare it under [project.entry-points.gunline] (raid = \"<module>\")")
+    assert hint in str(err.value)
+    assert any(hint in p for p in problems(registry, ["raid"]))
+    with pytest.raises(BadInput) as err:
+        registry.stack("other")
+    assert "installed: none installed" in str(err.value) and "variants" not in str(err.value)

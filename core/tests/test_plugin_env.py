@@ -162,3 +162,18 @@ def test_check_names_a_plugin_that_did_not_load_and_lets_the_others_pass(install
     problems = json.loads(captured.out)["problems"]
     assert len(problems) == 1 and problems[0].startswith("'shaky': did not load")
     assert "problems" not in json.loads(plugins(capsys, "--json"))
+
+
+def test_a_list_with_a_broken_plugin_does_not_end_by_saying_every_plugin_loads():
+    from gunline.models import PluginInfo
+    from gunline.render import plugins_text
+
+    broken = PluginInfo(name="raid", kind="broken", distribution="gunline-raid", version="0.1", error="TypeError: x")
+    fine = PluginInfo(name="toy", kind="ruleset", distribution="gunline-toy", version="0.1", hooks=["resolve_hit"])
+    for infos, conflicts, marks in (([broken, fine], {}, "BROKEN"), ([fine], {"toy": "declared twice"}, "CONFLICT"),
+                                    ([broken, fine], {"toy": "declared twice"}, "BROKEN / CONFLICT")):
+        text = plugins_text(infos, env={}, conflicts=conflicts)
+        assert "every installed plugin loads" not in text
+        assert text.endswith(f"(every installed plugin was tried: those marked {marks} are not used; "
+                             "choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)")
+    assert "(every installed plugin loads; choose" in plugins_text([fine], env={})

@@ -26,7 +26,7 @@ def _steps(result: Any, plugin: str, hook: str) -> list[Step]:
     if isinstance(result, Step):
         result = [result]
     elif not (isinstance(result, list) and all(isinstance(s, Step) for s in result)):
-        raise PluginFailed(plugin, hook, f"returned {type(result).__name__}, expected Step or list[Step]")
+        raise PluginFailed(plugin, hook, wrongly_returned(result, Step, "Step or list[Step]"))
     checked: list[Step] = result
     if len(checked) > MAX_STEPS:
         raise PluginFailed(plugin, hook, f"returned {len(checked)} steps; at most {MAX_STEPS} a call")
@@ -34,6 +34,20 @@ def _steps(result: Any, plugin: str, hook: str) -> list[Step]:
         check_step(step, plugin, hook)
         sourced(step, plugin)
     return checked
+
+
+def wrongly_returned(result: Any, kind: type, expected: str) -> str:
+    """What is wrong with a hook's result, naming the first item of a list that is not
+    a ``kind`` ("returned list, expected list[Modifier]" left the author to find which
+    of the list's items, and a ``"cover -1"`` among them, was the fault)."""
+    if isinstance(result, (list, tuple)):
+        for i, item in enumerate(result):
+            if not isinstance(item, kind):
+                shown = repr(item)
+                shown = shown if len(shown) <= 60 else shown[:59] + "…"
+                return (f"returned a {type(result).__name__} whose item {i} is {type(item).__name__} {shown}, "
+                        f"expected {expected}")
+    return f"returned {type(result).__name__}, expected {expected}"
 
 
 def sourced(step: Step, plugin: str) -> None:
@@ -55,9 +69,7 @@ def _modifiers(result: Any, plugin: str) -> list[Modifier]:
     if isinstance(result, Modifier):
         result = [result]
     if not isinstance(result, (list, tuple)) or not all(isinstance(m, Modifier) for m in result):
-        raise PluginFailed(
-            plugin, "modify_pool", f"returned {type(result).__name__}, expected list[Modifier]"
-        )
+        raise PluginFailed(plugin, "modify_pool", wrongly_returned(result, Modifier, "Modifier or list[Modifier]"))
     if len(result) > MAX_MODIFIERS:
         raise PluginFailed(plugin, "modify_pool", f"returned {len(result)} modifiers; at most {MAX_MODIFIERS} a call")
     for m in result:
@@ -94,9 +106,7 @@ def _refusals(check_attack: Any, attack: Attack, state: ChainState) -> list[str]
         elif isinstance(result, (list, tuple)) and all(isinstance(r, str) for r in result):
             out.extend(result)
         else:
-            raise PluginFailed(
-                plugin, "check_attack", f"returned {type(result).__name__}, expected str or list[str]"
-            )
+            raise PluginFailed(plugin, "check_attack", wrongly_returned(result, str, "str or list[str]"))
     return out
 
 

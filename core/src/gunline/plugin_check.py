@@ -42,7 +42,7 @@ def problems(registry: Registry, names: Iterable[str] = ()) -> list[str]:
         else:
             known = sorted({info.name for info in infos} | set(registry.blocked))
             found.append(f"{quoted(name)}: no installed plugin or distribution has this name; "
-                         f"installed: {', '.join(known) or 'none'}")
+                         f"installed: {', '.join(known) or 'none'}{registry.orphaned(name)}")
     return _once(p for p in found if p)
 
 

@@ -21,6 +21,7 @@ shadows another is never allowed to take its place silently.
 from __future__ import annotations
 
 import os
+import re
 import types
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -189,12 +190,72 @@ def _inspect(name: str, obj: Any, pm: pluggy.PluginManager) -> tuple[Ruleset | V
 
     Raises with a message that says what is wrong with the plugin.
     """
-    pm.register(obj, name=name)
     try:
-        return _declared(obj, pm)
-    finally:
-        if pm.is_registered(obj):
-            pm.unregister(obj)
+        pm.register(obj, name=name)
+        try:
+            return _declared(obj, pm)
+        finally:
+            if pm.is_registered(obj):
+                pm.unregister(obj)
+    except pluggy.PluginValidationError as exc:
+        raise TypeError(_validation_words(str(exc), obj)) from None
+
+
+#: gunline's hooks, by name (what a plugin's function is called to be one).
+HOOK_NAMES = tuple(sorted(n for n in vars(GunlineSpec) if not n.startswith("_")))
+
+
+def _static(obj: Any, name: str) -> Any:
+    """``obj.name`` as pluggy finds it, with no property or ``__getattr__`` run."""
+    if type(obj) is types.ModuleType:
+        return obj.__dict__.get(name)
+    import inspect  # not at every command's start: a plugin is nearly always a module
+
+    try:
+        return inspect.getattr_static(obj, name)
+    except AttributeError:
+        return None
+
+
+def _unmarked(obj: Any, hooks: list[str]) -> list[str]:
+    """The functions of ``obj`` named as gunline's hooks but not marked as hooks:
+    pluggy passes them over without a word, so a ruleset or a variant without its
+    ``@hookimpl`` loaded, passed ``plugins --check``, and its rule was never run."""
+    return [n for n in HOOK_NAMES if n not in hooks
+            and isinstance(_static(obj, n), (types.FunctionType, staticmethod, classmethod))]
+
+
+_UNKNOWN_HOOK = re.compile(r"unknown hook '([^']+)'")
+_NOT_IN_SPEC = re.compile(r"for hook '([^']+)'.*Argument\(s\) \{(.*)\} are declared", re.S)
+
+
+def _validation_words(text: str, obj: Any) -> str:
+    """What pluggy's refusal of a plugin means, in a plugin author's terms: which
+    function, which hook, and what to do. Pluggy's own words name its internals."""
+    unknown = _UNKNOWN_HOOK.search(text)
+    if unknown:
+        name = unknown.group(1)
+        real = getattr(_static(obj, name), "__name__", name)
+        if real != name and real in HOOK_NAMES:
+            return (f"{name!r} is the hook function {real!r} (marked @hookimpl) under another name: a marked "
+                    f"function is a hook by the name it has in the plugin. Call it through its module "
+                    f"(from . import rules; rules.{real}(...)) or mark a copy of a plain function with as_hook")
+        import difflib
+
+        close = difflib.get_close_matches(name, HOOK_NAMES, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        return (f"{name!r} is marked @hookimpl but gunline has no hook of that name; {hint}"
+                f"its hooks: {', '.join(HOOK_NAMES)}")
+    extra = _NOT_IN_SPEC.search(text)
+    if extra:
+        import inspect
+
+        hook = extra.group(1)
+        spec = getattr(GunlineSpec, hook, None)
+        takes = [p for p in inspect.signature(spec).parameters if p != "self"] if spec else []
+        return (f"hook {hook!r} takes no parameter {extra.group(2)}: its parameters are {', '.join(takes)} "
+                "(any of them, by name)")
+    return " ".join(text.split())
 
 
 def _declared(obj: Any, pm: pluggy.PluginManager) -> tuple[Ruleset | Variant, list[str]]:
@@ -219,6 +280,11 @@ def _declared(obj: Any, pm: pluggy.PluginManager) -> tuple[Ruleset | Variant, li
         )
     check_declaration(decl)
     check_api(decl.api, OLDEST_SUPPORTED_API, HOOKSPEC_VERSION)
+    unmarked = _unmarked(obj, hooks)
+    if unmarked:
+        names = ", ".join(unmarked)
+        raise TypeError(f"{names}: named as gunline's hook{'s' if len(unmarked) > 1 else ''} but not marked "
+                        "@hookimpl, so never called; mark it (from gunline import hookimpl), or rename it")
     if isinstance(decl, Ruleset):
         missing = [h for h in REQUIRED_RULESET_HOOKS if h not in hooks]
         if missing:
@@ -335,8 +401,23 @@ class Registry:
                 raise BadInput(f"ruleset: {quoted(name)} is installed but not loaded: {by}={self.env.get(by, '')!r} "
                                "keeps it out")
             known = ", ".join(sorted(self.rulesets)) or "none installed"
-            raise BadInput(f"ruleset: unknown ruleset {quoted(name)}; installed: {known}")
+            raise BadInput(f"ruleset: unknown ruleset {quoted(name)}; installed: {known}{self.orphaned(name)}")
         return plugin.declaration  # type: ignore[return-value]
+
+    def orphaned(self, ruleset: str) -> str:
+        """A hint where variants of ``ruleset`` are installed but the ruleset is not:
+        its distribution most likely lacks the ruleset's entry point (the usual
+        slip of a plugin author, which the plain "unknown ruleset" did not point at)."""
+        mine = sorted((p for p in self.plugins.values()
+                       if isinstance(p.declaration, Variant) and p.declaration.ruleset == ruleset),
+                      key=lambda p: p.name)
+        if not mine:
+            return ""
+        dists = sorted({p.distribution for p in mine if p.distribution})
+        where = " and ".join(dists) or "their distribution"
+        return (f" (the variants {', '.join(p.name for p in mine)} of {quoted(ruleset)} are installed, from {where}, "
+                f"but no ruleset of that name: does {where} declare it under [project.entry-points.gunline] "
+                f"({ruleset} = \"<module>\") and was it installed again since?)")
 
     def check_variants(self, ruleset: str, variants: Iterable[str]) -> tuple[str, ...]:
         """Validate variant names for ``ruleset``; returns them without duplicates."""

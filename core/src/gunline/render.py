@@ -241,9 +241,12 @@ def plugins_text(
     if not infos and not blocked:
         out.append(_("no plugins installed"))
     if env is not None and not env:
-        if any(info.kind == "broken" for info in infos):
-            out.append(_("(every installed plugin loads, but those marked BROKEN failed; choose with "
-                         "GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)"))
+        marks = [labels[kind] for kind, there in (("broken", any(i.kind == "broken" for i in infos)),
+                                                  ("conflict", bool(conflicts))) if there]
+        if marks:
+            # not "every plugin loads": a plugin author read it as all is well
+            out.append(_("(every installed plugin was tried: those marked {marks} are not used; "
+                         "choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)", marks=" / ".join(marks)))
         else:
             out.append(_("(every installed plugin loads; choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)"))
     return "\n".join(out)
