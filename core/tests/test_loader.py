@@ -95,6 +95,10 @@ def test_ruleset_without_required_hooks_is_refused(toy):
 def test_variant_name_must_carry_its_ruleset():
     with pytest.raises(TypeError, match="must start with 'toy.'"):
         Registry().add("x", _variant_module(name="lucky", ruleset="toy"))
+    # a slip in ``ruleset=`` was blamed on the name
+    with pytest.raises(TypeError, match=r"^variant 'raid.steady' declares ruleset='raider', but its name is of "
+                                        r"'raid': a variant's name is its ruleset's, a dot and its own; correct one"):
+        Registry().add("x", _variant_module(name="raid.steady", ruleset="raider"))
 
 
 def test_unknown_ruleset_and_variant_messages(registry):

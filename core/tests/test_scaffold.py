@@ -49,6 +49,10 @@ def test_the_command_writes_every_file_and_says_what_next(tmp_path, capsys):
     [
         (["new-plugin", "Space_Raiders"], "'Space_Raiders' is not a usable ruleset name"),
         (["new-plugin", "9lives"], "starting with a letter"),
+        # it wrote gunline-gunline-pirates/
+        (["new-plugin", "gunline-pirates"],
+         "'gunline-pirates' is the distribution's name; the ruleset's is 'pirates', and its distribution is "
+         "named for it: gunline new-plugin pirates"),
     ],
 )
 def test_bad_names_are_refused_in_one_line(args, message, capsys, tmp_path):
@@ -104,6 +108,9 @@ def test_run_from_this_checkout_the_project_takes_gunline_and_the_app_from_it(tm
     }
     project = tomllib.loads((root / "pyproject.toml").read_text())
     assert project["dependency-groups"]["dev"] == ["pytest>=8", f"gunline-tui>={gunline.__version__}"]
+    readme = " ".join((root / "README.md").read_text().split())
+    assert f"the plugin author's guide, `{CHECKOUT / 'docs' / 'plugins.md'}`" in readme  # a path, not a name
+    assert (CHECKOUT / "docs" / "plugins.md").is_file()
 
 
 def wheel_folder(tmp_path: Path, *names: str) -> Path:
@@ -120,6 +127,10 @@ def test_from_a_folder_of_wheels_the_project_reads_that_folder_alone(tmp_path):
     uv = sources_of(root)
     assert uv["sources"] == {"gunline": {"index": "gunline-wheels"}, "gunline-tui": {"index": "gunline-wheels"}}
     assert uv["index"] == [{"name": "gunline-wheels", "url": str(folder), "format": "flat", "explicit": True}]
+    readme = " ".join((root / "README.md").read_text().split())
+    # a rebuilt wheel of the same version was silently not taken
+    assert "`uv sync --reinstall-package gunline --reinstall-package gunline-tui` takes them" in readme
+    assert "`docs/plugins.md` in gunline's source" in readme
 
 
 def test_a_folder_without_the_app_gives_a_project_without_it(tmp_path, capsys):

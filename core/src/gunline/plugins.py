@@ -290,6 +290,11 @@ def _declared(obj: Any, pm: pluggy.PluginManager) -> tuple[Ruleset | Variant, li
         if missing:
             raise TypeError(f"ruleset {decl.name!r} lacks required hooks: {', '.join(missing)}")
     elif decl.ruleset is not None and not decl.name.startswith(decl.ruleset + "."):
+        prefix = decl.name.split(".", 1)[0] if "." in decl.name else None
+        if prefix:  # which of the two is the slip is the author's to say: both are named
+            raise TypeError(f"variant {decl.name!r} declares ruleset={decl.ruleset!r}, but its name is of "
+                            f"{prefix!r}: a variant's name is its ruleset's, a dot and its own; correct "
+                            f"one of the two")
         raise TypeError(f"variant name {decl.name!r} must start with {decl.ruleset + '.'!r}")
     return decl, hooks
 

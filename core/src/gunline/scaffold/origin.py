@@ -115,11 +115,27 @@ def template_values(origin: Origin, gunline_version: str) -> dict[str, str]:
             f"gunline is on no package index yet, so `[tool.uv.sources]` in `pyproject.toml` takes\n"
             f"it{app} from {origin.describe()}, where this project was made."
         )
+        if origin.kind == "wheels":
+            # uv keeps the gunline it installed while the version asked for is the same
+            tui = " --reinstall-package gunline-tui" if origin.app else ""
+            where += (
+                "\nWheels built there again under the same version are not taken by themselves:\n"
+                f"`uv sync --reinstall-package gunline{tui}` takes them."
+            )
     return {
+        "guide": guide(origin),
         "sources": origin.sources(),
         "dev_app": f', "gunline-tui>={gunline_version}"' if with_app else "",
         "where": where,
     }
+
+
+def guide(origin: Origin) -> str:
+    """Where the plugin author's guide is: in the checkout this project came from, or
+    in gunline's source (a folder of wheels has no docs)."""
+    if origin.kind == "checkout" and origin.folder is not None:
+        return f"`{origin.folder / 'docs' / 'plugins.md'}`"
+    return "`docs/plugins.md` in gunline's source (the checkout its wheels are built from)"
 
 
 def _project_name(folder: Path) -> str | None:

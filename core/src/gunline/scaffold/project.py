@@ -57,6 +57,12 @@ def names(name: str) -> dict[str, str]:
             f"new-plugin: {name!r} is not a usable ruleset name; use lower-case letters, digits "
             "and hyphens, starting with a letter (e.g. 'space-marines')"
         )
+    if name.startswith("gunline-"):  # it wrote gunline-gunline-pirates/
+        rest = name.removeprefix("gunline-")
+        raise BadInput(
+            f"new-plugin: {name!r} is the distribution's name; the ruleset's is {rest!r}, and its "
+            f"distribution is named for it: gunline new-plugin {rest}"
+        )
     from .. import __version__
 
     return {
