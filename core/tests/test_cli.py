@@ -1,5 +1,6 @@
 """The command line: exit codes, one-line errors, JSON output, dice replay."""
 
+import inspect
 import json
 import subprocess
 import sys
@@ -125,7 +126,9 @@ def test_plugin_failure_exits_1_naming_the_plugin(toy_cli, capsys, registry, toy
     registry.add("toy.crash", mod)
     code, _, err = _run(capsys, "resolve", str(toy_cli), "--variant", "toy.crash", "--seed", "1")
     assert code == 1
-    assert err.strip() == "gunline: plugin 'toy.crash' failed in spend_ammo: KeyError: 'rounds'"
+    line = inspect.getsourcelines(mod.spend_ammo)[1]  # where the plugin's code raised, named
+    assert err.strip() == ("gunline: plugin 'toy.crash' failed in spend_ammo: KeyError: 'rounds' "
+                           f"(at tests/test_cli.py:{line})")
     code, _, err = _run(capsys, "--debug", "resolve", str(toy_cli), "--variant", "toy.crash", "--seed", "1")
     assert code == 1 and "Traceback" in err
 

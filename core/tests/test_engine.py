@@ -241,3 +241,50 @@ def test_an_encounters_saved_unit_is_overlaid_model_by_model_when_its_models_cha
     state = fresh()
     overlay(state, {"status": "down"})  # nothing saved of the models: the rules'
     assert state == {**fresh(), "status": "down"}
+
+
+def test_a_plugins_fault_names_the_line_of_the_plugin_it_came_from(registry, doc, tmp_path, monkeypatch):
+    """"failed in resolve_hit: ValueError: …" left the author to rerun with --debug to
+    find where: the plugin's own line is named, not the dice's or Python's that raised
+    for it (a helper module of the plugin's package counts as the plugin)."""
+    package = tmp_path / "gunline_faulty"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "helpers.py").write_text(
+        "import json\n"
+        "\n"
+        "def too_many(dice):\n"
+        "    return dice.pool(5_000, 'to hit', sides=6)\n"
+        "\n"
+        "def bad_json():\n"
+        "    return json.loads('{nope')\n"
+    )
+    (package / "rules.py").write_text(
+        "from gunline import Variant, hookimpl\n"
+        "from . import helpers\n"
+        "\n"
+        "@hookimpl\n"
+        "def gunline_variant():\n"
+        "    return Variant(name='toy.faulty', ruleset='toy', api=2)\n"
+        "\n"
+        "@hookimpl\n"
+        "def resolve_hit(dice):\n"
+        "    return helpers.too_many(dice)\n"
+        "\n"
+        "@hookimpl\n"
+        "def modify_pool():\n"
+        "    return helpers.bad_json()\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    registry.add("toy.faulty", importlib.import_module("gunline_faulty.rules"))
+    with pytest.raises(PluginFailed) as info:
+        run(registry, _attack(registry, doc, "toy.faulty"), seed=1)
+    assert str(info.value).endswith("(at gunline_faulty/helpers.py:7)")  # json's own frames passed over
+    assert info.value.hook == "modify_pool"
+    monkeypatch.setattr(importlib.import_module("gunline_faulty.helpers"), "bad_json", lambda: None)
+    with pytest.raises(PluginFailed) as info:
+        run(registry, _attack(registry, doc, "toy.faulty"), seed=1)
+    assert info.value.hook == "resolve_hit"
+    assert str(info.value).endswith("at most 1000 are rolled at once (at gunline_faulty/helpers.py:4)")

@@ -57,6 +57,36 @@ def described(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
+#: Where gunline's own code is: a frame here is not the plugin's (:func:`raised_at`).
+_CORE = __file__.replace("\\", "/").rsplit("/", 1)[0] + "/"
+
+
+def raised_at(exc: BaseException, package: str | None = None) -> str:
+    """`` (at gunline_raid/ruleset.py:123)``: the plugin's line an exception came from.
+    That is the innermost frame of its traceback in the plugin's ``package``, or else
+    the innermost that is neither gunline's own code nor Python's (a ValueError from
+    the dice names the plugin's line that asked for them, not the dice's). The file is
+    given by its folder and name: enough to find it, without the install's path.
+    Empty when there is no such frame."""
+    import sysconfig
+
+    stdlib = sysconfig.get_paths().get("stdlib", "\0").replace("\\", "/") + "/"
+    mine = other = None
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename.replace("\\", "/")
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        if package and (module == package or module.startswith(package + ".")):
+            mine = (name, tb.tb_lineno)
+        elif not name.startswith((_CORE, stdlib, "<")):
+            other = (name, tb.tb_lineno)
+        tb = tb.tb_next
+    found = mine or other
+    if found is None:
+        return ""
+    return f" (at {'/'.join(found[0].rsplit('/', 2)[-2:])}:{found[1]})"
+
+
 class BadInput(GunlineError):
     """Unreadable file, validation error, unknown ruleset or variant: exit 2."""
 

@@ -26,7 +26,7 @@ import pluggy
 
 from .callers import EACH, FIRST, TEMPLATES
 from .dice.requests import DiceInterrupt
-from .errors import PluginFailed, described
+from .errors import PluginFailed, described, raised_at
 from .hookspecs import GunlineSpec
 from .models import Action, Ruleset
 from .plugins import Plugin, new_manager
@@ -168,7 +168,7 @@ class RulesStack:
             except DiceInterrupt:
                 raise
             except (Exception, SystemExit) as exc:  # a plugin calling sys.exit is a fault too
-                raise PluginFailed(plugin, hook, _describe(exc)) from exc
+                raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
             return (None, "") if result is None else (result, plugin)
         compiled = self._hooks[hook]
         if compiled.caller is not None:
@@ -177,14 +177,15 @@ class RulesStack:
             except DiceInterrupt:
                 raise
             except (Exception, SystemExit) as exc:
-                raise PluginFailed(self._blame(compiled, exc), hook, _describe(exc)) from exc
+                blamed = self._blame(compiled, exc)
+                raise PluginFailed(blamed, hook, self._described(blamed, exc)) from exc
         for plugin, fn, arguments in compiled.impls:
             try:
                 result = fn(*arguments(kwargs))
             except DiceInterrupt:
                 raise
             except (Exception, SystemExit) as exc:
-                raise PluginFailed(plugin, hook, _describe(exc)) from exc
+                raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
             if result is not None:
                 return result, plugin
         return None, ""
@@ -200,7 +201,7 @@ class RulesStack:
 
             return through_pluggy
         if len(compiled.impls) == 1:
-            return _single_caller(compiled, FIRST)
+            return _single_caller(compiled, FIRST, self._package_of(compiled.plain[0][0]))
         impls = tuple(compiled.positional)
 
         def in_turn(*args: Any) -> tuple[Any, str]:
@@ -210,7 +211,7 @@ class RulesStack:
                 except DiceInterrupt:
                     raise
                 except (Exception, SystemExit) as exc:
-                    raise PluginFailed(plugin, hook, _describe(exc)) from exc
+                    raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
                 if result is not None:
                     return result, plugin
             return None, ""
@@ -228,7 +229,7 @@ class RulesStack:
 
             return through_pluggy
         if len(compiled.impls) == 1:
-            return _single_caller(compiled, EACH)
+            return _single_caller(compiled, EACH, self._package_of(compiled.plain[0][0]))
         impls = tuple(compiled.positional)
 
         def every(*args: Any) -> list[tuple[Any, str]]:
@@ -239,7 +240,7 @@ class RulesStack:
                 except DiceInterrupt:
                     raise
                 except (Exception, SystemExit) as exc:
-                    raise PluginFailed(plugin, hook, _describe(exc)) from exc
+                    raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
                 if result is not None:
                     out.append((result, plugin))
             return out
@@ -256,7 +257,8 @@ class RulesStack:
             except DiceInterrupt:
                 raise
             except (Exception, SystemExit) as exc:
-                raise PluginFailed(self._blame(compiled, exc), hook, _describe(exc)) from exc
+                blamed = self._blame(compiled, exc)
+                raise PluginFailed(blamed, hook, self._described(blamed, exc)) from exc
             return [(r, "") for r in results]
         for plugin, fn, arguments in compiled.impls:
             try:
@@ -264,7 +266,7 @@ class RulesStack:
             except DiceInterrupt:
                 raise
             except (Exception, SystemExit) as exc:
-                raise PluginFailed(plugin, hook, _describe(exc)) from exc
+                raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
             if result is not None:
                 out.append((result, plugin))
         return out
@@ -272,6 +274,16 @@ class RulesStack:
     def implemented(self, hook: str) -> bool:
         compiled = self._hooks[hook]
         return bool(compiled.impls) or compiled.caller is not None
+
+    def _described(self, plugin: str, exc: BaseException) -> str:
+        """What ``plugin``'s exception says (:func:`gunline.errors.described`) and the
+        line of the plugin's own code it came from (:func:`gunline.errors.raised_at`):
+        "failed in resolve_wound: ValueError: …" left its author to rerun with --debug."""
+        return described(exc) + raised_at(exc, self._package_of(plugin))
+
+    def _package_of(self, plugin: str) -> str | None:
+        """The top-level package of the plugin named ``plugin`` in this stack."""
+        return next((p.package for p in (self.base, *self._variant_plugins) if p.name == plugin), None)
 
     def _blame(self, compiled: _CompiledHook, exc: BaseException) -> str:
         """Name the plugin whose code raised, from the traceback's modules."""
@@ -304,10 +316,15 @@ def single({spec}):
 """
 
 
-def _single_caller(compiled: _CompiledHook, answer: str) -> Callable[..., Any]:
+def _single_caller(compiled: _CompiledHook, answer: str, package: str | None = None) -> Callable[..., Any]:
     """Compile the caller of ``compiled``'s one implementation; ``answer`` is the
-    expression it returns (``_result`` and ``_plugin`` in scope)."""
+    expression it returns (``_result`` and ``_plugin`` in scope). A fault is described
+    with the line of ``package`` (the plugin's) it came from."""
     ((plugin, function, argnames),) = compiled.plain
+
+    def _describe(exc: BaseException) -> str:
+        return described(exc) + raised_at(exc, package)
+
     scope = {
         "_fn": function, "_plugin": plugin, "_hook": compiled.name, "_describe": _describe,
         "_DiceInterrupt": DiceInterrupt, "_PluginFailed": PluginFailed, "__builtins__": builtins,
@@ -354,7 +371,3 @@ def _spec_argnames(hook: str) -> tuple[str, ...]:
     """The hookspec's argument names for ``hook``, in order (``self`` left out)."""
     spec = getattr(GunlineSpec, hook)
     return tuple(name for name in inspect.signature(spec).parameters if name != "self")
-
-
-#: What a plugin's exception says (one definition: :func:`gunline.errors.described`).
-_describe = described
