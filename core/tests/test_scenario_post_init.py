@@ -19,6 +19,8 @@ class Gun(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
             raise ValueError("expected a gun that does damage")
         if self.damage == "other":
             raise ValueError("calibre: not a field of the gun")
+        if self.damage == "9":
+            raise ValueError("damage: 9 is more than the gun can do (5)")
 
 
 class Doc(msgspec.Struct, kw_only=True):
@@ -48,3 +50,11 @@ def test_a_table_converted_on_its_own_keeps_its_field_prefix():
 ])
 def test_other_messages_stay_at_the_struct(damage, expected):
     assert _error({"weapons": [{"name": "a", "damage": damage}]}).startswith(expected)
+
+
+def test_a_rules_own_message_is_not_given_the_value_again():
+    """The rule's words say what it was given: ", got '9'" was added after them."""
+    assert _error({"weapons": [{"name": "a", "damage": "9"}]}) == (
+        "s.toml: weapons[0].damage: 9 is more than the gun can do (5)")
+    with pytest.raises(BadInput, match=r"weapons\[0\]\.damage: expected str, got int$"):
+        convert({"weapons": [{"name": "a", "damage": 3}]}, Doc, "s.toml", "")

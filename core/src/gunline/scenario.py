@@ -204,10 +204,13 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
         choices = _literal_choices(struct, path) if msg.startswith("Invalid enum value") else None
         if choices:
             return_msg = f"expected one of: {', '.join(map(str, choices))}"
-        # a missing field's path is its parent table: nothing to quote back
+        # a missing field's path is its parent table: nothing to quote back; a rule's own
+        # message (a Struct's __post_init__) that names the value is not given it again
+        # ("9 is more than the magazine holds (5), got 9")
         if path and not missing and isinstance(data, dict):
             value = _lookup(data, path)
-            if value is not _NOTHING and "got" not in return_msg:
+            own = not msg.startswith(("Expected", "Invalid"))
+            if value is not _NOTHING and "got" not in return_msg and not (own and str(value) in msg):
                 return_msg += f", got {quoted(value)}"
         raise _fail(source, full, return_msg) from None
 
