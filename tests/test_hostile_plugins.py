@@ -304,7 +304,11 @@ def _holding_itself() -> Step:
 FAULTS = {
     "data holding an object": ("resolve_hit", _hit(data={"who": object()}), "cannot be written as JSON"),
     "state holding a set of objects": (
-        "resolve_hit", _hit(target_state={"marks": {object()}}), "cannot be written as JSON"),
+        "resolve_hit", _hit(target_state={"marks": {object()}}), "returned a set ("),
+    # written as a list in the order of the set, which for names changes with the interpreter's hash seed
+    "data holding a set of names": (
+        "resolve_hit", _hit(data={"seen": {"Bo", "Cy"}}),
+        "returned a set ([0].data['seen']), which JSON writes as a list in no fixed order; use a sorted list"),
     "a roll whose values are text": (
         "resolve_hit", lambda: Step(kind="hit", value=1, rolls=[Roll(label="x", dice="1d6", values="66", total=6)]),
         "wrong type"),

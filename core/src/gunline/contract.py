@@ -283,8 +283,36 @@ def status_problem(steps: list[Step], ruleset: Ruleset) -> str | None:
     return None
 
 
+def _unordered(value: Any, path: str = "", depth: int = 0) -> str | None:
+    """Where ``value`` holds a set (``steps[2].data['seen']``), or None. JSON writes a
+    set as a list, in the order of the set: for strings that order changes with every
+    interpreter's hash seed, so a seeded chain would not read the same twice. (Past
+    a depth no chain has, the encoder says what is wrong: a dict holding itself.)"""
+    if depth > 64:
+        return None
+    if isinstance(value, (set, frozenset)):
+        return path or "it"
+    if isinstance(value, dict):
+        items: Any = ((f"{path}[{k!r}]", v) for k, v in value.items())
+    elif isinstance(value, (list, tuple)):
+        items = ((f"{path}[{i}]", v) for i, v in enumerate(value))
+    elif isinstance(value, msgspec.Struct):
+        items = ((f"{path}.{f}" if path else f, getattr(value, f)) for f in value.__struct_fields__)
+    else:
+        return None
+    for where, item in items:
+        found = _unordered(item, where, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
 def json_problem(value: Any, decoder: msgspec.json.Decoder[Any]) -> str | None:
     """Why ``value`` cannot be written as JSON and read back as its model, or None."""
+    unordered = _unordered(value)
+    if unordered is not None:
+        return (f"returned a set ({unordered}), which JSON writes as a list in no fixed order; "
+                "use a sorted list")
     try:
         data = _chain_encoder.encode(value)
     except (TypeError, ValueError, OverflowError, RecursionError, msgspec.EncodeError) as exc:
