@@ -80,8 +80,16 @@ def test_a_file_changed_on_disk_since_it_was_read_is_asked_for(tmp_path):
     assert verdict.action == "ask" and "changed on disk since this session opened or saved it" in verdict.why
     files.write(mine, "ruleset = 'wod'\n")  # saved over it after a yes: what is there is ours again
     assert files.verdict(str(mine)).action == "write"
-    mine.unlink()  # gone: saving puts it back
+    mine.unlink()  # gone: someone meant it gone, so writing it again is asked for
+    verdict = files.verdict(str(mine))
+    assert verdict.action == "ask"
+    assert verdict.why == f"{mine} was deleted on disk since this session opened or saved it"
+    files.write(mine, "ruleset = 'wod'\n")  # written again after a yes: ours again
     assert files.verdict(str(mine)).action == "write"
+    mine.unlink()
+    mine.mkdir()  # a folder in its place: refused, saying so
+    verdict = files.verdict(str(mine))
+    assert verdict.action == "refuse" and verdict.why.startswith(f"{mine} is now a folder")
 
 
 def test_a_scenario_is_never_saved_over_a_file_that_is_no_scenario(tmp_path):

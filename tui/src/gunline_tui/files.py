@@ -6,7 +6,8 @@ The rules a GM can rely on:
 - a file is written without a question only if this app opened or saved it since it
   started and nobody changed it on disk since (:class:`Files` remembers which, and
   a fingerprint of what it read or wrote); any other existing file is overwritten
-  only after a yes;
+  only after a yes, and such a file deleted since is written again only after one
+  (someone meant it gone); one that is a folder now is refused, saying so;
 - a scenario is never written over a file that is not one (the encounter journal,
   any SQLite database, a file that is not TOML text, TOML with nothing of a
   scenario): an editor's Save must not destroy what it did not write;
@@ -97,11 +98,17 @@ class Files:
     def changed_on_disk(self, path: str | os.PathLike[str]) -> bool:
         """Whether ``path``, opened or saved here, is not what was read or written
         then (another editor, another gunline saved it since). A file gone is not
-        changed: saving puts it back."""
+        changed (:meth:`deleted_on_disk` says so)."""
         real = _real(path)
         if real not in self.owned or not real.exists():
             return False
         return fingerprint(real) != self.owned[real]
+
+    def deleted_on_disk(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path``, opened or saved here, is gone since: someone removed it,
+        and writing it again silently would undo what they meant."""
+        real = _real(path)
+        return real in self.owned and not os.path.lexists(real)
 
     def is_example(self, path: str | os.PathLike[str]) -> bool:
         """Whether ``path`` lies in a bundled examples folder."""
@@ -118,6 +125,9 @@ class Files:
         if self.is_example(path):
             return Verdict("refuse", path, _("bundled examples are read-only: save the copy elsewhere"))
         if path.is_dir():
+            if _real(path) in self.owned:  # the file opened here: a folder took its place
+                return Verdict("refuse", path, _("{path} is now a folder, not the file it was: save the scenario "
+                                                 "elsewhere", path=path))
             return Verdict("refuse", path, _("is a folder: give a file name"))
         if self.is_journal(path):
             return Verdict("refuse", path, _("{path} is the encounter journal: a scenario never goes there",
@@ -125,6 +135,9 @@ class Files:
         if not_a_place(path):
             return Verdict("refuse", path, _("{path} is a pipe or a device, no file to save to: give a file name",
                                              path=path))
+        if self.deleted_on_disk(path):
+            return Verdict("ask", path, _("{path} was deleted on disk since this session opened or saved it",
+                                          path=path))
         if not path.exists():
             return Verdict("write", path)
         if scenario:
