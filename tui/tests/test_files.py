@@ -132,3 +132,23 @@ def test_the_journal_is_never_a_place_for_a_scenario(tmp_path, home):
         assert files.verdict(str(journal)).action == "refuse"
         assert files.verdict(str(journal) + "-wal").action == "refuse"
         assert files.verdict(str(journal), scenario=False).action == "refuse"  # nor the log's export
+
+
+#: What a terminal would obey or not show, in a name: ESC, BEL, C1 (CSI, NEL), the
+#: bidi override and isolate, DEL, the zero width space, marks and the BOM.
+ODD = "Gol\x1b]0;x\x07\x9b31m\x85\u202eX\u2066Y\x7f\u200bZ\u200f\u061c\u2060\ufeff"
+
+
+def test_saved_strings_are_written_with_toml_escapes_and_read_back_the_same():
+    """New and changed strings are escaped as core's writer escapes them: the file
+    reads back with the same values, and the sanitiser leaves it as it is."""
+    from gunline.safe import shown
+
+    doc = {"ruleset": "wod", "shooter": {"name": ODD}, "weapon": {"name": "rifle", "tags": [ODD, "b"]},
+           "targets": [{"name": ODD, "armor": {ODD: 1}}, {"name": "B"}],
+           "map": {"at": {ODD: [1, 2]}}}
+    original = 'ruleset = "wod"  # the game\n\n[shooter]\nname = "Carter"\n\n[[targets]]\nname = "B"\n'
+    for text in (scenario_text(doc), scenario_text(doc, original)):
+        assert tomllib.loads(text) == doc
+        assert shown(text) == text and text.isascii()
+    assert scenario_text(doc, original).startswith('ruleset = "wod"  # the game\n')

@@ -288,27 +288,54 @@ def _table(value: dict[str, Any], gap: bool = False) -> Any:
 
     table = tomlkit.table()
     for key, item in value.items():
-        table[key] = _inline(item)
+        table[_key(key)] = _inline(item)
     if gap:
         table.trivia.indent = "\n"
     return table
 
 
 def _inline(value: Any) -> Any:
-    """A value inside a table: tables (and tables in lists) inline."""
+    """A value inside a table: tables (and tables in lists) inline, strings escaped
+    as :func:`_string` escapes them."""
     import tomlkit
 
     if isinstance(value, dict):
         inline = tomlkit.inline_table()
         for key, item in value.items():
-            inline[key] = _inline(item)
+            inline[_key(key)] = _inline(item)
         return inline
-    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+    if isinstance(value, list):
         array = tomlkit.array()
         for item in value:
             array.append(_inline(item))
         return array
+    if isinstance(value, str):
+        return _string(value)
     return value
+
+
+def _string(text: str) -> Any:
+    """``text`` as a TOML string escaped as core's writer escapes it
+    (:func:`gunline.tomlwrite.escaped`): tomlkit writes C1 controls and the bidi and
+    other format characters raw, which the terminal that shows the file obeys or
+    hides; escaped, the file holds the same value and prints as it is."""
+    from tomlkit.items import String, StringType, Trivia
+
+    from gunline.tomlwrite import escaped
+
+    return String(StringType.SLB, text, escaped(text), Trivia())
+
+
+def _key(key: str) -> Any:
+    """A key as tomlkit writes it, or quoted and escaped as :func:`_string` escapes
+    a value when it holds anything core's writer escapes (a model's name on the map
+    is a key)."""
+    from tomlkit.items import KeyType, SingleKey
+
+    from gunline.tomlwrite import escaped
+
+    body = escaped(key)
+    return key if body == key else SingleKey(key, KeyType.Basic, original=f'"{body}"')
 
 
 def _table_list(value: Any) -> bool:
@@ -327,14 +354,14 @@ def _merge(node: Any, wanted: dict[str, Any], top: bool = True) -> None:
     for key, value in wanted.items():
         if key not in node:
             if top and isinstance(value, dict):
-                node[key] = _table(value, gap=True)
+                node[_key(key)] = _table(value, gap=True)
             elif top and _table_list(value):
                 array = tomlkit.aot()
                 for item in value:
                     array.append(_table(item, gap=True))
-                node[key] = array
+                node[_key(key)] = array
             else:
-                node[key] = _inline(value)
+                node[_key(key)] = _inline(value)
             continue
         current = node[key]
         if isinstance(value, dict) and isinstance(current, dict):
