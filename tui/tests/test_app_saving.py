@@ -284,3 +284,25 @@ async def test_ctrl_s_on_a_file_replaced_by_a_folder_says_so_and_offers_save_as(
         await settle(pilot)
     assert "distance = 7" in (tmp_path / "raid-mine.toml").read_text()
     assert mine.is_dir() and not any(mine.iterdir())
+
+
+@run_async
+async def test_a_target_moved_by_keys_is_saved_with_its_own_comments(toy_registry, tmp_path):
+    from gunline_tui.widgets.form import TargetHeader
+
+    bo = '# Bo: the sentry, asleep\n[[targets]]  # first through the door\nname = "Bo"\nwounds = 2  # tough\n'
+    cy = '# Cy: behind the crates\n[[targets]]\nname = "Cy"\ncover = true\n'
+    head = '# The night raid.\nruleset = "toy"\n\n[shooter]\nname = "Ada"\n\n[weapon]\nname = "pistol"\nrounds = 5\n\n'
+    mine = tmp_path / "raid.toml"
+    mine.write_text(head + bo + "\n" + cy)
+    app = make_app(toy_registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(app.screen.query(TargetHeader).last())
+        await pilot.press("k")  # Cy up, above Bo
+        await settle(pilot)
+        assert [t["name"] for t in app.main.model.doc["targets"]] == ["Cy", "Bo"]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "saved raid.toml" in screen_text(app)
+    assert mine.read_text() == head + cy + "\n" + bo

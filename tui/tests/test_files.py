@@ -152,3 +152,72 @@ def test_saved_strings_are_written_with_toml_escapes_and_read_back_the_same():
         assert tomllib.loads(text) == doc
         assert shown(text) == text and text.isascii()
     assert scenario_text(doc, original).startswith('ruleset = "wod"  # the game\n')
+
+
+#: A hand-written file: each target with comments of its own above its header, on
+#: its header and on its values; the comment above ``[map]`` is the map's.
+SQUAD = """\
+# The squad's night raid.
+ruleset = "toy"
+
+[shooter]
+name = "Ada"
+
+[weapon]
+name = "pistol"
+rounds = 6
+
+# Bo: the sentry, asleep
+[[targets]]  # first through the door
+name = "Bo"
+wounds = 2  # tough old man
+
+# Cy: behind the crates
+# (half cover)
+[[targets]]
+name = "Cy"
+cover = true
+
+[[targets]]
+name = "Di"  # the officer
+
+# the map comes last
+[map]
+at = { Ada = [0, 0] }
+"""
+BO = '# Bo: the sentry, asleep\n[[targets]]  # first through the door\nname = "Bo"\nwounds = 2  # tough old man\n'
+CY = '# Cy: behind the crates\n# (half cover)\n[[targets]]\nname = "Cy"\ncover = true\n'
+DI = '[[targets]]\nname = "Di"  # the officer\n'
+HEAD, MAP = SQUAD.split(BO)[0], '# the map comes last\n[map]\nat = { Ada = [0, 0] }\n'
+
+
+def squad(*order: str) -> str:
+    return HEAD + "\n".join(order) + "\n" + MAP
+
+
+def test_targets_moved_take_their_own_comments_with_them():
+    assert squad(BO, CY, DI) == SQUAD
+    doc = tomllib.loads(SQUAD)
+    bo, cy, di = doc["targets"]
+    for order, text in [((cy, bo, di), squad(CY, BO, DI)), ((bo, di, cy), squad(BO, DI, CY)),
+                        ((di, cy, bo), squad(DI, CY, BO))]:
+        doc["targets"] = list(order)
+        assert scenario_text(doc, SQUAD) == text  # the map's comment stays above the map
+
+
+def test_removing_and_adding_targets_leaves_the_others_their_comments():
+    doc = tomllib.loads(SQUAD)
+    bo, cy, di = doc["targets"]
+    doc["targets"] = [bo, di]
+    assert scenario_text(doc, SQUAD) == squad(BO, DI)  # Cy's comments go with Cy
+    doc["targets"] = [bo, {"name": "Ed"}, di]
+    assert scenario_text(doc, SQUAD) == squad(BO, '[[targets]]\nname = "Ed"\n', DI)
+    doc["targets"] = [{"name": "Ed", "wounds": 3}, cy]
+    assert scenario_text(doc, SQUAD) == squad('[[targets]]\nname = "Ed"\nwounds = 3\n', CY)
+    doc["targets"] = [bo, cy, {"name": "Dieter"}]  # renamed: nothing else to tell it by, in its place
+    assert scenario_text(doc, SQUAD) == squad(BO, CY, DI.replace('"Di"  #', '"Dieter" #'))
+    doc["targets"] = [dict(cy, wounds=3), dict(bo, name="Bo the elder")]  # moved and changed too
+    text = scenario_text(doc, SQUAD)
+    assert tomllib.loads(text) == doc
+    assert text == squad(CY.replace("cover = true\n", "cover = true\nwounds = 3\n"),
+                         BO.replace('name = "Bo"', 'name = "Bo the elder"'))

@@ -367,18 +367,131 @@ def _merge(node: Any, wanted: dict[str, Any], top: bool = True) -> None:
         if isinstance(value, dict) and isinstance(current, dict):
             _merge(current, value, top=False)
         elif _table_list(value) and isinstance(current, tomlkit.items.AoT):
-            for i, item in enumerate(value):
-                if i < len(current):
-                    _merge(current[i], item, top=False)
-                else:
-                    current.append(_table(item, gap=True))
-            while len(current) > len(value):
-                del current[len(value)]
+            _merge_tables(node, current, value)
         elif _plain(current) != value:
             comment = getattr(getattr(current, "trivia", None), "comment", "")
             node[key] = _inline(value)
             if comment:
                 node[key].comment(comment.lstrip("# ").rstrip())
+
+
+def _merge_tables(node: Any, current: Any, wanted: list[dict[str, Any]]) -> None:
+    """Make the array of tables ``current`` (``[[targets]]``, in the container
+    ``node``) hold ``wanted``: each wanted table merged into the file's table it is
+    (:func:`_same_tables`), and each table's own comments go where it goes (those
+    above its header, on it and in it), so that moving, removing or adding a target
+    leaves every other one its comments. The blank lines between tables stay where
+    they were, as does what lies above whatever follows the last table."""
+    tables = list(current.body)
+    pairs = _same_tables([t.unwrap() for t in tables], wanted)
+    if pairs == list(range(len(tables))):  # the same tables in the same places
+        for table, item in zip(tables, wanted):
+            _merge(table, item, top=False)
+        return
+    from tomlkit.items import Table
+
+    body = (node.value if isinstance(node, Table) else node).body
+    at = next((i for i, (_, item) in enumerate(body) if item is current), None)
+    gap, lead = _cut(*_end_of(body, at)) if at is not None else ("", "")
+    gaps, leads = [gap], [lead]
+    for table in tables:  # above the next one; after the last: above what follows
+        gap, lead = _cut(*_end_of(table.value.body))
+        gaps.append(gap)
+        leads.append(lead)
+    below = gaps.pop() + leads.pop()
+    placed = []
+    for place, (i, item) in enumerate(zip(pairs, wanted)):
+        if i is None:
+            table = _table(item)
+        else:
+            table = tables[i]
+            _merge(table, item, top=False)
+        gap = gaps[place] if place < len(gaps) else "\n"
+        table.trivia.indent = gap + (leads[i] if i is not None else "") + table.trivia.indent
+        placed.append(table)
+    current[:] = placed
+    if below:
+        import tomlkit
+
+        end, _ = _end_of(placed[-1].value.body)
+        end.extend(tomlkit.parse(below).body)
+
+
+def _same_tables(have: list[Any], wanted: list[dict[str, Any]]) -> list[int | None]:
+    """For each wanted table, the index of the file's table it is (None: a new one).
+    The file's table equal to it, else the one of its name, else (a table renamed
+    and changed) the first one left that shares a value with it, or that holds
+    nothing but a name, as it does."""
+    left = list(range(len(have)))
+    pairs: list[int | None] = [None] * len(wanted)
+
+    def named(old: Any, new: dict[str, Any]) -> bool:
+        return isinstance(old, dict) and isinstance(new.get("name"), str) and old.get("name") == new["name"]
+
+    def alike(old: Any, new: dict[str, Any]) -> bool:
+        mine = {k: v for k, v in new.items() if k != "name"}
+        theirs = {k: v for k, v in old.items() if k != "name"} if isinstance(old, dict) else {}
+        return any(k in theirs and theirs[k] == v for k, v in mine.items()) or not (mine or theirs)
+
+    for same in (lambda old, new: old == new, named, alike):
+        for j, item in enumerate(wanted):
+            if pairs[j] is None:
+                i = next((i for i in left if same(have[i], item)), None)
+                if i is not None:
+                    pairs[j] = i
+                    left.remove(i)
+    return pairs
+
+
+#: Items that are a file's lines rather than its values.
+def _note(entry: tuple[Any, Any]) -> bool:
+    from tomlkit.items import Comment, Whitespace
+
+    return entry[0] is None and isinstance(entry[1], (Comment, Whitespace))
+
+
+def _end_of(body: list[Any], end: int | None = None) -> tuple[list[Any], int]:
+    """Where the lines above what follows ``body[:end]`` are kept: tomlkit keeps
+    the comments above a table's header at the end of what comes before it (the
+    table before, or the last table inside that one)."""
+    from tomlkit.items import AoT, Table
+
+    end = len(body) if end is None else end
+    while end:
+        key, last = body[end - 1]
+        if key is None:
+            break
+        if isinstance(last, AoT) and len(last):
+            body = last.body[-1].value.body
+        elif isinstance(last, Table):
+            body = last.value.body
+        else:
+            break
+        end = len(body)
+    return body, end
+
+
+def _cut(body: list[Any], end: int) -> tuple[str, str]:
+    """Take out the lines just before ``body[end]``, as text: the blank lines
+    (``gap``), then the block of comments right above (``lead``, with any blank
+    line between it and what follows). Blanked in place, not removed: the
+    container's index of its keys stays right."""
+    from tomlkit.items import Comment, Whitespace
+
+    start = end
+    while start and _note(body[start - 1]) and isinstance(body[start - 1][1], Whitespace):
+        start -= 1
+    first = start
+    while first and _note(body[first - 1]) and isinstance(body[first - 1][1], Comment):
+        first -= 1
+    if first == start:  # no comment: blank lines only
+        first = end
+    gap = first
+    while gap and _note(body[gap - 1]) and isinstance(body[gap - 1][1], Whitespace):
+        gap -= 1
+    text = ["".join(item.as_string() for _, item in body[a:b]) for a, b in ((gap, first), (first, end))]
+    body[gap:end] = [(None, Whitespace(""))] * (end - gap)
+    return text[0], text[1]
 
 
 def _plain(value: Any) -> Any:
