@@ -221,3 +221,25 @@ def test_removing_and_adding_targets_leaves_the_others_their_comments():
     assert tomllib.loads(text) == doc
     assert text == squad(CY.replace("cover = true\n", "cover = true\nwounds = 3\n"),
                          BO.replace('name = "Bo"', 'name = "Bo the elder"'))
+
+
+def test_targets_in_an_inline_array_keep_their_own_comments():
+    """Targets written inline (``targets = [{...}, ...]``): a target's comment lines
+    above it and the comment after it go where it goes; the array's own lines stay."""
+    bo = '  # Bo: the sentry\n  { name = "Bo", wounds = 2 },  # tough\n'
+    cy = '  # Cy: behind the crates\n  { name = "Cy", cover = true },\n'
+    di = '  { name = "Di" },  # the officer\n'
+    head, tail = 'ruleset = "toy"\ntargets = [  # the raid\n', '  # no one else\n]\n'
+    original = head + bo + cy + di + tail
+    doc = tomllib.loads(original)
+    assert scenario_text(doc, original) == original
+    b, c, d = doc["targets"]
+    doc["targets"] = [d, b, c]
+    assert scenario_text(doc, original) == head + di + bo + cy + tail
+    doc["targets"] = [c, dict(b, wounds=3)]
+    text = scenario_text(doc, original)
+    assert tomllib.loads(text) == doc
+    assert text == head + cy + bo.replace("wounds = 2", "wounds = 3") + tail
+    doc["targets"] = [{"name": "Ed", "wounds": 1}, b]
+    text = scenario_text(doc, original)
+    assert tomllib.loads(text) == doc and text == head + '  {name = "Ed", wounds = 1},\n' + bo + tail

@@ -368,6 +368,8 @@ def _merge(node: Any, wanted: dict[str, Any], top: bool = True) -> None:
             _merge(current, value, top=False)
         elif _table_list(value) and isinstance(current, tomlkit.items.AoT):
             _merge_tables(node, current, value)
+        elif _table_list(value) and isinstance(current, tomlkit.items.Array) and _plain(current) != value:
+            node[key] = _merge_inline_tables(current, value)
         elif _plain(current) != value:
             comment = getattr(getattr(current, "trivia", None), "comment", "")
             node[key] = _inline(value)
@@ -415,6 +417,69 @@ def _merge_tables(node: Any, current: Any, wanted: list[dict[str, Any]]) -> None
 
         end, _ = _end_of(placed[-1].value.body)
         end.extend(tomlkit.parse(below).body)
+
+
+def _merge_inline_tables(current: Any, wanted: list[dict[str, Any]]) -> Any:
+    """The array of inline tables ``current`` (``targets = [{...}, ...]``) made to
+    hold ``wanted``, as :func:`_merge_tables` does it for ``[[tables]]``: each table
+    merged into the file's one it is, taking with it its comment lines above and the
+    comment after it; the array's other lines and its spacing stay where they were.
+    A new array, written plainly, when the file's would not read back as ``wanted``."""
+    from tomlkit.items import Array, Comment, InlineTable, Null, Whitespace
+
+    gaps: list[list[Any]] = [[]]
+    leads: list[list[Any]] = []
+    units: list[Any] = []
+    for group in (g for g in current._value if g):  # (indent, value, comma, comment)
+        if isinstance(group.value, InlineTable):
+            lead: list[Any] = []
+            while gaps[-1] and gaps[-1][-1].comment is not None and "\n" in getattr(gaps[-1][-1].indent, "s", ""):
+                lead.insert(0, gaps[-1].pop())  # a comment line of its own, right above
+            leads.append(lead)
+            units.append(group)
+            gaps.append([])
+        elif group.value is None or isinstance(group.value, Null):  # a comment line, or lines
+            gaps[-1].append(group)
+        else:
+            return _inline(wanted)
+    if not units:
+        return _inline(wanted)
+    end = gaps.pop()
+    trailing_comma = units[-1].comma is not None
+    items: list[Any] = []
+
+    def put(*parts: Any) -> None:
+        for part in parts:
+            if part is None:
+                continue
+            if items and isinstance(items[-1], Comment) and "\n" not in getattr(part, "s", ""):
+                items.append(Whitespace("\n"))  # nothing after a comment on its line
+            items.append(part)
+
+    for place, (i, item) in enumerate(zip(_same_tables([u.value.unwrap() for u in units], wanted), wanted)):
+        indent = units[min(place, len(units) - 1)].indent
+        for group in (gaps[place] if place < len(gaps) else []) + (leads[i] if i is not None else []):
+            put(*group)
+        if i is None:
+            value, comma, comment = _inline(item), None, None
+        else:
+            value, comma, comment = units[i].value, units[i].comma, units[i].comment
+            _merge(value, item, top=False)
+        if place < len(wanted) - 1 or trailing_comma:
+            comma = comma or Whitespace(",")
+        else:
+            comma = None
+        put(indent and Whitespace(indent.s), value, comma, comment)
+    for group in end:
+        put(*group)
+    if items and isinstance(items[-1], Comment):
+        items.append(Whitespace("\n"))
+    array = Array(items, current.trivia)
+    try:
+        kept = tomllib.loads(f"x = {array.as_string()}")["x"] == wanted
+    except tomllib.TOMLDecodeError:
+        kept = False
+    return array if kept else _inline(wanted)
 
 
 def _same_tables(have: list[Any], wanted: list[dict[str, Any]]) -> list[int | None]:
