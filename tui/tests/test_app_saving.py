@@ -232,3 +232,77 @@ async def test_ctrl_s_on_a_scenario_read_from_a_pipe_offers_save_as(toy_registry
         assert 'name = "Ada"' in (tmp_path / "a.toml").read_text(encoding="utf-8")
     finally:
         os.close(read)
+
+
+@run_async
+async def test_ctrl_s_on_a_file_deleted_on_disk_asks_before_writing_it_again(registry, tmp_path):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(LASGUN, mine)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        await settle(pilot)
+        mine.unlink()  # the GM, or a tidy-up, removed it meanwhile
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Save raid.toml again?" in screen_text(app)
+        assert "was deleted on disk since this session opened or saved it" in screen_text(app)
+        await pilot.press("enter")  # out of habit: nothing is written
+        await settle(pilot)
+        assert not mine.exists() and "not saved" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("o")  # put it back, with this scenario
+        await settle(pilot)
+        assert "distance = 7" in mine.read_text()
+        await set_field(pilot, "targets[0].distance", "6")
+        await pilot.press("ctrl+s")  # what is on disk is what this session wrote: no question
+        await settle(pilot)
+        assert not isinstance(app.screen, ChoiceDialog)
+    assert "distance = 6" in mine.read_text()
+
+
+@run_async
+async def test_ctrl_s_on_a_file_replaced_by_a_folder_says_so_and_offers_save_as(registry, tmp_path):
+    mine = tmp_path / "raid.toml"
+    shutil.copy(LASGUN, mine)
+    app = make_app(registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].distance", "7")
+        await settle(pilot)
+        mine.unlink()
+        mine.mkdir()  # a folder by that name now
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog) and "Save scenario as" in screen_text(app)
+        said = [str(n.message) for n in app._notifications]
+        assert f"{mine} is now a folder, not the file it was: save the scenario elsewhere" in said
+        await answer(pilot, str(tmp_path / "raid-mine.toml"))
+        await settle(pilot)
+    assert "distance = 7" in (tmp_path / "raid-mine.toml").read_text()
+    assert mine.is_dir() and not any(mine.iterdir())
+
+
+@run_async
+async def test_a_target_moved_by_keys_is_saved_with_its_own_comments(toy_registry, tmp_path):
+    from gunline_tui.widgets.form import TargetHeader
+
+    bo = '# Bo: the sentry, asleep\n[[targets]]  # first through the door\nname = "Bo"\nwounds = 2  # tough\n'
+    cy = '# Cy: behind the crates\n[[targets]]\nname = "Cy"\ncover = true\n'
+    head = '# The night raid.\nruleset = "toy"\n\n[shooter]\nname = "Ada"\n\n[weapon]\nname = "pistol"\nrounds = 5\n\n'
+    mine = tmp_path / "raid.toml"
+    mine.write_text(head + bo + "\n" + cy)
+    app = make_app(toy_registry, file=str(mine))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(app.screen.query(TargetHeader).last())
+        await pilot.press("k")  # Cy up, above Bo
+        await settle(pilot)
+        assert [t["name"] for t in app.main.model.doc["targets"]] == ["Cy", "Bo"]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "saved raid.toml" in screen_text(app)
+    assert mine.read_text() == head + cy + "\n" + bo

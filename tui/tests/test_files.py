@@ -80,8 +80,16 @@ def test_a_file_changed_on_disk_since_it_was_read_is_asked_for(tmp_path):
     assert verdict.action == "ask" and "changed on disk since this session opened or saved it" in verdict.why
     files.write(mine, "ruleset = 'wod'\n")  # saved over it after a yes: what is there is ours again
     assert files.verdict(str(mine)).action == "write"
-    mine.unlink()  # gone: saving puts it back
+    mine.unlink()  # gone: someone meant it gone, so writing it again is asked for
+    verdict = files.verdict(str(mine))
+    assert verdict.action == "ask"
+    assert verdict.why == f"{mine} was deleted on disk since this session opened or saved it"
+    files.write(mine, "ruleset = 'wod'\n")  # written again after a yes: ours again
     assert files.verdict(str(mine)).action == "write"
+    mine.unlink()
+    mine.mkdir()  # a folder in its place: refused, saying so
+    verdict = files.verdict(str(mine))
+    assert verdict.action == "refuse" and verdict.why.startswith(f"{mine} is now a folder")
 
 
 def test_a_scenario_is_never_saved_over_a_file_that_is_no_scenario(tmp_path):
@@ -124,3 +132,114 @@ def test_the_journal_is_never_a_place_for_a_scenario(tmp_path, home):
         assert files.verdict(str(journal)).action == "refuse"
         assert files.verdict(str(journal) + "-wal").action == "refuse"
         assert files.verdict(str(journal), scenario=False).action == "refuse"  # nor the log's export
+
+
+#: What a terminal would obey or not show, in a name: ESC, BEL, C1 (CSI, NEL), the
+#: bidi override and isolate, DEL, the zero width space, marks and the BOM.
+ODD = "Gol\x1b]0;x\x07\x9b31m\x85\u202eX\u2066Y\x7f\u200bZ\u200f\u061c\u2060\ufeff"
+
+
+def test_saved_strings_are_written_with_toml_escapes_and_read_back_the_same():
+    """New and changed strings are escaped as core's writer escapes them: the file
+    reads back with the same values, and the sanitiser leaves it as it is."""
+    from gunline.safe import shown
+
+    doc = {"ruleset": "wod", "shooter": {"name": ODD}, "weapon": {"name": "rifle", "tags": [ODD, "b"]},
+           "targets": [{"name": ODD, "armor": {ODD: 1}}, {"name": "B"}],
+           "map": {"at": {ODD: [1, 2]}}}
+    original = 'ruleset = "wod"  # the game\n\n[shooter]\nname = "Carter"\n\n[[targets]]\nname = "B"\n'
+    for text in (scenario_text(doc), scenario_text(doc, original)):
+        assert tomllib.loads(text) == doc
+        assert shown(text) == text and text.isascii()
+    assert scenario_text(doc, original).startswith('ruleset = "wod"  # the game\n')
+
+
+#: A hand-written file: each target with comments of its own above its header, on
+#: its header and on its values; the comment above ``[map]`` is the map's.
+SQUAD = """\
+# The squad's night raid.
+ruleset = "toy"
+
+[shooter]
+name = "Ada"
+
+[weapon]
+name = "pistol"
+rounds = 6
+
+# Bo: the sentry, asleep
+[[targets]]  # first through the door
+name = "Bo"
+wounds = 2  # tough old man
+
+# Cy: behind the crates
+# (half cover)
+[[targets]]
+name = "Cy"
+cover = true
+
+[[targets]]
+name = "Di"  # the officer
+
+# the map comes last
+[map]
+at = { Ada = [0, 0] }
+"""
+BO = '# Bo: the sentry, asleep\n[[targets]]  # first through the door\nname = "Bo"\nwounds = 2  # tough old man\n'
+CY = '# Cy: behind the crates\n# (half cover)\n[[targets]]\nname = "Cy"\ncover = true\n'
+DI = '[[targets]]\nname = "Di"  # the officer\n'
+HEAD, MAP = SQUAD.split(BO)[0], '# the map comes last\n[map]\nat = { Ada = [0, 0] }\n'
+
+
+def squad(*order: str) -> str:
+    return HEAD + "\n".join(order) + "\n" + MAP
+
+
+def test_targets_moved_take_their_own_comments_with_them():
+    assert squad(BO, CY, DI) == SQUAD
+    doc = tomllib.loads(SQUAD)
+    bo, cy, di = doc["targets"]
+    for order, text in [((cy, bo, di), squad(CY, BO, DI)), ((bo, di, cy), squad(BO, DI, CY)),
+                        ((di, cy, bo), squad(DI, CY, BO))]:
+        doc["targets"] = list(order)
+        assert scenario_text(doc, SQUAD) == text  # the map's comment stays above the map
+
+
+def test_removing_and_adding_targets_leaves_the_others_their_comments():
+    doc = tomllib.loads(SQUAD)
+    bo, cy, di = doc["targets"]
+    doc["targets"] = [bo, di]
+    assert scenario_text(doc, SQUAD) == squad(BO, DI)  # Cy's comments go with Cy
+    doc["targets"] = [bo, {"name": "Ed"}, di]
+    assert scenario_text(doc, SQUAD) == squad(BO, '[[targets]]\nname = "Ed"\n', DI)
+    doc["targets"] = [{"name": "Ed", "wounds": 3}, cy]
+    assert scenario_text(doc, SQUAD) == squad('[[targets]]\nname = "Ed"\nwounds = 3\n', CY)
+    doc["targets"] = [bo, cy, {"name": "Dieter"}]  # renamed: nothing else to tell it by, in its place
+    assert scenario_text(doc, SQUAD) == squad(BO, CY, DI.replace('"Di"  #', '"Dieter" #'))
+    doc["targets"] = [dict(cy, wounds=3), dict(bo, name="Bo the elder")]  # moved and changed too
+    text = scenario_text(doc, SQUAD)
+    assert tomllib.loads(text) == doc
+    assert text == squad(CY.replace("cover = true\n", "cover = true\nwounds = 3\n"),
+                         BO.replace('name = "Bo"', 'name = "Bo the elder"'))
+
+
+def test_targets_in_an_inline_array_keep_their_own_comments():
+    """Targets written inline (``targets = [{...}, ...]``): a target's comment lines
+    above it and the comment after it go where it goes; the array's own lines stay."""
+    bo = '  # Bo: the sentry\n  { name = "Bo", wounds = 2 },  # tough\n'
+    cy = '  # Cy: behind the crates\n  { name = "Cy", cover = true },\n'
+    di = '  { name = "Di" },  # the officer\n'
+    head, tail = 'ruleset = "toy"\ntargets = [  # the raid\n', '  # no one else\n]\n'
+    original = head + bo + cy + di + tail
+    doc = tomllib.loads(original)
+    assert scenario_text(doc, original) == original
+    b, c, d = doc["targets"]
+    doc["targets"] = [d, b, c]
+    assert scenario_text(doc, original) == head + di + bo + cy + tail
+    doc["targets"] = [c, dict(b, wounds=3)]
+    text = scenario_text(doc, original)
+    assert tomllib.loads(text) == doc
+    assert text == head + cy + bo.replace("wounds = 2", "wounds = 3") + tail
+    doc["targets"] = [{"name": "Ed", "wounds": 1}, b]
+    text = scenario_text(doc, original)
+    assert tomllib.loads(text) == doc and text == head + '  {name = "Ed", wounds = 1},\n' + bo + tail

@@ -41,8 +41,15 @@ def _escape(match: re.Match[str]) -> str:
     return _ESCAPES.get(char) or f"\\u{ord(char):04x}"
 
 
+def escaped(text: str) -> str:
+    """``text`` as the inside of a TOML basic string (``"..."``), escaped as this
+    writer escapes it (:data:`_ESCAPED`): for a writer that keeps a file's layout
+    (the app's Save, with tomlkit) to write a changed string as this one does."""
+    return _ESCAPED.sub(_escape, text)
+
+
 def _string(text: str) -> str:
-    return '"' + _ESCAPED.sub(_escape, text) + '"'
+    return '"' + escaped(text) + '"'
 
 
 def _is_table(value: Any) -> bool:

@@ -6,7 +6,8 @@ The rules a GM can rely on:
 - a file is written without a question only if this app opened or saved it since it
   started and nobody changed it on disk since (:class:`Files` remembers which, and
   a fingerprint of what it read or wrote); any other existing file is overwritten
-  only after a yes;
+  only after a yes, and such a file deleted since is written again only after one
+  (someone meant it gone); one that is a folder now is refused, saying so;
 - a scenario is never written over a file that is not one (the encounter journal,
   any SQLite database, a file that is not TOML text, TOML with nothing of a
   scenario): an editor's Save must not destroy what it did not write;
@@ -97,11 +98,17 @@ class Files:
     def changed_on_disk(self, path: str | os.PathLike[str]) -> bool:
         """Whether ``path``, opened or saved here, is not what was read or written
         then (another editor, another gunline saved it since). A file gone is not
-        changed: saving puts it back."""
+        changed (:meth:`deleted_on_disk` says so)."""
         real = _real(path)
         if real not in self.owned or not real.exists():
             return False
         return fingerprint(real) != self.owned[real]
+
+    def deleted_on_disk(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path``, opened or saved here, is gone since: someone removed it,
+        and writing it again silently would undo what they meant."""
+        real = _real(path)
+        return real in self.owned and not os.path.lexists(real)
 
     def is_example(self, path: str | os.PathLike[str]) -> bool:
         """Whether ``path`` lies in a bundled examples folder."""
@@ -118,6 +125,9 @@ class Files:
         if self.is_example(path):
             return Verdict("refuse", path, _("bundled examples are read-only: save the copy elsewhere"))
         if path.is_dir():
+            if _real(path) in self.owned:  # the file opened here: a folder took its place
+                return Verdict("refuse", path, _("{path} is now a folder, not the file it was: save the scenario "
+                                                 "elsewhere", path=path))
             return Verdict("refuse", path, _("is a folder: give a file name"))
         if self.is_journal(path):
             return Verdict("refuse", path, _("{path} is the encounter journal: a scenario never goes there",
@@ -125,6 +135,9 @@ class Files:
         if not_a_place(path):
             return Verdict("refuse", path, _("{path} is a pipe or a device, no file to save to: give a file name",
                                              path=path))
+        if self.deleted_on_disk(path):
+            return Verdict("ask", path, _("{path} was deleted on disk since this session opened or saved it",
+                                          path=path))
         if not path.exists():
             return Verdict("write", path)
         if scenario:
@@ -275,27 +288,54 @@ def _table(value: dict[str, Any], gap: bool = False) -> Any:
 
     table = tomlkit.table()
     for key, item in value.items():
-        table[key] = _inline(item)
+        table[_key(key)] = _inline(item)
     if gap:
         table.trivia.indent = "\n"
     return table
 
 
 def _inline(value: Any) -> Any:
-    """A value inside a table: tables (and tables in lists) inline."""
+    """A value inside a table: tables (and tables in lists) inline, strings escaped
+    as :func:`_string` escapes them."""
     import tomlkit
 
     if isinstance(value, dict):
         inline = tomlkit.inline_table()
         for key, item in value.items():
-            inline[key] = _inline(item)
+            inline[_key(key)] = _inline(item)
         return inline
-    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+    if isinstance(value, list):
         array = tomlkit.array()
         for item in value:
             array.append(_inline(item))
         return array
+    if isinstance(value, str):
+        return _string(value)
     return value
+
+
+def _string(text: str) -> Any:
+    """``text`` as a TOML string escaped as core's writer escapes it
+    (:func:`gunline.tomlwrite.escaped`): tomlkit writes C1 controls and the bidi and
+    other format characters raw, which the terminal that shows the file obeys or
+    hides; escaped, the file holds the same value and prints as it is."""
+    from tomlkit.items import String, StringType, Trivia
+
+    from gunline.tomlwrite import escaped
+
+    return String(StringType.SLB, text, escaped(text), Trivia())
+
+
+def _key(key: str) -> Any:
+    """A key as tomlkit writes it, or quoted and escaped as :func:`_string` escapes
+    a value when it holds anything core's writer escapes (a model's name on the map
+    is a key)."""
+    from tomlkit.items import KeyType, SingleKey
+
+    from gunline.tomlwrite import escaped
+
+    body = escaped(key)
+    return key if body == key else SingleKey(key, KeyType.Basic, original=f'"{body}"')
 
 
 def _table_list(value: Any) -> bool:
@@ -314,31 +354,209 @@ def _merge(node: Any, wanted: dict[str, Any], top: bool = True) -> None:
     for key, value in wanted.items():
         if key not in node:
             if top and isinstance(value, dict):
-                node[key] = _table(value, gap=True)
+                node[_key(key)] = _table(value, gap=True)
             elif top and _table_list(value):
                 array = tomlkit.aot()
                 for item in value:
                     array.append(_table(item, gap=True))
-                node[key] = array
+                node[_key(key)] = array
             else:
-                node[key] = _inline(value)
+                node[_key(key)] = _inline(value)
             continue
         current = node[key]
         if isinstance(value, dict) and isinstance(current, dict):
             _merge(current, value, top=False)
         elif _table_list(value) and isinstance(current, tomlkit.items.AoT):
-            for i, item in enumerate(value):
-                if i < len(current):
-                    _merge(current[i], item, top=False)
-                else:
-                    current.append(_table(item, gap=True))
-            while len(current) > len(value):
-                del current[len(value)]
+            _merge_tables(node, current, value)
+        elif _table_list(value) and isinstance(current, tomlkit.items.Array) and _plain(current) != value:
+            node[key] = _merge_inline_tables(current, value)
         elif _plain(current) != value:
             comment = getattr(getattr(current, "trivia", None), "comment", "")
             node[key] = _inline(value)
             if comment:
                 node[key].comment(comment.lstrip("# ").rstrip())
+
+
+def _merge_tables(node: Any, current: Any, wanted: list[dict[str, Any]]) -> None:
+    """Make the array of tables ``current`` (``[[targets]]``, in the container
+    ``node``) hold ``wanted``: each wanted table merged into the file's table it is
+    (:func:`_same_tables`), and each table's own comments go where it goes (those
+    above its header, on it and in it), so that moving, removing or adding a target
+    leaves every other one its comments. The blank lines between tables stay where
+    they were, as does what lies above whatever follows the last table."""
+    tables = list(current.body)
+    pairs = _same_tables([t.unwrap() for t in tables], wanted)
+    if pairs == list(range(len(tables))):  # the same tables in the same places
+        for table, item in zip(tables, wanted):
+            _merge(table, item, top=False)
+        return
+    from tomlkit.items import Table
+
+    body = (node.value if isinstance(node, Table) else node).body
+    at = next((i for i, (_, item) in enumerate(body) if item is current), None)
+    gap, lead = _cut(*_end_of(body, at)) if at is not None else ("", "")
+    gaps, leads = [gap], [lead]
+    for table in tables:  # above the next one; after the last: above what follows
+        gap, lead = _cut(*_end_of(table.value.body))
+        gaps.append(gap)
+        leads.append(lead)
+    below = gaps.pop() + leads.pop()
+    placed = []
+    for place, (i, item) in enumerate(zip(pairs, wanted)):
+        if i is None:
+            table = _table(item)
+        else:
+            table = tables[i]
+            _merge(table, item, top=False)
+        gap = gaps[place] if place < len(gaps) else "\n"
+        table.trivia.indent = gap + (leads[i] if i is not None else "") + table.trivia.indent
+        placed.append(table)
+    current[:] = placed
+    if below:
+        import tomlkit
+
+        end, _ = _end_of(placed[-1].value.body)
+        end.extend(tomlkit.parse(below).body)
+
+
+def _merge_inline_tables(current: Any, wanted: list[dict[str, Any]]) -> Any:
+    """The array of inline tables ``current`` (``targets = [{...}, ...]``) made to
+    hold ``wanted``, as :func:`_merge_tables` does it for ``[[tables]]``: each table
+    merged into the file's one it is, taking with it its comment lines above and the
+    comment after it; the array's other lines and its spacing stay where they were.
+    A new array, written plainly, when the file's would not read back as ``wanted``."""
+    from tomlkit.items import Array, Comment, InlineTable, Null, Whitespace
+
+    gaps: list[list[Any]] = [[]]
+    leads: list[list[Any]] = []
+    units: list[Any] = []
+    for group in (g for g in current._value if g):  # (indent, value, comma, comment)
+        if isinstance(group.value, InlineTable):
+            lead: list[Any] = []
+            while gaps[-1] and gaps[-1][-1].comment is not None and "\n" in getattr(gaps[-1][-1].indent, "s", ""):
+                lead.insert(0, gaps[-1].pop())  # a comment line of its own, right above
+            leads.append(lead)
+            units.append(group)
+            gaps.append([])
+        elif group.value is None or isinstance(group.value, Null):  # a comment line, or lines
+            gaps[-1].append(group)
+        else:
+            return _inline(wanted)
+    if not units:
+        return _inline(wanted)
+    end = gaps.pop()
+    trailing_comma = units[-1].comma is not None
+    items: list[Any] = []
+
+    def put(*parts: Any) -> None:
+        for part in parts:
+            if part is None:
+                continue
+            if items and isinstance(items[-1], Comment) and "\n" not in getattr(part, "s", ""):
+                items.append(Whitespace("\n"))  # nothing after a comment on its line
+            items.append(part)
+
+    for place, (i, item) in enumerate(zip(_same_tables([u.value.unwrap() for u in units], wanted), wanted)):
+        indent = units[min(place, len(units) - 1)].indent
+        for group in (gaps[place] if place < len(gaps) else []) + (leads[i] if i is not None else []):
+            put(*group)
+        if i is None:
+            value, comma, comment = _inline(item), None, None
+        else:
+            value, comma, comment = units[i].value, units[i].comma, units[i].comment
+            _merge(value, item, top=False)
+        if place < len(wanted) - 1 or trailing_comma:
+            comma = comma or Whitespace(",")
+        else:
+            comma = None
+        put(indent and Whitespace(indent.s), value, comma, comment)
+    for group in end:
+        put(*group)
+    if items and isinstance(items[-1], Comment):
+        items.append(Whitespace("\n"))
+    array = Array(items, current.trivia)
+    try:
+        kept = tomllib.loads(f"x = {array.as_string()}")["x"] == wanted
+    except tomllib.TOMLDecodeError:
+        kept = False
+    return array if kept else _inline(wanted)
+
+
+def _same_tables(have: list[Any], wanted: list[dict[str, Any]]) -> list[int | None]:
+    """For each wanted table, the index of the file's table it is (None: a new one).
+    The file's table equal to it, else the one of its name, else (a table renamed
+    and changed) the first one left that shares a value with it, or that holds
+    nothing but a name, as it does."""
+    left = list(range(len(have)))
+    pairs: list[int | None] = [None] * len(wanted)
+
+    def named(old: Any, new: dict[str, Any]) -> bool:
+        return isinstance(old, dict) and isinstance(new.get("name"), str) and old.get("name") == new["name"]
+
+    def alike(old: Any, new: dict[str, Any]) -> bool:
+        mine = {k: v for k, v in new.items() if k != "name"}
+        theirs = {k: v for k, v in old.items() if k != "name"} if isinstance(old, dict) else {}
+        return any(k in theirs and theirs[k] == v for k, v in mine.items()) or not (mine or theirs)
+
+    for same in (lambda old, new: old == new, named, alike):
+        for j, item in enumerate(wanted):
+            if pairs[j] is None:
+                i = next((i for i in left if same(have[i], item)), None)
+                if i is not None:
+                    pairs[j] = i
+                    left.remove(i)
+    return pairs
+
+
+#: Items that are a file's lines rather than its values.
+def _note(entry: tuple[Any, Any]) -> bool:
+    from tomlkit.items import Comment, Whitespace
+
+    return entry[0] is None and isinstance(entry[1], (Comment, Whitespace))
+
+
+def _end_of(body: list[Any], end: int | None = None) -> tuple[list[Any], int]:
+    """Where the lines above what follows ``body[:end]`` are kept: tomlkit keeps
+    the comments above a table's header at the end of what comes before it (the
+    table before, or the last table inside that one)."""
+    from tomlkit.items import AoT, Table
+
+    end = len(body) if end is None else end
+    while end:
+        key, last = body[end - 1]
+        if key is None:
+            break
+        if isinstance(last, AoT) and len(last):
+            body = last.body[-1].value.body
+        elif isinstance(last, Table):
+            body = last.value.body
+        else:
+            break
+        end = len(body)
+    return body, end
+
+
+def _cut(body: list[Any], end: int) -> tuple[str, str]:
+    """Take out the lines just before ``body[end]``, as text: the blank lines
+    (``gap``), then the block of comments right above (``lead``, with any blank
+    line between it and what follows). Blanked in place, not removed: the
+    container's index of its keys stays right."""
+    from tomlkit.items import Comment, Whitespace
+
+    start = end
+    while start and _note(body[start - 1]) and isinstance(body[start - 1][1], Whitespace):
+        start -= 1
+    first = start
+    while first and _note(body[first - 1]) and isinstance(body[first - 1][1], Comment):
+        first -= 1
+    if first == start:  # no comment: blank lines only
+        first = end
+    gap = first
+    while gap and _note(body[gap - 1]) and isinstance(body[gap - 1][1], Whitespace):
+        gap -= 1
+    text = ["".join(item.as_string() for _, item in body[a:b]) for a, b in ((gap, first), (first, end))]
+    body[gap:end] = [(None, Whitespace(""))] * (end - gap)
+    return text[0], text[1]
 
 
 def _plain(value: Any) -> Any:

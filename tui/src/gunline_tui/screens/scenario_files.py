@@ -303,8 +303,9 @@ class ScenarioFiles(ScreenParts):
 
     async def save(self, then: Callable[[], Awaitable[None]] | None = None) -> None:
         """Save as Ctrl+S does, then (once the scenario is in a file) run ``then``.
-        A file changed on disk since it was read or written here is overwritten only
-        after a question whose Enter does not; Save as is offered beside it."""
+        A file changed or deleted on disk since it was read or written here is
+        written only after a question whose Enter does not; Save as is offered beside
+        it. A file that is a folder now is said to be one, then Save as is offered."""
         path = self.model.source.path
         verdict = self.files.verdict(path) if path is not None else None
         if verdict is None or verdict.action == "refuse":
@@ -324,10 +325,12 @@ class ScenarioFiles(ScreenParts):
             else:
                 self.set_status(_("not saved"))
 
+        if self.files.deleted_on_disk(verdict.path):  # nothing to save over: put it back?
+            title, write = _("Save {file} again?", file=verdict.path.name), _("write it again with this scenario")
+        else:
+            title, write = _("Save over {file}?", file=verdict.path.name), _("overwrite it with this scenario")
         self.app.push_screen(ChoiceDialog(
-            _("Save over {file}?", file=verdict.path.name), verdict.why,
-            [("o", _("overwrite it with this scenario"), "overwrite"),
-             ("a", _("save as another file…"), "save_as")],
+            title, verdict.why, [("o", write, "overwrite"), ("a", _("save as another file…"), "save_as")],
             _("do not save")), chosen)
 
     def default_save_path(self) -> str:
