@@ -26,6 +26,7 @@ from .encounter import Encounter
 from .opening import Opening, first_example, opening  # noqa: F401 - first_example: the app's, as before
 from .screens.main import ACTIONS, PALETTE_ONLY, UNLISTED, MainScreen, key_shown
 from .speech import N_, _, textual_words
+from .terminal_input import terminal_driver
 
 #: Signals that end the app the way Ctrl+Q does, the draft written first: the
 #: terminal hung up (a dropped SSH session), the process was asked to stop, or
@@ -74,6 +75,11 @@ class GunlineApp(App[None]):
         #: source, where this app's draft goes, its hold on the draft, the notes.
         self.opened = start
         self._control_filter = ControlFilter()
+
+    def get_driver_class(self) -> Any:
+        """Textual's driver, reading bytes that are not UTF-8 from the terminal as
+        U+FFFD rather than stopping (:mod:`gunline_tui.terminal_input`)."""
+        return terminal_driver(super().get_driver_class())
 
     #: Whether the app paused the cyclic garbage collector (see :meth:`on_load`).
     _gc_paused = False

@@ -28,6 +28,7 @@ from gunline.state import ChainState
 from .control_filter import ControlFilter
 from .shown import Text
 from .speech import N_, _, _n, said
+from .terminal_input import terminal_driver
 
 #: Seconds between two looks at the journal.
 POLL = 1.0
@@ -202,6 +203,11 @@ class PlayersApp(App[None]):
 
     def get_line_filters(self) -> Any:
         return [*super().get_line_filters(), self._control_filter]
+
+    def get_driver_class(self) -> Any:
+        """Textual's driver, reading bytes that are not UTF-8 as U+FFFD
+        (:mod:`gunline_tui.terminal_input`)."""
+        return terminal_driver(super().get_driver_class())
 
     def compose(self) -> ComposeResult:
         yield Static(Text(_("Encounter {name} · read-only · updates by itself", name=repr(self.encounter))),

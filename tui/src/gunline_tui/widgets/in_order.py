@@ -23,6 +23,8 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input
 
+from .shown_line import ShownLine
+
 #: The keys lately taken in hand here. A key a focused widget did not take bubbles up
 #: to its parents, and a parent with the mixin (the form, a pane) must not take it
 #: again as its own: it is the child's, and taking it would send it back to where
@@ -71,9 +73,10 @@ class KeysInOrder:
         self._moved_to = None
 
 
-class LineInput(KeysInOrder, Input):
+class LineInput(KeysInOrder, ShownLine, Input):
     """A line to type into, its keys in the order typed: the characters it inserts
-    itself, the rest are bindings."""
+    itself, the rest are bindings; the control characters its value holds are shown
+    escaped (:mod:`.shown_line`)."""
 
     def takes_itself(self, event: events.Key) -> bool:
         return event.is_printable
