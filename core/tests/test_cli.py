@@ -197,3 +197,14 @@ def test_a_closed_pipe_is_not_an_error(tmp_path):
     err = proc.stderr.read().decode()
     assert proc.wait() == 0
     assert "internal error" not in err and "Traceback" not in err
+
+
+def test_the_app_on_a_file_it_cannot_open_is_one_line_and_exit_2_before_it_starts(tmp_path, capsys, monkeypatch):
+    """It opened the featured example instead, the error cut off in its status line."""
+    import sys
+
+    monkeypatch.delitem(sys.modules, "gunline_tui.app", raising=False)
+    for path, says in ((tmp_path / "nope.toml", "no such file"), (tmp_path, "a folder; expected a scenario file")):
+        code, _, err = _run(capsys, str(path))
+        assert code == 2 and err.strip().startswith(f"gunline: {path}: {says}") and err.count("\n") == 1
+    assert "gunline_tui.app" not in sys.modules  # refused before the app (and Textual) were imported

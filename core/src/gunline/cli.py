@@ -16,6 +16,7 @@ import gc
 import importlib
 import os
 import re
+import stat
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -423,7 +424,28 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     return EXIT_ERROR if found else EXIT_OK
 
 
+def _openable(path: str) -> None:
+    """Refuse, before the app starts, a file it cannot open: missing, a folder, not
+    readable. The app opened its featured example instead, the error cut off at the
+    end of its status line, and a GM took the example's copy for the file. (The file
+    is not opened here: a named pipe would be read.)"""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise BadInput(f"{path}: no such file (to start a new scenario, run gunline alone and save it under "
+                       "that name)") from None
+    except (OSError, ValueError) as exc:
+        raise BadInput(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise BadInput(f"{path}: a folder; expected a scenario file")
+    if not os.access(path, os.R_OK):
+        raise BadInput(f"{path}: cannot read: permission denied")
+
+
 def cmd_tui(args: argparse.Namespace) -> int:
+    file = getattr(args, "file", None)
+    if file is not None:
+        _openable(file)
     try:
         from gunline_tui.app import main as tui_main
     except ImportError as exc:
