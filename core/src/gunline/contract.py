@@ -12,7 +12,7 @@ is checked once per chain where a chain leaves for a front end (:func:`chain_pro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 
@@ -283,27 +283,65 @@ def status_problem(steps: list[Step], ruleset: Ruleset) -> str | None:
     return None
 
 
+#: Values with nothing inside them to look at (:func:`_unordered`).
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
+#: For each Struct class, its fields that may hold a set (:func:`_open_fields`).
+_OPEN: dict[type, tuple[str, ...]] = {}
+
+
+def _open_fields(cls: type) -> tuple[str, ...]:
+    """The fields of the Struct ``cls`` whose type lets them hold anything (``Any``
+    somewhere in it, or a Struct with such a field): only there can a set reach the
+    encoder unrefused, since a typed field holding one does not read back. Found once
+    per class, from its annotations: a Roll's faces or a Modifier are not walked."""
+    found = _OPEN.get(cls)
+    if found is None:
+        found = _OPEN[cls] = ()  # a Struct holding its own kind: not open on its own account
+        found = _OPEN[cls] = tuple(f.name for f in msgspec.structs.fields(cls) if _holds_any(f.type))
+    return found
+
+
+def _holds_any(annotation: Any) -> bool:
+    if annotation is Any:
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
+        return bool(_open_fields(annotation))
+    return any(_holds_any(arg) for arg in get_args(annotation))
+
+
 def _unordered(value: Any, path: str = "", depth: int = 0) -> str | None:
-    """Where ``value`` holds a set (``steps[2].data['seen']``), or None. JSON writes a
-    set as a list, in the order of the set: for strings that order changes with every
+    """Where ``value`` holds a set (``[2].data['seen']``), or None. JSON writes a set
+    as a list, in the order of the set: for strings that order changes with every
     interpreter's hash seed, so a seeded chain would not read the same twice. (Past
-    a depth no chain has, the encoder says what is wrong: a dict holding itself.)"""
-    if depth > 64:
+    a depth no chain has, the encoder says what is wrong: a dict holding itself.)
+    Every front end's chain goes through here: a leaf is passed over by its type
+    alone, and a place is written out only on the way down to a container."""
+    kind = type(value)
+    if kind in _LEAVES or depth > 64:
         return None
-    if isinstance(value, (set, frozenset)):
+    if kind is set or kind is frozenset or isinstance(value, (set, frozenset)):
         return path or "it"
-    if isinstance(value, dict):
-        items: Any = ((f"{path}[{k!r}]", v) for k, v in value.items())
-    elif isinstance(value, (list, tuple)):
-        items = ((f"{path}[{i}]", v) for i, v in enumerate(value))
+    if kind is dict:
+        items: Any = value.items()
+    elif kind is list or kind is tuple:
+        items = enumerate(value)
     elif isinstance(value, msgspec.Struct):
-        items = ((f"{path}.{f}" if path else f, getattr(value, f)) for f in value.__struct_fields__)
+        for key in _open_fields(kind):
+            item = getattr(value, key)
+            if type(item) not in _LEAVES:
+                found = _unordered(item, f"{path}.{key}" if path else key, depth + 1)
+                if found is not None:
+                    return found
+        return None
     else:
         return None
-    for where, item in items:
-        found = _unordered(item, where, depth + 1)
-        if found is not None:
-            return found
+    for key, item in items:
+        if type(item) not in _LEAVES:
+            found = _unordered(item, f"{path}[{key!r}]", depth + 1)
+            if found is not None:
+                return found
     return None
 
 
