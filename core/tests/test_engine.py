@@ -288,3 +288,25 @@ def test_a_plugins_fault_names_the_line_of_the_plugin_it_came_from(registry, doc
         run(registry, _attack(registry, doc, "toy.faulty"), seed=1)
     assert info.value.hook == "resolve_hit"
     assert str(info.value).endswith("at most 1000 are rolled at once (at gunline_faulty/helpers.py:4)")
+
+
+def test_a_plugin_installed_in_the_interpreters_own_site_packages_is_not_taken_for_python(monkeypatch):
+    """Outside a virtual environment site-packages lies inside the standard library's
+    folder: a plugin's frame there was passed over as Python's own."""
+    import sysconfig
+
+    from gunline.errors import raised_at
+
+    lib = "/opt/python/lib/python3.11"
+    monkeypatch.setattr(sysconfig, "get_paths", lambda: {"stdlib": lib, "purelib": f"{lib}/site-packages",
+                                                         "platlib": f"{lib}/site-packages"})
+
+    def raised_in(filename: str) -> str:
+        scope: dict = {}
+        exec(compile("def rule():\n    raise ValueError('x')\n", filename, "exec"), scope)
+        with pytest.raises(ValueError) as info:
+            scope["rule"]()
+        return raised_at(info.value)
+
+    assert raised_in(f"{lib}/site-packages/gunline_raid/rules.py") == " (at gunline_raid/rules.py:2)"
+    assert "decoder.py" not in raised_in(f"{lib}/json/decoder.py")  # Python's own: the caller's line instead

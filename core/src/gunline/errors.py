@@ -70,15 +70,19 @@ def raised_at(exc: BaseException, package: str | None = None) -> str:
     Empty when there is no such frame."""
     import sysconfig
 
-    stdlib = sysconfig.get_paths().get("stdlib", "\0").replace("\\", "/") + "/"
+    paths = {k: v.replace("\\", "/") + "/" for k, v in sysconfig.get_paths().items()}
+    stdlib = paths.get("stdlib", "\0")
+    # an interpreter's own site-packages lie inside its stdlib folder: they are not Python's
+    installed = tuple({paths.get("purelib", "\0"), paths.get("platlib", "\0")})
     mine = other = None
     tb = exc.__traceback__
     while tb is not None:
         name = tb.tb_frame.f_code.co_filename.replace("\\", "/")
         module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        pythons = name.startswith(stdlib) and not name.startswith(installed)
         if package and (module == package or module.startswith(package + ".")):
             mine = (name, tb.tb_lineno)
-        elif not name.startswith((_CORE, stdlib, "<")):
+        elif not (pythons or name.startswith((_CORE, "<"))):
             other = (name, tb.tb_lineno)
         tb = tb.tb_next
     found = mine or other
