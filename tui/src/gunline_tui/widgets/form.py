@@ -438,8 +438,8 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         ``targets[1].ac`` (error lines name the field as the form labels it)."""
         spec = self.specs.get(path)
         label = self.label(spec) if spec is not None else self.labels.get(path) or path
-        if path.startswith("targets["):
-            index = int(path[len("targets["):path.index("]")])
+        index = target_index(path)
+        if index is not None:
             return _("Target {number} · {field}", number=index + 1, field=label)
         if path.startswith("shooter."):
             return _("Shooter · {field}", field=label)
@@ -528,7 +528,7 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
                             path=path, structural=True)
 
     def _retitle_target(self, path: str) -> None:
-        index = int(path[len("targets["):path.index("]")])
+        index = target_index(path)
         for header in self.query(TargetHeader):
             if header.index == index:
                 header.update(Text(target_title(index, self.draft.targets[index], header.folded)))
