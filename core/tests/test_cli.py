@@ -104,7 +104,7 @@ def test_validation_error_is_one_line_exit_2(toy_cli, capsys, tmp_path):
     broken.write_text(TOY_TOML.replace('name = "Bo"', 'name = "Bo"\nwounds = "many"'))
     code, out, err = _run(capsys, "resolve", str(broken))
     assert code == 2 and out == ""
-    assert err == f"gunline: {broken}: targets[0].wounds: expected int, got str\n"
+    assert err == f"gunline: {broken}: targets[0].wounds: expected int, got str 'many'\n"
 
 
 def test_usage_errors_exit_2(capsys):

@@ -100,3 +100,15 @@ def test_the_draft_keeps_its_file_as_an_absolute_path_and_forgets_a_relative_one
     record = json.loads(sidecar.read_text())
     sidecar.write_text(json.dumps({**record, "path": "c1/pit.toml", "text": "ruleset = 'toy'\n"}))
     assert drafts.load_source() == drafts.DraftSource(path=None, text="ruleset = 'toy'\n")
+
+
+def test_a_data_folder_that_is_a_file_is_said_as_such(monkeypatch, tmp_path):
+    """GUNLINE_HOME naming a file: not "cannot read the draft: Not a directory" nor
+    "File exists" (of the draft the folder was to hold)."""
+    (tmp_path / "home").write_text("x")
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
+    assert drafts.home_problem() == f"the data folder {tmp_path / 'home'} is a file"
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home" / "deeper"))
+    assert drafts.home_problem().startswith(f"the data folder {tmp_path / 'home' / 'deeper'} cannot be made: ")
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "new"))
+    assert drafts.home_problem() is None and (tmp_path / "new").is_dir()

@@ -123,3 +123,13 @@ def test_reading_commands_do_not_create_a_journal(setup, capsys, tmp_path):
     code, _, err = gunline(capsys, "journal", "list")
     assert code == 2 and "no journal there yet" in err
     assert not (tmp_path / "j.db").exists()
+
+
+def test_a_data_folder_that_is_a_file_is_named_by_the_journal(setup, capsys, tmp_path, monkeypatch):
+    (tmp_path / "home").write_text("x")
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("GUNLINE_JOURNAL", raising=False)
+    code, out, err = gunline(capsys, "journal", "list")
+    assert code == 2 and out == ""
+    assert err == (f"gunline: journal {tmp_path / 'home' / 'journal.sqlite3'}: cannot use it: "
+                   f"{tmp_path / 'home'} is a file, not a folder\n")

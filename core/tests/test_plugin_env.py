@@ -177,3 +177,18 @@ def test_a_list_with_a_broken_plugin_does_not_end_by_saying_every_plugin_loads()
         assert text.endswith(f"(every installed plugin was tried: those marked {marks} are not used; "
                              "choose with GUNLINE_LOAD_PLUGINS or GUNLINE_BLOCK_PLUGINS)")
     assert "(every installed plugin loads; choose" in plugins_text([fine], env={})
+
+
+def test_check_notes_an_entry_point_named_otherwise_than_its_plugin_and_still_passes(installed, capsys, monkeypatch):
+    """It loaded silently, and every command on its scenarios loaded every plugin
+    installed first (the entry point's name is what a command loads alone)."""
+    eps = [EntryPoint(name="toyish", value="gl_env_toy", group="gunline"),
+           EntryPoint(name="toy.sharp", value="gl_env_sharp", group="gunline")]
+    monkeypatch.setattr("gunline.entry_points.group", lambda group: eps)
+    note = ("gunline: plugins --check: note: 'toy' is published under the entry point 'toyish': named 'toy', "
+            "it is loaded alone for a scenario of 'toy'; as it is, every installed plugin is loaded first")
+    assert check(capsys) == (0, [note])
+    assert check(capsys, "toy") == (0, [note])
+    assert check(capsys, "toy.sharp") == (0, [])  # its own entry point is named as it is
+    assert cli.main(["plugins", "--json", "--check"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == [note.split("note: ", 1)[1]]

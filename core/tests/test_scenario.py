@@ -45,7 +45,7 @@ def test_inline_fields_override_the_catalogue(registry, doc):
         (lambda d: d.pop("shooter"), "s.toml: shooter: required table is missing"),
         (lambda d: d.update(shooter="Ann"), "s.toml: shooter: expected a table, got a string"),
         (lambda d: d["shooter"].update(skill=9), "s.toml: shooter.skill: expected int <= 6, got 9"),
-        (lambda d: d["shooter"].update(skill="4"), "s.toml: shooter.skill: expected int, got str"),
+        (lambda d: d["shooter"].update(skill="4"), "s.toml: shooter.skill: expected int, got str '4'"),
         (lambda d: d["shooter"].update(skil=4), "s.toml: shooter.skil: unknown field (did you mean 'skill'?)"),
         (lambda d: d["shooter"].pop("name"), "s.toml: shooter.name: required field is missing"),
         (lambda d: d.pop("weapon"), "s.toml: weapon: required table is missing"),

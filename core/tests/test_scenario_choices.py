@@ -28,7 +28,7 @@ class Outer(msgspec.Struct, kw_only=True):
     [
         ({"kind": "z"}, "f.toml: x.kind: expected one of: b, a, got 'z'"),
         ({"inner": {"band": "far"}}, "f.toml: x.inner.band: expected one of: short, medium, long, got 'far'"),
-        ({"items": [{}, {"band": 3}]}, "f.toml: x.items[1].band: expected str, got int"),
+        ({"items": [{}, {"band": 3}]}, "f.toml: x.items[1].band: expected str, got int 3"),
         ({"items": [{}, {"band": "x"}]}, "f.toml: x.items[1].band: expected one of: short, medium, long, got 'x'"),
         ({"inner": {"count": -1}}, "f.toml: x.inner.count: expected int >= 0, got -1"),
     ],

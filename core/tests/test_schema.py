@@ -65,7 +65,8 @@ def test_not_a_struct_is_refused():
 @pytest.mark.parametrize(
     "kind,text,value",
     [("int", " 7 ", 7), ("int", "seven", "seven"), ("int", "", None), ("float", "2.5", 2.5),
-     ("bool", "yes", True), ("bool", "no", False), ("str", "Sykes", "Sykes"),
+     ("bool", "yes", True), ("bool", "no", False), ("bool", "maybe", "maybe"), ("int", "3.5", 3.5),
+     ("int", "1e3", 1000.0), ("int", "inf", "inf"), ("float", "2,5", "2,5"), ("str", "Sykes", "Sykes"),
      ("any", "12", 12), ("any", "-3", -3), ("any", "+35", "+35"), ("any", "D6", "D6"), ("any", "07", "07")],
 )
 def test_parse_value(kind, text, value):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from gunline import discover
@@ -176,16 +177,14 @@ async def test_lines_typed_behind_a_refused_line_are_not_read_as_its_roll():
         assert dialog.faces == [8, 9, 2, 10]
 
 
-@run_async
-async def test_lines_typed_while_a_slow_chain_is_re_run_wait_their_turn(capsys, monkeypatch):
-    """Rules slow enough that the chain is re-run off the event loop: the lines typed
-    meanwhile wait for the die they answer, and a line typed after the last die is
-    said not to be needed (it was taken as a further die asked for before)."""
+@asynccontextmanager
+async def typed_under_slow_rules(monkeypatch, *keys):
+    """The app, its dice dialog given ``keys`` at once under rules slow enough that
+    the chain is re-run off the event loop, once the dialog has closed (or 2 s)."""
     import time
 
     from gunline_tui.screens import dice_entry
 
-    expected = cli_chain(capsys, THREE, [8, 9, 2, 10, 3])
     real = dice_entry.next_die
 
     def slow(*args, **kwargs):
@@ -197,11 +196,33 @@ async def test_lines_typed_while_a_slow_chain_is_re_run_wait_their_turn(capsys, 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+t")
-        burst(app, *"8920", "enter", "3", "enter", "5", "enter")
+        burst(app, *keys)
         for _ in range(40):
             await pilot.pause(0.05)
             if not isinstance(app.screen, DiceEntryDialog):
                 break
+        yield app
+
+
+@run_async
+async def test_lines_typed_while_a_slow_chain_is_re_run_wait_their_turn(capsys, monkeypatch):
+    """Rules slow enough that the chain is re-run off the event loop: the lines typed
+    meanwhile wait for the die they answer, and a line typed after the last die is
+    said not to be needed (it was taken as a further die asked for before)."""
+    expected = cli_chain(capsys, THREE, [8, 9, 2, 10, 3])
+    async with typed_under_slow_rules(monkeypatch, *"8920", "enter", "3", "enter", "5", "enter") as app:
         assert not isinstance(app.screen, DiceEntryDialog)
         assert unmarked(app.main.chain) == expected
         assert any("1 line typed after the last die was not needed" in str(n.message) for n in app._notifications)
+
+
+@run_async
+async def test_keys_typed_after_the_last_die_and_no_enter_are_said_not_taken(capsys, monkeypatch):
+    """``3 Enter jk`` at once, the 3 the last die: jk went into the dialog's line
+    while the chain was re-run, and went with the dialog without a word."""
+    expected = cli_chain(capsys, THREE, [8, 9, 2, 10, 3])
+    async with typed_under_slow_rules(monkeypatch, *"8920", "enter", "3", "enter", "j", "k") as app:
+        assert not isinstance(app.screen, DiceEntryDialog)
+        assert unmarked(app.main.chain) == expected
+        said = [str(n.message) for n in app._notifications]
+        assert "typed after the last die and not taken: 'jk'" in said

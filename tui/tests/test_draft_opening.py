@@ -407,3 +407,53 @@ async def test_an_untitled_kept_draft_is_unsaved_work_saved_with_save_as_never_i
         assert app.screen is not main  # Save as asks where
         assert kept.read_bytes() == before
     assert drafts.kept_source(kept) is not None and drafts.kept_source(other) is None
+
+
+#: A file whose values have the wrong types, one of each kind of field: a number as
+#: text, a whole number's field holding a fraction, a flag as text, a choice not offered.
+MISTYPED = ('ruleset = "necromunda"\n'
+            'shooter = {name = "Ganger", bs = 4, overwatch = "yes"}\n'
+            'weapon = {name = "Lasgun"}\n'
+            'targets = [{name = "Goliath", distance = "18", toughness = 3.5, cover = "bogus"}]\n')
+
+
+@run_async
+async def test_a_file_with_mistyped_values_opens_as_it_is_with_the_commands_message(tmp_path, installed_registry,
+                                                                                       capsys):
+    """The form filled from the file does not store what it shows back into it: the
+    text "18" stayed text (the app said valid, `gunline resolve` refused), 3.5 became
+    the text "3.5", and the file was marked changed before any key."""
+    import tomllib
+
+    from gunline import cli
+
+    path = scenario(tmp_path, "mistyped.toml", MISTYPED)
+    app = make_app(installed_registry, file=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        main = app.main
+        assert main.draft.doc == tomllib.loads(MISTYPED) and not main.model.dirty
+        status = str(main.query_one("#status").render())
+        shown_problem = screen_text(app).splitlines()[1]
+    assert "mistyped.toml *" not in status
+    assert cli.main(["validate", path]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said == f"gunline: {path}: shooter.overwatch: expected bool, got str 'yes'"
+    assert shown_problem.endswith("On overwatch: expected bool, got str 'yes'")
+
+
+@run_async
+async def test_a_data_folder_that_is_a_file_is_said_once_as_such(tmp_path, toy_registry, monkeypatch):
+    """It said "✗ draft: cannot read it: Not a directory; kept as …/draft.toml":
+    a draft that is not there, kept where nothing can be."""
+    (tmp_path / "home").write_text("x")
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
+    app = make_app(toy_registry, file=scenario(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert said == [f"✗ drafts cannot be kept: the data folder {tmp_path / 'home'} is a file "
+                        "(GUNLINE_HOME or XDG_DATA_HOME names it); Ctrl+S saves to a file"]
+        await set_field(pilot, "shooter.name", "Zed")
+        app.flush_draft()
+        assert app.main.draft_problem == f"the data folder {tmp_path / 'home'} is a file"

@@ -401,10 +401,12 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
     registry = _registry()
     found: list[str] = []
+    noted: list[str] = []
     if args.check is not None:
-        from .plugin_check import problems
+        from .plugin_check import notes, problems
 
         found = problems(registry, args.check)
+        noted = notes(registry, args.check)
     if args.json:
         payload = {
             "plugins": registry.infos(),
@@ -416,11 +418,14 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         }
         if args.check is not None:
             payload["problems"] = found
+            payload["notes"] = noted
         say_json(msgspec.json.encode(payload))
     else:
         say(registry_text(registry))
     for problem in found:
         warn(f"gunline: plugins --check: {problem}")
+    for note in noted:
+        warn(f"gunline: plugins --check: note: {note}")
     return EXIT_ERROR if found else EXIT_OK
 
 

@@ -36,6 +36,22 @@ def data_dir() -> Path:
     return root / "gunline"
 
 
+def home_problem() -> str | None:
+    """Why the data directory cannot keep drafts (made here if it is missing), or
+    None: ``$GUNLINE_HOME`` naming a file, a folder that cannot be made or written.
+    Said as such, not as a draft that cannot be read or written."""
+    folder = data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return f"the data folder {folder} is a file"
+    except OSError as exc:
+        return f"the data folder {folder} cannot be made: {exc.strerror or exc}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the data folder {folder} cannot be written"
+    return None
+
+
 def draft_path() -> Path:
     return data_dir() / DRAFT_FILE
 

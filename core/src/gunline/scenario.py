@@ -212,6 +212,10 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
             own = not msg.startswith(("Expected", "Invalid"))
             if value is not _NOTHING and "got" not in return_msg and not (own and str(value) in msg):
                 return_msg += f", got {quoted(value)}"
+            elif value is not _NOTHING and not own and isinstance(value, (str, int, float)) \
+                    and re.fullmatch(r"expected .*, got \w+", return_msg):
+                # the value too: "expected float, got str '18'" shows why 18 is not a number
+                return_msg += f" {quoted(value)}"
         raise _fail(source, full, return_msg) from None
 
 

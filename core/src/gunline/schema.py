@@ -232,16 +232,16 @@ def parse_value(spec: FieldSpec, text: str) -> Any:
         try:
             return int(text)
         except ValueError:
-            return text
+            # a fraction is a number, and validation should say so ("expected int, got
+            # float 3.5"), not that it is text
+            return _number_or_text(text)
     if spec.kind == "float":
         if _PLAIN_INT.fullmatch(text):
             return int(text)  # a whole number stays one in the file (18, not 18.0)
-        try:
-            return float(text)
-        except ValueError:
-            return text
+        return _number_or_text(text)
     if spec.kind == "bool":
-        return text.lower() in ("1", "true", "yes", "on")
+        # a word that is neither stays text for validation to name, never a quiet "no"
+        return _FLAG_WORDS.get(text.lower(), text)
     if spec.kind == "any":  # a union such as ``int | Literal["D6"]``: a number if it is one
         # written as a plain number: a sign or a leading zero belongs to the text
         # ("+6", Fallout's damage over the ammunition's dice, is not the number 6)
@@ -250,6 +250,16 @@ def parse_value(spec: FieldSpec, text: str) -> Any:
 
 
 _PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+_FLAG_WORDS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False, "no": False, "off": False}
+
+
+def _number_or_text(text: str) -> Any:
+    """``text`` as a float where it is written as one with digits (``3.5``, ``1e3``),
+    else as it was typed (``nan`` and ``inf`` are words here)."""
+    try:
+        return float(text) if any(c.isdigit() for c in text) else text
+    except ValueError:
+        return text
 
 
 def format_value(value: Any) -> str:

@@ -88,7 +88,14 @@ def opening(registry: Registry, file: str | None) -> Opening:
     if claim is None:
         notes.append(_("another gunline is using the draft {path}; this one keeps its draft as {mine}",
                        path=shared, mine=mine))
-    draft, source, notice = _the_draft(claim is not None)
+    home = drafts.home_problem()
+    notice: str | None
+    if home is not None:  # no draft to read, none to keep: said once, as it is
+        draft, source = None, None
+        notice = _("✗ drafts cannot be kept: {problem} (GUNLINE_HOME or XDG_DATA_HOME names it); "
+                   "Ctrl+S saves to a file", problem=home)
+    else:
+        draft, source, notice = _the_draft(claim is not None)
     if notice is not None:
         notes.append(notice)
     elif claim is None:

@@ -123,6 +123,10 @@ class Store:
             mode = path.stat().st_mode
         except FileNotFoundError:
             mode = None
+        except NotADirectoryError as exc:
+            folder = next((p for p in path.parents if p.is_file()), None)
+            why = f"{folder} is a file, not a folder" if folder is not None else (exc.strerror or str(exc))
+            raise BadInput(f"journal {path}: cannot use it: {why}") from None
         except OSError as exc:
             raise BadInput(f"journal {path}: cannot use it: {exc.strerror or exc}") from None
         except ValueError:

@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 
 from gunline.dice import BadFace
 from gunline.dice.typed import LineError, hint, read_line
-from gunline.errors import GunlineError
+from gunline.errors import GunlineError, quoted
 from gunline.models import Attack, Chain
 from gunline.plugins import Registry
 from gunline.replay import next_die
@@ -133,6 +133,10 @@ class DiceEntryDialog(OnTop, SpokenBindings, ModalScreen[Chain | None]):
             if lines:
                 self.app.notify(_n("{n} line typed after the last die was not needed",
                                    "{n} lines typed after the last die were not needed", lines, n=lines),
+                                severity="warning", timeout=5)
+            left = self.query_one("#die-input", DieInput).value.strip()
+            if left:  # keys meant for the screen under it, or a die more: neither is guessed
+                self.app.notify(_("typed after the last die and not taken: {text}", text=quoted(left)),
                                 severity="warning", timeout=5)
             self.dismiss(chain)
             return

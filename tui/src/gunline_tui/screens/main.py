@@ -492,7 +492,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
                 drafts.save_draft(doc, self.draft_file, source)
             except OSError as exc:
                 where = self.draft_file or drafts.draft_path()
-                self.draft_problem = f"{where}: {exc.strerror or exc}"
+                self.draft_problem = drafts.home_problem() or f"{where}: {exc.strerror or exc}"
                 return
             self._draft_saved = changes
             self.draft_problem = None

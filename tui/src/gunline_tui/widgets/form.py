@@ -338,8 +338,7 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
             blank_ok = spec.optional or not spec.has_default
             chosen = value if value in spec.choices else (spec.default if spec.has_default else None)
             return Choice(spec.choices, chosen, allow_blank=blank_ok, name=spec.path, words=self.said)
-        plain_list = isinstance(value, list) and not is_structured(value)
-        text = ",".join(map(str, value)) if plain_list else format_value(value)
+        text = field_text(value)
         m = self.measured.get(spec.path)
         placeholder = _map_says(m) if m is not None else self._placeholder(spec)
         return TextField(text, placeholder=shown(placeholder), compact=True, name=spec.path)
@@ -474,6 +473,9 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         spec = self.specs.get(path)
         if spec is None:
             return
+        if event.value == field_text(self.draft.get(path)):
+            return  # the text the value already shows (as the field is filled): no edit,
+            # so a file's wrong-typed value ("18" for a number) stays what the file says
         if spec.kind == "list" and event.value.strip()[:1] not in ("[", "{"):
             items = [p.strip() for p in event.value.split(",") if p.strip()]
             value: Any = [int(p) if p.lstrip("-").isdigit() else p for p in items] or None
@@ -625,6 +627,14 @@ def target_index(path: str | None) -> int | None:
         return None
     number = path[len("targets["):path.find("]")]
     return int(number) if number.isdigit() else None
+
+
+def field_text(value: Any) -> str:
+    """The text a field shows for a document value: a plain list as ``1,2,3``, any
+    other value as :func:`gunline.schema.format_value` writes it."""
+    if isinstance(value, list) and not is_structured(value):
+        return ",".join(map(str, value))
+    return format_value(value)
 
 
 def _map_says(measure: Any) -> str:
