@@ -171,6 +171,7 @@ async def test_lines_typed_behind_a_refused_line_are_not_read_as_its_roll():
         assert isinstance(app.screen, DiceEntryDialog)
         assert dialog.faces == []
         assert dialog.query_one("#die-input").value == "z"
+        assert dialog.query_one("#die-input").cursor_position == 1  # Backspace mends it (it was at 0)
         assert "what was typed after it was not taken" in screen_text(app)
         await answer(pilot, "8920")  # typed after the refusal was shown: taken
         await settle(pilot)

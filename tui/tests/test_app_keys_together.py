@@ -132,3 +132,52 @@ async def test_enter_and_esc_together_on_a_chain_line_open_its_detail_and_close_
         burst(app, "enter")  # and Enter alone still opens it
         await settle(pilot)
         assert isinstance(app.screen, TextScreen)
+
+
+def _toy_file(tmp_path, name: str, shooter: str) -> str:
+    from gunline.tomlwrite import dumps
+
+    path = tmp_path / name
+    path.write_text(dumps({"ruleset": "toy", "mode": "single", "shooter": {"name": shooter, "skill": 4},
+                           "weapon": {"name": "pistol", "rounds": 3}, "targets": [{"name": "Bo"}]}))
+    return str(path)
+
+
+@run_async
+async def test_keys_typed_behind_an_open_or_save_as_answer_never_edit_the_scenario(toy_registry, tmp_path):
+    """``Ctrl+O path Enter 7`` at once: the 7 went into the field that had the focus,
+    in the file just opened; ``F12 path Enter y`` for an "Overwrite?" not up yet wrote
+    the y into a field (and the next y saved it). Keys typed behind such an answer
+    are held until its work is done, then said and dropped; the question that opens
+    takes the keys typed to it."""
+    from gunline_tui.screens.dialogs import ConfirmDialog
+    from gunline_tui.testing import focus_field
+
+    first, second = _toy_file(tmp_path, "a.toml", "Ada"), _toy_file(tmp_path, "b.toml", "Bea")
+    app = make_app(toy_registry, file=first)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await focus_field(pilot, "shooter.skill")
+        burst(app, "ctrl+o", "ctrl+u", *second, "enter", "7")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.source.path == second
+        assert app.main.model.doc["shooter"] == {"name": "Bea", "skill": 4} and not app.main.model.dirty
+        said = [str(n.message) for n in app._notifications]
+        assert "typed before the last answer was acted on, and not taken: '7'" in said
+
+        await focus_field(pilot, "shooter.skill")
+        third = _toy_file(tmp_path, "c.toml", "Cid")
+        burst(app, "f12", "ctrl+u", *third, "enter", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)  # Overwrite c.toml? (not this session's)
+        assert app.main.model.doc["shooter"]["skill"] == 4
+        await pilot.press("n")
+        await settle(pilot)
+        assert 'name = "Cid"' in open(third).read() and app.screen is app.main
+
+        app.set_focus(app.main.query_one("#chain-tree"))
+        burst(app, "f4", "8", "enter", "ctrl+t")  # a prompt that only sets a value lets them on
+        await settle(pilot)
+        assert app.main.seed == 8 and type(app.screen).__name__ == "DiceEntryDialog"
+        assert app._held is None

@@ -10,6 +10,7 @@ import tomllib
 import pytest
 
 from gunline import drafts
+from gunline.errors import BadInput
 from gunline.tomlwrite import dumps
 from gunline_tui.app import make_app
 from gunline_tui.testing import run_async, set_field, settle
@@ -55,14 +56,15 @@ async def test_every_field_of_every_toml_type_opens_without_a_crash(path, kind, 
     file.write_text(dumps(doc).replace(f'"{WHEN}"', WHEN), encoding="utf-8")
     doc = tomllib.loads(file.read_text(encoding="utf-8"))
     problem = drafts.shape_problem(doc)
+    if problem is not None:  # refused in one line, naming the field, before the app opens
+        with pytest.raises(BadInput) as refused:
+            make_app(toy_registry, file=str(file))
+        assert str(refused.value) == f"{file}: {problem}"
+        return
     app = make_app(toy_registry, file=str(file))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        status = str(app.main.query_one("#status").render())
-        if problem is not None:  # refused in one line, naming the field; nothing of it shown
-            assert f"✗ {file}: {problem}" in status
-            assert app.main.draft.doc != doc
-        elif editors(app).keys() & {"targets[0].name", "weapon.name"} - {path}:  # shown (a ruleset not
+        if editors(app).keys() & {"targets[0].name", "weapon.name"} - {path}:  # shown (a ruleset not
             # installed shows no fields): and an edit of it reaches the draft, whole
             edited = next(p for p in ("targets[0].name", "weapon.name") if p in editors(app) and p != path)
             await set_field(pilot, edited, "Kim")
@@ -79,16 +81,46 @@ def editors(app) -> dict:
     return app.main.query_one(ScenarioForm).editors
 
 
-@run_async
-async def test_a_string_of_variants_is_refused_naming_the_field_not_spelled_out(toy_registry, tmp_path):
+def test_a_string_of_variants_is_refused_naming_the_field_not_spelled_out(toy_registry, tmp_path):
     file = tmp_path / "odd.toml"
     file.write_text(dumps({**BASE, "variants": "9-again"}), encoding="utf-8")
+    with pytest.raises(BadInput) as refused:
+        make_app(toy_registry, file=str(file))
+    assert str(refused.value).endswith('variants: expected an array of strings (variants = ["name"]), got a string')
+
+
+@pytest.mark.parametrize("text", ['ruleset = "toy"\nvariants = "9-again"\n', 'mode = [\n', "\udcff"])
+def test_gunline_file_that_is_no_scenario_says_why_and_exits_2_before_the_app(text, tmp_path, capsys):
+    """It opened the featured example instead, the reason at the far end of the
+    status line (past 80 columns): a GM took the example for the file."""
+    from gunline import cli
+
+    file = tmp_path / "odd.toml"
+    file.write_bytes(text.encode("utf-8", "surrogateescape"))
+    assert cli.main([str(file)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gunline: {file}: ") and err.count("\n") == 1
+
+
+@run_async
+async def test_gunline_file_that_is_no_scenario_restores_the_drafts_unsaved_changes_to_it(toy_registry, tmp_path):
+    """Unless a dropped session's draft holds that file's unsaved changes: those
+    are restored, and the reason the file could not be read is said."""
+    file = tmp_path / "pit.toml"
+    file.write_text(dumps(BASE), encoding="utf-8")
     app = make_app(toy_registry, file=str(file))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        status = str(app.main.query_one("#status").render())
-        assert 'variants: expected an array of strings (variants = ["name"]), got a string' in status
-        assert "9, -, a" not in status
+        await set_field(pilot, "weapon.name", "Kim")
+        await settle(pilot)
+        app.flush_draft()
+    file.write_text("mode = [\n", encoding="utf-8")
+    app = make_app(toy_registry, file=str(file))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.main.draft.doc["weapon"]["name"] == "Kim"
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.startswith(f"✗ {file}: not valid TOML") for m in said), said
 
 
 @run_async

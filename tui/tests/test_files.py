@@ -243,3 +243,18 @@ def test_targets_in_an_inline_array_keep_their_own_comments():
     doc["targets"] = [{"name": "Ed", "wounds": 1}, b]
     text = scenario_text(doc, original)
     assert tomllib.loads(text) == doc and text == head + '  {name = "Ed", wounds = 1},\n' + bo + tail
+
+
+def test_a_folder_that_is_not_there_is_refused_in_the_line_and_the_data_folders_is_made(tmp_path, home):
+    """Save as /tmp/newdir/sub/x.toml said "cannot write: No such file or directory"
+    after the prompt had closed, the path typed lost."""
+    files = Files.for_registry(discover())
+    verdict = files.verdict(str(tmp_path / "newdir" / "sub" / "x.toml"))
+    assert (verdict.action, verdict.why) == (
+        "refuse", f"there is no folder {tmp_path / 'newdir' / 'sub'}: make it first, or give another place")
+    (tmp_path / "plain").write_text("x")
+    verdict = files.verdict(str(tmp_path / "plain" / "sub" / "x.toml"))
+    assert (verdict.action, verdict.why) == ("refuse", f"{tmp_path / 'plain'} is a file, not a folder: give "
+                                                       "another place")
+    assert files.verdict(str(home / "scenarios" / "wod" / "x.toml")).action == "write"  # made on saving
+    assert files.verdict(str(tmp_path / "x.toml")).action == "write"

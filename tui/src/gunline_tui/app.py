@@ -19,6 +19,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from gunline.errors import quoted
 from gunline.plugins import Registry
 
 from .control_filter import ControlFilter
@@ -199,9 +200,67 @@ class GunlineApp(App[None]):
 
         if isinstance(screen, ModalScreen):
             self.clear_notifications()
+        if getattr(screen, "holds_keys", False):
+            callback = self._releasing(callback)
         if wait_for_dismiss:
             return super().push_screen(screen, callback, wait_for_dismiss=True, mode=mode)
         return super().push_screen(screen, callback, mode=mode)
+
+    # -- keys typed behind an answer whose work is not done ------------------------------
+    #: The keys held off the main screen (None: none are, see :meth:`hold_keys`).
+    _held: list[str] | None = None
+    #: The keys that are never held: quitting always works.
+    NEVER_HELD = frozenset({"ctrl+q", "ctrl+c"})
+
+    def hold_keys(self) -> None:
+        """Hold the keys that come for the main screen from now until the work a
+        dialog's answer started is done (:class:`.screens.dialogs.HoldsKeys`): they
+        were typed before its outcome could be seen (a question, another file), and
+        are not taken; a dialog that opens meanwhile takes the keys typed to it."""
+        if self._held is None:
+            self._held = []
+
+    def held(self, event: Any, to: Any) -> bool:
+        """Whether the key ``event``, going to the widget or screen ``to``, is held
+        (and so not to be delivered)."""
+        from textual.screen import ModalScreen
+
+        if self._held is None or event.key in self.NEVER_HELD:
+            return False
+        screen = to if isinstance(to, Screen) else getattr(to, "screen", None)
+        if isinstance(screen, ModalScreen) and screen.is_active:
+            return False
+        self._held.append(event.character if event.is_printable and event.character else f"[{event.key}]")
+        return True
+
+    def release_keys(self) -> None:
+        """The work is done: the keys held are dropped, and said."""
+        held, self._held = self._held, None
+        if held:
+            self.notify(_("typed before the last answer was acted on, and not taken: {keys}",
+                          keys=quoted("".join(held))), severity="warning", timeout=8)
+
+    def _releasing(self, callback: Any) -> Any:
+        """``callback``, after which the keys held are released."""
+        import inspect
+
+        async def then(result: Any) -> None:
+            try:
+                if callback is not None:
+                    done = callback(result)
+                    if inspect.isawaitable(done):
+                        await done
+            finally:
+                self.release_keys()
+
+        return then
+
+    async def on_event(self, event: Any) -> None:
+        from textual import events
+
+        if isinstance(event, events.Key) and not event.is_forwarded and self.held(event, self.focused or self.screen):
+            return
+        await super().on_event(event)
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:

@@ -138,6 +138,9 @@ class Files:
         if self.deleted_on_disk(path):
             return Verdict("ask", path, _("{path} was deleted on disk since this session opened or saved it",
                                           path=path))
+        missing = _missing_folder(path)
+        if missing is not None:  # refused in the line, what was typed kept to mend
+            return Verdict("refuse", path, missing)
         if not path.exists():
             return Verdict("write", path)
         if scenario:
@@ -169,6 +172,19 @@ class Files:
             path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text)
         self.opened(path)
+
+
+def _missing_folder(path: Path) -> str | None:
+    """Why ``path``'s folder cannot take it, if it cannot: it is not there (made only
+    inside the data folder, see :meth:`Files.write`), or a file is where a folder on
+    the way should be. Said before the write, so that the prompt keeps the path."""
+    folder = path.parent
+    if folder.is_dir() or data_dir() in path.parents:
+        return None
+    there = next((p for p in folder.parents if p.exists()), None) if not folder.exists() else folder
+    if there is not None and not there.is_dir():
+        return _("{path} is a file, not a folder: give another place", path=there)
+    return _("there is no folder {folder}: make it first, or give another place", folder=folder)
 
 
 def not_a_place(path: str | os.PathLike[str]) -> bool:

@@ -113,9 +113,18 @@ def opening(registry: Registry, file: str | None) -> Opening:
             asked = read_document(file)
             problem = drafts.shape_problem(asked)
             if problem is not None:
-                notice, asked = f"✗ {file}: {problem}", None
+                raise BadInput(f"{file}: {problem}")
         except BadInput as exc:
-            notice = f"✗ {exc}"
+            if not (draft is not None and source is not None and source.path and _same_file(source.path, file)):
+                # not a scenario the form can show: said as `gunline resolve` says it,
+                # never an example or another draft opened in its place (the reason
+                # was cut off at the end of the status line, and a GM took the example
+                # for the file)
+                if claim is not None:
+                    claim.release()
+                raise
+            notice = f"✗ {exc}"  # the draft of its unsaved changes is restored below
+            notes.append(notice)
         if asked is not None:
             if draft is None or _same(draft, asked):
                 draft = None  # nothing of it to keep: FILE is what it holds

@@ -31,6 +31,25 @@ class OnTop:
         return super().dismiss(result)  # type: ignore[misc]
 
 
+class HoldsKeys:
+    """A dialog whose answer starts work that changes what is under it (a file read
+    and opened, written, or a question about it): the keys typed behind the answer,
+    before that work is done, are held off the main screen (see
+    :meth:`gunline_tui.app.GunlineApp.hold_keys`). They went into the form: ``Enter y``
+    typed for an "Overwrite?" that was not up yet wrote the y into a field and saved
+    it; ``Enter 7`` put the 7 into the file just opened. (A mixin, before the
+    screen's class, after :class:`OnTop`: a dialog closed already holds nothing.)"""
+
+    #: Whether this dialog's answer holds the keys behind it.
+    holds_keys = True
+
+    def dismiss(self, result: Any = None) -> Any:
+        screen: Any = self
+        if result is not None and result is not False and self.holds_keys:
+            screen.app.hold_keys()
+        return super().dismiss(result)  # type: ignore[misc]
+
+
 class PromptLine(LineInput):
     """A prompt's line: Enter answers as the key is taken. Through the line's message
     it answered a few turns later, and the keys typed with the Enter (over a slow
@@ -46,16 +65,19 @@ class PromptLine(LineInput):
         await super().action_submit()
 
 
-class PromptDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
+class PromptDialog(OnTop, HoldsKeys, SpokenBindings, ModalScreen[str | None]):
     """One line of input. ``check`` returns an error message to keep the dialog open
-    (the error is shown under the input), or ``None`` to accept."""
+    (the error is shown under the input), or ``None`` to accept. ``holds``: the
+    keys typed behind the answer are held until its work is done (:class:`HoldsKeys`);
+    a prompt whose answer only sets a value (a seed) lets them go on to the screen."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="dialog-cancel")]
 
     def __init__(self, title: str, value: str = "", help: str = "",
-                 check: Callable[[str], str | None] | None = None) -> None:
+                 check: Callable[[str], str | None] | None = None, holds: bool = True) -> None:
         super().__init__(classes="dialog-screen")
         self._title, self._value, self._help, self._check = title, value, help, check
+        self.holds_keys = holds
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -207,7 +229,7 @@ class TextScreen(OnTop, SpokenBindings, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(OnTop, SpokenBindings, ModalScreen[bool]):
+class ConfirmDialog(OnTop, HoldsKeys, SpokenBindings, ModalScreen[bool]):
     """A yes/no question: y says yes, n or Esc says no, Enter says ``default``. A
     question whose yes destroys something (a file overwritten) is asked with
     ``default=False``: Enter pressed out of habit keeps it."""
@@ -237,7 +259,7 @@ class ConfirmDialog(OnTop, SpokenBindings, ModalScreen[bool]):
         self.dismiss(self._default)
 
 
-class ChoiceDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
+class ChoiceDialog(OnTop, HoldsKeys, SpokenBindings, ModalScreen[str | None]):
     """A question with a few answers, each on a letter (``choices``: key, words,
     answer); Enter and Esc both give None, the safe answer (keep things as they
     are), so no key pressed out of habit loses anything."""

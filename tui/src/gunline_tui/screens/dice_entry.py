@@ -226,6 +226,7 @@ class DiceEntryDialog(OnTop, SpokenBindings, ModalScreen[Chain | None]):
             field = self.query_one("#die-input", Input)
             if not field.value:  # to be typed again (unless the GM has begun another)
                 field.value = line
+                field.cursor_position = len(line)  # at its end, as typed: Backspace mends it
             return
         self.faces += faces
         self._advance()

@@ -417,7 +417,8 @@ class Resolving(ScreenParts):
 
         self.app.push_screen(
             PromptDialog(_("Resolve with seed"), str(self.seed), _("the same seed gives the same chain as "
-                                                                   "'gunline resolve FILE --seed N'"), check), done)
+                                                                   "'gunline resolve FILE --seed N'"), check,
+                         holds=False), done)  # a value set: the keys behind it go on (F4 8 Enter Ctrl+T)
 
     def action_dice(self) -> None:
         attack = self.attack_or_say()

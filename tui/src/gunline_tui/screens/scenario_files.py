@@ -410,4 +410,5 @@ class ScenarioFiles(ScreenParts):
                 self.set_status(_("log exported to {file}", file=Path(text.strip()).name))
 
         default = f"gunline-session-{time.strftime('%Y%m%d-%H%M')}.md"
-        self.app.push_screen(PromptDialog(_("Export the session log (Markdown) to"), default, "", check), done)
+        self.app.push_screen(PromptDialog(_("Export the session log (Markdown) to"), default, "", check,
+                                          holds=False), done)

@@ -58,7 +58,9 @@ class KeysInOrder:
             if app.focused is moved_to and moved_to.is_attached:
                 event.stop()
                 event.prevent_default()
-                moved_to.post_message(events.Key(event.key, event.character))
+                held = getattr(app, "held", None)
+                if held is None or not held(event, moved_to):
+                    moved_to.post_message(events.Key(event.key, event.character))
                 return
             self._moved_to = None
         if self.takes_itself(event):
