@@ -457,3 +457,26 @@ async def test_a_data_folder_that_is_a_file_is_said_once_as_such(tmp_path, toy_r
         await set_field(pilot, "shooter.name", "Zed")
         app.flush_draft()
         assert app.main.draft_problem == f"the data folder {tmp_path / 'home'} is a file"
+
+
+@run_async
+async def test_a_flag_or_a_choice_the_file_gives_no_allowed_value_shows_that_value_until_changed(
+        tmp_path, installed_registry):
+    """``cover = "bogus"`` showed ‹ none ›, ``overwatch = "yes"`` showed "no": a value
+    that looked chosen, the error under it read as about that value."""
+    from gunline_tui.testing import editor_of
+
+    app = make_app(installed_registry, file=scenario(tmp_path, "mistyped.toml", MISTYPED))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        cover, overwatch = editor_of(app, "targets[0].cover"), editor_of(app, "shooter.overwatch")
+        assert str(cover.render()).startswith("‹ 'bogus' ✗ ›")
+        assert str(overwatch.label) == "'yes' ✗"
+        app.set_focus(cover)
+        await pilot.press("right")  # a step picks the first value, and it is stored
+        await settle(pilot)
+        assert str(cover.render()).startswith("‹ none ›") and app.main.draft.doc["targets"][0]["cover"] == "none"
+        app.set_focus(overwatch)
+        await pilot.press("space")
+        await settle(pilot)
+        assert str(overwatch.label) == "yes" and app.main.draft.doc["shooter"]["overwatch"] is True

@@ -46,9 +46,15 @@ class Choice(KeysInOrder, Static, can_focus=True):
         super().__init__(name=name, id=id, classes="choice")
         self.values: list[Any] = ([None] if allow_blank else []) + list(values)
         self.value = value if value in self.values else self.values[0]
+        #: A value given that is none of the values (a file's ``cover = "bunker"``):
+        #: shown as it is, marked, until a step picks one. Shown as the first value,
+        #: it looked chosen, and the error under it read as about that value.
+        self.odd = value if value is not None and value not in self.values else None
         self.words = words
 
     def render(self) -> RichText:
+        if self.odd is not None:
+            return Text.assemble("‹ ", (repr(self.odd), "bold"), " ✗ ›", (f"  ?/{len(self.values)}", "dim"))
         if self.value is None:
             label = BLANK_LABEL
         else:
@@ -57,12 +63,19 @@ class Choice(KeysInOrder, Static, can_focus=True):
         return Text.assemble("‹ ", (label, "bold"), " ›", (f"  {index}/{len(self.values)}", "dim"))
 
     def action_step(self, by: int) -> None:
+        if self.odd is not None:  # the first step away from it picks the first value (or the last)
+            self.odd = None
+            self.value = self.values[0] if by > 0 else self.values[-1]
+            self.refresh()
+            self.post_message(self.Changed(self, self.value))
+            return
         index = (self.values.index(self.value) + by) % len(self.values)
         self.set_value(self.values[index])
 
     def set_value(self, value: Any) -> None:
-        if value not in self.values or value == self.value:
+        if value not in self.values or (value == self.value and self.odd is None):
             return
+        self.odd = None
         self.value = value
         self.refresh()
         self.post_message(self.Changed(self, value))

@@ -333,10 +333,13 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
     def _editor(self, spec: FieldSpec, value: Any) -> Widget:
         if spec.kind == "bool":
             current = value if isinstance(value, bool) else bool(spec.default)
-            return Switch(_("yes") if current else _("no"), current, compact=True, name=spec.path)
+            # a value that is no flag (a file's "yes") is shown as it is until toggled
+            words = (_("yes") if current else _("no")) if value is None or isinstance(value, bool) \
+                else f"{value!r} ✗"
+            return Switch(words, current, compact=True, name=spec.path)
         if spec.kind == "choice":
             blank_ok = spec.optional or not spec.has_default
-            chosen = value if value in spec.choices else (spec.default if spec.has_default else None)
+            chosen = value if value is not None else (spec.default if spec.has_default else None)
             return Choice(spec.choices, chosen, allow_blank=blank_ok, name=spec.path, words=self.said)
         text = field_text(value)
         m = self.measured.get(spec.path)
