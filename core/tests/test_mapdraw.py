@@ -197,6 +197,36 @@ def test_used_measures_fill_the_document_and_typed_ones_are_only_listed(toy, doc
     assert [m.path for m in attack.measures] == ["targets[1].wounds", "targets[0].wounds", "targets"]
 
 
+def test_a_field_the_map_cannot_give_is_refused_as_missing_unless_typed(toy, doc):
+    """A ruleset that reads a field off the map says so of one it cannot read
+    (``unmeasured``): the file is refused as missing it, with why, not left to its
+    default; a typed value stands. A fault met first (in the shooter) is named first."""
+    import copy
+
+    from gunline.unvalidated import tables, unmeasured
+
+    def measure(document, battlefield):
+        targets = tables(document.get("targets"))
+        lacking = [unmeasured(t, f"targets[{i}]", "wounds", f"{t['name']} is not placed on the map")
+                   for i, t in enumerate(targets) if battlefield.where(t["name"]) is None]
+        return [m for m in lacking if m is not None]
+
+    reg = map_toy(toy, measure)
+    bad = copy.deepcopy(placed(doc))
+    del bad["map"]["at"]["Cy"]
+    bad["targets"][1].pop("wounds")
+    with pytest.raises(BadInput) as info:
+        build_attack(reg, bad, "f.toml")
+    assert str(info.value) == "f.toml: targets[1].wounds: required field is missing (Cy is not placed on the map)"
+    bad["shooter"] = {"name": "Ann", "skill": "four"}
+    with pytest.raises(BadInput, match=r"^f\.toml: shooter\.skill: expected int"):
+        build_attack(reg, bad, "f.toml")
+    typed = placed(doc)
+    del typed["map"]["at"]["Cy"]
+    attack = build_attack(reg, typed, "f.toml")
+    assert attack.targets[1].wounds == 2 and attack.measures == ()
+
+
 @pytest.mark.parametrize("junk", [7, [1, 2], "targets[0].wounds"])
 def test_a_measure_hook_returning_junk_fails_naming_the_plugin(toy, doc, junk):
     with pytest.raises(PluginFailed, match=r"measure.*expected list\[Measure\]"):

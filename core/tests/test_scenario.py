@@ -131,3 +131,27 @@ def test_the_names_a_struct_accepts_are_msgspecs_own():
     for struct in structs:
         assert struct_fields(struct) == tuple(f.encode_name for f in msgspec.structs.fields(struct)), struct
     assert struct_fields(Renamed) == ("longRange", "name")
+
+
+@pytest.mark.parametrize(
+    ("where", "field"),
+    [(lambda d: d["targets"][0].update(guard={"name": "{name}"}), "targets[0].guard.name"),
+     (lambda d: d["targets"][1].update(models=[{"name": "Cy 1"}, {"name": "{name}"}]), "targets[1].models[1].name"),
+     (lambda d: d["shooter"].update(models=[{"name": "{name}"}]), "shooter.models[0].name"),
+     (lambda d: d["weapon"].update(ammo={"name": "{name}"}), "weapon.ammo.name")],
+)
+def test_a_name_nested_in_a_table_is_held_to_the_limit_without_being_printed(registry, doc, where, field):
+    """A unit's models, a model reacting in a target's place, the weapon it carries:
+    their names are printed as a target's is, so are refused past the same limit,
+    before the ruleset reads them (the toy knows no such fields)."""
+    import json
+
+    from gunline.scenario import MAX_NAME_CHARS
+
+    where(doc)
+    text = json.dumps(doc)
+    too_long = json.loads(text.replace("{name}", "N" * 5000))
+    assert _error(registry, too_long) == f"s.toml: {field}: expected a name of at most {MAX_NAME_CHARS} characters, " \
+                                         "got 5,000"
+    at_most = json.loads(text.replace("{name}", "N" * MAX_NAME_CHARS))
+    assert "expected a name" not in _error(registry, at_most)  # the toy then refuses the field it does not know

@@ -142,20 +142,35 @@ def check_name(name: Any, source: str, field: str) -> None:
 
 def _check_names(doc: dict[str, Any], source: str) -> None:
     """Every name of the document within :data:`MAX_NAME_CHARS`, checked before any
-    of them can reach a message."""
+    of them can reach a message: the shooter's, the weapon's, the targets', and those
+    of the tables within them (a unit's models, a model reacting in a target's place,
+    the weapon it carries), which the rules print as they print the others."""
     for kind in ("shooter", "weapon"):
-        table = doc.get(kind)
-        if isinstance(table, dict):
-            check_name(table.get("name"), source, f"{kind}.name")
+        _check_names_within(doc.get(kind), source, kind)
     targets = doc.get("targets")
     for i, target in enumerate(targets[:MAX_TARGETS + 1] if isinstance(targets, list) else ()):
-        if isinstance(target, dict):
-            check_name(target.get("name"), source, f"targets[{i}].name")
+        _check_names_within(target, source, f"targets[{i}]")
     field = doc.get("map")
     for key in ("at", "facing"):
         names = field.get(key) if isinstance(field, dict) else None
         for i, name in enumerate(names if isinstance(names, dict) else ()):
             check_name(name, source, f"map.{key}, name {i + 1}")
+
+
+def _check_names_within(table: Any, source: str, path: str) -> None:
+    """The ``name`` of the table at ``path`` and of every table nested in it (in a
+    table, or an array of tables), each within :data:`MAX_NAME_CHARS`. Walked with a
+    list, not by recursion: a file may nest tables deeper than Python recurses."""
+    tables = [(table, path)]
+    for node, where in tables:  # the list grows as tables are found in it: in the file's order
+        if not isinstance(node, dict):
+            continue
+        check_name(node.get("name"), source, f"{where}.name")
+        for key, value in node.items():
+            if isinstance(value, dict):
+                tables.append((value, f"{where}.{_key(key)}"))
+            elif isinstance(value, list):
+                tables += [(v, f"{where}.{_key(key)}[{j}]") for j, v in enumerate(value) if isinstance(v, dict)]
 
 
 def struct_fields(struct: type) -> tuple[str, ...]:
@@ -406,6 +421,7 @@ def build_attack(
                                                       "other characters (spaces, or an accent as a letter of its "
                                                       "own or as a mark added to the letter); names must be unique")
         looks[alike] = name
+    _refuse_unmeasured(measures, source)  # what the map lacks beyond the targets
 
     extra = {k: v for k, v in doc.items() if k not in COMMON_KEYS}
     own = struct_fields(ruleset.settings) if ruleset.settings is not None else ()
@@ -467,9 +483,11 @@ def measured(
         raise PluginFailed(plugin, "measure", f"returned {type(result).__name__}, expected list[Measure]")
     import copy  # only a scenario on a map is copied: not at every command's start
 
+    from .unvalidated import UNMEASURED
+
     out = copy.deepcopy(doc)
     for m in result:
-        if m.used and m.path != "targets":
+        if m.used and m.path != "targets" and m.value is not UNMEASURED:
             _set(out, m.path, m.value)
     # the order last: the measures' paths index the targets as the file lists them,
     # and are then said as the chain lists them
@@ -482,6 +500,19 @@ def measured(
         now = {old: new for new, old in enumerate(moved)}
         result = [_reindexed(m, now) for m in result]
     return out, battlefield, tuple(result)
+
+
+def _refuse_unmeasured(measures: Any, source: str, under: str = "") -> None:
+    """Refuse the first field (under the path ``under``) the ruleset needs off the map
+    but the map cannot give (:data:`gunline.unvalidated.UNMEASURED`), as the field
+    missing, with why: the rules would otherwise read the field's default, which the
+    map was there to replace. Asked where a missing field would be found (a target's
+    once the target is read), so that faults met before it are named first."""
+    from .unvalidated import UNMEASURED
+
+    lacking = next((m for m in measures if m.used and m.value is UNMEASURED and m.path.startswith(under)), None)
+    if lacking is not None:
+        raise _fail(source, lacking.path, f"required field is missing ({lacking.text})")
 
 
 def _placed_by_name(doc: dict[str, Any], source: str) -> Any:
@@ -539,7 +570,7 @@ def _target(raw: Any, ruleset: Ruleset, source: str, i: int, battlefield: Any, m
     """Target ``i`` validated; on a map, an error in a field read off it says so, and
     one in a field the map could have given says the target is not on it."""
     try:
-        return convert(raw, ruleset.target, source, f"targets[{i}]")
+        target = convert(raw, ruleset.target, source, f"targets[{i}]")
     except BadInput as exc:
         if battlefield is None:
             raise
@@ -553,6 +584,8 @@ def _target(raw: Any, ruleset: Ruleset, source: str, i: int, battlefield: Any, m
             raise BadInput(f"{message} ({_printable(name)} is not placed on the map: add him to map.at, "
                            "or type it)") from None
         raise
+    _refuse_unmeasured(measures, source, f"targets[{i}].")
+    return target
 
 
 def _target_name(target: Any) -> Any:

@@ -55,3 +55,28 @@ def measured(given: Any, path: str, field: str, value: Any, words: str) -> Measu
     typed = field in given
     return Measure(path=f"{path}.{field}", value=value, text=words, used=not typed,
                    typed=given[field] if typed else None)
+
+
+class _Unmeasured:
+    """The value of a :class:`~gunline.models.Measure` the map could not give (see
+    :func:`unmeasured`): one object, never a value a rule could mean."""
+
+    def __repr__(self) -> str:
+        return "UNMEASURED"
+
+
+#: A used measure of this value says the map cannot give a field the rules need from
+#: it, and the GM typed none: the file is refused there, naming the field and why.
+UNMEASURED: Any = _Unmeasured()
+
+
+def unmeasured(given: Any, path: str, field: str, why: str) -> Measure | None:
+    """What to say of ``field`` of the table at ``path`` when the map cannot read it
+    (a model not placed, a weapon without the ranges to read a band against): the
+    file is refused as missing that field, ``why`` saying how to give it; None when
+    the file's table ``given`` types the field, which then stands."""
+    from .models import Measure
+
+    if field in table(given):
+        return None
+    return Measure(path=f"{path}.{field}", value=UNMEASURED, text=why, used=True)

@@ -115,7 +115,6 @@ def test_an_empty_weapon_is_refused(registry, doc, fo):
         (lambda d: d["weapon"].update(bursts_only=True), "fires bursts only"),
         (lambda d: d["targets"].append({"name": "dog", "distance": 31}), "a single shot takes one target"),
         (lambda d: d.update(mode="burst", aim="head"), "aimed shots are single shots"),
-        (lambda d: d["weapon"].update(damage="+6"), "adds to its ammunition's dice"),
         (lambda d: d["weapon"].update(rounds=40), "more than the magazine"),
     ],
 )
@@ -143,3 +142,56 @@ def test_the_last_rounds_leave_the_weapon_empty(registry, doc, fo):
     doc["weapon"]["rounds"] = 1
     chain = fo.resolve_doc(registry, doc, [99, 99])
     assert chain.weapon == {"rounds_left": 0, "status": "empty", "ammo": None, "condition": 90}
+
+
+#: The fuzzer's file: a custom weapon whose damage adds to its ammunition's dice, and no ammunition.
+BONUS = """ruleset = "fallout"
+mode = "burst"
+[shooter]
+name = "Cassidy"
+skill = 60
+[weapon]
+name = "Custom"
+damage = "+6"
+range = 24
+burst = 3
+{more}
+[[targets]]
+name = "ghoul"
+distance = 33
+"""
+WITH_DICE = ("BBs, .22, .223 FMJ, .223 AP, .308, .357 Magnum, .38, .44 Magnum JHP, .44 Magnum AP, .45, .50 BMG, "
+             "12 gauge buckshot, 2mm EC, 4.7mm caseless, 5.56mm, 7.62mm, 9mm JHP, 9mm AP, 10mm JHP, 10mm AP, "
+             "14mm JHP, 14mm AP")
+
+
+@pytest.mark.parametrize(
+    ("more", "message"),
+    [
+        ("", "weapon.ammo: required field is missing (weapon.damage '+6' adds to its ammunition's dice: name the "
+             'ammunition, e.g. ammo = "10mm JHP", or give the whole damage, e.g. damage = "1d6+6")'),
+        ('ammo = "10mm JPH"', "weapon.ammo: '10mm JPH' is not in the ammunition catalogue, and weapon.damage '+6' "
+                              f"adds to its dice; expected one of: {WITH_DICE} (or give the whole damage, e.g. "
+                              'damage = "1d6+6")'),
+        ('ammo = "10mm JPH"\ncalibre = "10mm"',
+         "weapon.ammo: '10mm JPH' is not in the ammunition catalogue, and weapon.damage '+6' adds to its dice; "
+         'expected one of: 10mm JHP, 10mm AP (or give the whole damage, e.g. damage = "1d6+6")'),
+        ('ammo = "small energy cell"', "weapon.damage: '+6' adds to its ammunition's dice, but 'small energy cell' "
+                                       'has none: give the whole damage, e.g. damage = "1d6+6"'),
+    ],
+)
+def test_a_damage_bonus_without_dice_to_add_to_names_the_field_at_fault(tmp_path, capsys, more, message):
+    from gunline import cli
+
+    path = tmp_path / "fd14.toml"
+    path.write_text(BONUS.format(more=more))
+    assert cli.main(["validate", str(path)]) == 2
+    assert capsys.readouterr() == ("", f"gunline: {path}: {message}\n")
+
+
+def test_a_damage_bonus_over_catalogue_ammunition_is_taken(tmp_path, capsys):
+    from gunline import cli
+
+    path = tmp_path / "fd14.toml"
+    path.write_text(BONUS.format(more='ammo = "10mm AP"'))
+    assert cli.main(["validate", str(path)]) == 0, capsys.readouterr().err

@@ -254,15 +254,101 @@ def test_a_custom_weapon_s_ranges_are_read(registry, wod):
     assert "beyond long range (80 yd)" in geometry(attack)["targets[0].range"].text
 
 
-def test_without_ranges_or_positions_nothing_is_measured(registry, wod):
-    doc = wod.example("four-targets-on-the-map.toml")
-    doc["weapon"] = {"name": "zip gun", "damage": 3, "clip": 30, "autofire": True}  # no ranges: no band
-    attack = build_attack(registry, doc, "test.toml")
-    assert attack.measures == () and attack.targets[0].range == "short"
-    doc = wod.example("four-targets-on-the-map.toml")
-    doc["map"]["at"] = {}
-    assert build_attack(registry, doc, "test.toml").measures == ()
+def test_without_positions_or_a_map_nothing_is_measured(registry, wod):
     assert build_attack(registry, wod.example("four-targets-long-burst.toml"), "test.toml").measures == ()
+    doc = wod.example("four-targets-long-burst.toml")
+    doc["weapon"] = {"name": "zip gun", "damage": 3, "clip": 30, "autofire": True}  # no ranges, no map: as typed
+    assert [t.range for t in build_attack(registry, doc, "test.toml").targets] == ["long", "short", "short", "short"]
+
+
+# -- a range band the map cannot read is refused, never read as short -------------------
+#: The fuzzer's file: Farrow 320 yd off, ranges that cannot be read (was: pool 9, short).
+FAR = """ruleset = "wod"
+mode = "single"
+[shooter]
+name = "Carter"
+dexterity = 3
+firearms = 3
+[weapon]
+name = "assault rifle"
+damage = 3
+clip = 30
+ranges = "{ranges}"
+[[targets]]
+name = "Farrow"
+[map]
+kind = "yards"
+at = {{ {at} }}
+"""
+PLACED = "Carter = [0, 0], Farrow = [310, 80]"
+EXPECTED_RANGES = ('weapon.ranges: expected short/medium/long in yards, three numbers above 0, each farther than '
+                   'the last (e.g. "20/40/80"), or none; got ')
+
+
+def _validate(tmp_path, capsys, text: str) -> tuple[int, str]:
+    from gunline import cli
+
+    path = tmp_path / "fd.toml"
+    path.write_text(text)
+    code = cli.main(["validate", str(path)])
+    return code, capsys.readouterr().err.replace(f"gunline: {path}: ", "", 1)
+
+
+@pytest.mark.parametrize("ranges", ["0/0/0", "abc", "600/300/150", "-1/2/3", "0/40/80", "20/40", "20/40/80/160",
+                                    "nan/40/80"])
+def test_ranges_not_as_the_chart_prints_them_are_refused(tmp_path, capsys, ranges):
+    assert _validate(tmp_path, capsys, FAR.format(ranges=ranges, at=PLACED)) == (
+        2, f"{EXPECTED_RANGES}'{ranges}'\n")
+
+
+def test_ranges_not_as_the_chart_prints_them_are_refused_off_the_map_too(registry, wod):
+    doc = wod.example("carter-medium-burst.toml")
+    doc["weapon"]["ranges"] = "600/300/150"
+    with pytest.raises(BadInput) as info:
+        build_attack(registry, doc, "test.toml")
+    assert str(info.value) == f"test.toml: {EXPECTED_RANGES}'600/300/150'"
+
+
+def test_the_fuzzer_s_file_with_the_chart_s_ranges_reads_long_range(registry, tmp_path, capsys, resolve):
+    import tomllib
+
+    doc = tomllib.loads(FAR.format(ranges="150/300/600", at=PLACED))
+    assert build_attack(registry, doc, "test.toml").targets[0].range == "long"
+    assert resolve(doc, seed=1).steps[0].value == 5  # 3 + 3 + 3, long range −4
+
+
+@pytest.mark.parametrize(
+    ("ranges", "at", "why"),
+    [
+        ("", PLACED, 'the assault rifle gives no ranges to read the band against: give weapon.ranges, '
+                     'short/medium/long in yards (e.g. "150/300/600"), or type it'),
+        ("150/300/600", "Farrow = [310, 80]", "Carter is not placed on the map: add him to map.at, or type it"),
+        ("150/300/600", "Carter = [0, 0]", "Farrow is not placed on the map: add him to map.at, or type it"),
+        ("", "", "Carter is not placed on the map: add him to map.at, or type it"),
+    ],
+)
+def test_a_range_band_the_map_cannot_read_is_required(tmp_path, capsys, ranges, at, why):
+    assert _validate(tmp_path, capsys, FAR.format(ranges=ranges, at=at)) == (
+        2, f"targets[0].range: required field is missing ({why})\n")
+
+
+@pytest.mark.parametrize(("ranges", "at"), [("", PLACED), ("150/300/600", "Carter = [0, 0]"), ("", "")])
+def test_a_typed_range_band_stands_where_the_map_cannot_read_one(registry, ranges, at):
+    import tomllib
+
+    doc = tomllib.loads(FAR.format(ranges=ranges, at=at))
+    doc["targets"][0]["range"] = "medium"
+    assert build_attack(registry, doc, "test.toml").targets[0].range == "medium"
+
+
+def test_a_range_band_is_required_of_each_target_the_map_cannot_read(registry, wod):
+    doc = wod.example("four-targets-on-the-map.toml")
+    del doc["map"]["at"]["Jones"]
+    with pytest.raises(BadInput) as info:
+        build_attack(registry, doc, "test.toml")
+    index = [t["name"] for t in doc["targets"]].index("Jones")
+    assert str(info.value) == (f"test.toml: targets[{index}].range: required field is missing (Jones is not placed "
+                               "on the map: add him to map.at, or type it)")
 
 
 # -- hostile and mistyped maps -----------------------------------------------------------
@@ -300,8 +386,9 @@ def test_a_hostile_or_mistyped_map_document_is_one_clean_line(registry, wod, cha
 def test_junk_positions_the_hook_cannot_place_measure_nothing(registry, wod):
     doc = wod.example("short-burst-into-melee-on-the-map.toml")
     doc["mode"] = "single"
-    doc["weapon"]["ranges"] = "far/farther/farthest"  # unreadable: the chart's ranges are not merged over it
     doc["shooter"]["name"] = "Nobody placed"
+    for target in doc["targets"]:
+        target["range"] = "short"  # typed: with the shooter off the map, none can be read
     attack = build_attack(registry, doc, "test.toml")
     assert [m.path for m in attack.measures] == ["targets[1].avoided"]
 

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 import msgspec
 
-from .catalogue import AMMO_BY_KEY, AmmoType, fitting
-from .damage import DamageDice, combine, parse_damage
+from .catalogue import AMMO, AMMO_BY_KEY, AmmoType, fitting
+from .damage import DamageDice, adds_to_ammo, combine, parse_damage
 from .messages import _
 from .schema import Weapon
 
@@ -74,3 +74,33 @@ def misfit(weapon: Weapon) -> str | None:
                  fits=", ".join(fits))
     return _("weapon.ammo: {ammo} is {calibre} ammunition, the {weapon} takes {takes}; no catalogue ammunition "
              "fits it", ammo=repr(weapon.ammo), calibre=entry.calibre, weapon=weapon.name, takes=weapon.calibre)
+
+
+def no_dice_to_add(weapon: Weapon) -> str | None:
+    """Why a damage that adds to its ammunition's dice (``+6``) has none to add to, by
+    the field at fault: no ammunition given, one the catalogue lacks, or one that rolls
+    no dice (an energy cell); None when there are dice to add to."""
+    damage = str(weapon.damage)
+    if not adds_to_ammo(damage) or shot_damage(weapon).has_dice:
+        return None
+    whole = f'damage = "1d6{damage.strip()}"'
+    if weapon.ammo is None:
+        return "weapon.ammo: " + _("required field is missing (weapon.damage {damage} adds to its ammunition's dice: "
+                                   'name the ammunition, e.g. ammo = "10mm JHP", or give the whole damage, e.g. '
+                                   "{whole})", damage=repr(damage), whole=whole)
+    entry = ammo_entry(weapon.ammo)
+    if entry is None:
+        return "weapon.ammo: " + _("{ammo} is not in the ammunition catalogue, and weapon.damage {damage} adds to "
+                                   "its dice; expected one of: {known} (or give the whole damage, e.g. {whole})",
+                                   ammo=repr(weapon.ammo), damage=repr(damage), known=", ".join(_with_dice(weapon)),
+                                   whole=whole)
+    return "weapon.damage: " + _("{damage} adds to its ammunition's dice, but {ammo} has none: give the whole "
+                                 "damage, e.g. {whole}", damage=repr(damage), ammo=repr(weapon.ammo), whole=whole)
+
+
+def _with_dice(weapon: Weapon) -> list[str]:
+    """The catalogue ammunition a bonus can add to: the weapon's calibre's, where it
+    has any, else all of it that rolls dice."""
+    rolls = [name for name, entry in AMMO.items() if entry.dice]
+    fits = [name for name in fitting(weapon.calibre) if name in rolls] if weapon.calibre is not None else []
+    return fits or rolls

@@ -5,8 +5,7 @@ from __future__ import annotations
 from gunline import ChainState
 
 from . import conditions, turns
-from .ammo import misfit, shot_damage
-from .damage import adds_to_ammo
+from .ammo import misfit, no_dice_to_add
 from .fire import aim_of, bullets_fired
 from .measuring import out_of_sight
 from .messages import _
@@ -52,12 +51,9 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
                 known = [*AREAS, *t.areas]
                 out.append(_("aim: {aim} is not an area of targets[{i}] ({name}); expected one of: {known}",
                              aim=repr(aim), i=i, name=t.name, known=", ".join(known)))
-    if adds_to_ammo(str(weapon.damage)) and not shot_damage(weapon).has_dice:
-        out.append(_(
-            "weapon.damage {damage} adds to its ammunition's dice, but ammo {ammo} has none: "
-            'give weapon.ammo from the catalogue, or the whole damage (e.g. "1d6+6")',
-            damage=repr(weapon.damage), ammo=repr(weapon.ammo),
-        ))
+    bonus = no_dice_to_add(weapon)
+    if bonus:
+        out.append(bonus)
     if weapon.magazine is not None and weapon.rounds is not None and weapon.rounds > weapon.magazine:
         out.append(_("weapon.rounds {rounds} is more than the magazine holds ({magazine})", rounds=weapon.rounds,
                      magazine=weapon.magazine))

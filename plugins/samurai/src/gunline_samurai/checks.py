@@ -73,7 +73,31 @@ def _problems(attack: SamuraiAttack, state: ChainState) -> list[str]:
         names = [m.name for m in t.models]
         if len(set(names)) != len(names):
             out.append(f"{where}.models: " + _("two models share a name; names must be unique"))
+        out += _reactor_named(attack, i)
     return out
+
+
+def _reactor_named(attack: SamuraiAttack, i: int) -> list[str]:
+    """A model reacting in target ``i``'s place is another model than the shooter (or
+    a model of his unit) and the target: under one of their names, the chain would
+    say "Ninja sees Ninja" and pit a model against itself."""
+    target = attack.targets[i]
+    reactor = target.reactor
+    if reactor is None:
+        return []
+    where = f"targets[{i}].reactor.name: "
+    shooter = attack.shooter
+    if reactor.name == shooter.name:
+        return [where + _("{reactor} is the shooter's name; the model reacting in {target}'s place needs a name "
+                          "of its own", reactor=reactor.name, target=target.name)]
+    if reactor.name in {m.name for m in shooter.models}:
+        return [where + _("{reactor} is a model of the shooting unit {shooter}; the model reacting in {target}'s "
+                          "place needs a name of its own", reactor=reactor.name, shooter=shooter.name,
+                          target=target.name)]
+    if reactor.name == target.name:
+        return [where + _("{reactor} is the target's own name; the model reacting in its place is another model, "
+                          "with a name of its own", reactor=reactor.name)]
+    return []
 
 
 def _unit_problems(attack: SamuraiAttack, state: ChainState) -> list[str]:

@@ -66,6 +66,16 @@ TargetNames = Annotated[list[str], Meta(description=N_(
 ))]
 
 
+def named(name: str) -> None:
+    """Refuse a model's blank name (``name: ...``, as a ``__post_init__`` names its
+    field): the chain, the state and the encounter know each model by its name, as
+    core knows each target by its own."""
+    from .messages import _
+
+    if not name.strip():
+        raise ValueError("name: " + _("expected a non-empty name: the chain reports each model by it"))
+
+
 class ShootingModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One model of a shooting unit. Unset characteristics are the unit's (the
     ``shooter``'s own). ``targets`` names where its shots go: each model picks its
@@ -99,6 +109,9 @@ class ShootingModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         description=N_("its armour's «Прочность» (unset: the unit's)"),
     )] = None
     targets: Annotated[TargetNames, msgspec.Meta(title=N_("Its targets"))] = []
+
+    def __post_init__(self) -> None:
+        named(self.name)
 
 
 class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -199,6 +212,9 @@ class Reactor(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         description=N_("a charge reaches the shooter (the GM measures)"),
     )] = True
 
+    def __post_init__(self) -> None:
+        named(self.name)
+
 
 class UnitModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One model of a unit. Unset characteristics are the unit's own; ``distance``
@@ -237,6 +253,9 @@ class UnitModel(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         title=N_("Sees the shooter"),
         description=N_("this model sees the shooter, so it can return fire"),
     )] = True
+
+    def __post_init__(self) -> None:
+        named(self.name)
 
 
 class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -35,16 +35,15 @@ from typing import Any
 
 from gunline import Area, Battlefield, Measure, hookimpl
 from gunline.battlefield import Point
-from gunline.unvalidated import measured, table, tables, text, with_catalogue
+from gunline.unvalidated import measured, table, tables, text, unmeasured, with_catalogue
 
 from .catalogue import FIREARMS
 from .fire_modes import FIRE_MODES, mode_label
 from .messages import _
 from .pool import range_words
+from .ranges import BANDS, given, ranges_of
 from .schema import WodAttack
 
-#: The range bands of the chart, nearest first: short, then each twice the last.
-BANDS = ("short", "medium", "long")
 #: "Within one yard": the spray of a burst, close combat, point blank.
 WITHIN = 1.0
 #: Distances are read to a tenth of a yard.
@@ -54,26 +53,27 @@ DEFAULT_MODE = next(iter(FIRE_MODES))
 EPS = 1e-9
 
 
-def ranges_of(ranges: Any) -> tuple[float, float, float] | None:
-    """The chart's "short/medium/long" in yards (``"150/300/600"``), or None where the
-    weapon gives none that can be read (each a positive number, each farther)."""
-    if not isinstance(ranges, str):
-        return None
-    parts = ranges.replace(" ", "").split("/")
-    if len(parts) != len(BANDS):
-        return None
-    try:
-        yards = tuple(float(p) for p in parts)
-    except ValueError:
-        return None
-    if not all(math.isfinite(y) and y > 0 for y in yards) or not yards[0] < yards[1] < yards[2]:
-        return None
-    return yards[0], yards[1], yards[2]
-
-
 def band_of(yards: float, ranges: tuple[float, float, float]) -> str | None:
     """The range band a distance falls in; None beyond long range."""
     return next((band for band, reach in zip(BANDS, ranges) if yards <= reach + EPS), None)
+
+
+def _unread(battlefield: Battlefield, shooter: str | None, name: str | None, weapon: dict[str, Any],
+            gun: str) -> str | None:
+    """Why the map cannot give a target's range band, in words saying what would (None
+    where validation names the fault: a name or ranges that cannot be read, which
+    core reports first). Left to its default, the band would read short whatever the
+    distance."""
+    if shooter is None or name is None:
+        return None
+    for model in (shooter, name):
+        if battlefield.where(model) is None:
+            return _("{name} is not placed on the map: add him to map.at, or type it", name=model)
+    ranges = weapon.get("ranges", "")
+    if isinstance(ranges, str) and not given(ranges):
+        return _('the {weapon} gives no ranges to read the band against: give weapon.ranges, short/medium/long '
+                 'in yards (e.g. "150/300/600"), or type it', weapon=gun)
+    return None
 
 
 def _say_ranges(ranges: tuple[float, float, float]) -> str:
@@ -86,13 +86,17 @@ def measure(document: dict[str, Any], battlefield: Battlefield) -> list[Measure]
     shooter = text(table(document.get("shooter")).get("name"))
     targets = tables(document.get("targets"))
     weapon = with_catalogue(document.get("weapon"), FIREARMS)
-    gun = weapon.get("name") if isinstance(weapon.get("name"), str) else _("weapon")
+    gun = text(weapon.get("name")) or _("weapon")
     ranges = ranges_of(weapon.get("ranges"))
     mode = document.get("mode", DEFAULT_MODE)
     out = []
     for i, target in enumerate(targets):
         name = text(target.get("name"))
         d = battlefield.distance(shooter, name)
+        why = _unread(battlefield, shooter, name, weapon, gun) if d is None or ranges is None else None
+        lacking = unmeasured(target, f"targets[{i}]", "range", why) if why is not None else None
+        if lacking is not None:
+            out.append(lacking)
         if d is None:
             continue
         yards = round(d, TENTH)

@@ -16,6 +16,8 @@ import msgspec
 from gunline import Attack
 from gunline.language import N_
 
+from .ranges import check_ranges
+
 Dots = Annotated[int, msgspec.Meta(ge=0, le=10)]
 
 #: Range bands of the Ranged Weapons Chart; each is twice the previous one.
@@ -53,7 +55,8 @@ class Shooter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A firearm. ``damage`` is the chart's Damage rating, added to the attack pool;
     ``clip`` what a full clip holds; ``rounds`` what is left in it now (the clip when
-    not given); ``ranges`` the short/medium/long bands in yards, for reference."""
+    not given); ``ranges`` the short/medium/long bands in yards: on a map the
+    targets' range bands are read against them; blank, the weapon gives none."""
 
     name: Annotated[str, msgspec.Meta(
         title=N_("Weapon"),
@@ -96,6 +99,9 @@ class Weapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         ge=0, le=10, title=N_("Armor piercing"),
         description=N_("armor-piercing rating: armor counts this much less"),
     )] = 0
+
+    def __post_init__(self) -> None:
+        check_ranges(self.ranges)
 
 
 class Target(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
