@@ -142,10 +142,14 @@ def read_draft(path: Path | None = None) -> tuple[dict[str, Any] | None, str | N
         return None, None
     except OSError as exc:
         return None, f"cannot read it: {exc.strerror or exc}"
+    from .tomltext import KeyTooLong, loads
+
     try:
-        return tomllib.loads(raw.decode("utf-8")), None
+        return loads(raw.decode("utf-8")), None
     except UnicodeDecodeError:
         return None, "not a text file (expected UTF-8 TOML)"
+    except KeyTooLong as exc:
+        return None, str(exc)
     except tomllib.TOMLDecodeError as exc:
         return None, f"not valid TOML: {exc}"
     except RecursionError:

@@ -109,13 +109,26 @@ def expand(doc: dict[str, Any], book: RosterBook | None, ruleset: str, source: s
         inline = out.get("targets") or []
         if not isinstance(inline, list) or not all(isinstance(t, dict) for t in inline):
             raise BadInput(f"{_where(source)}targets: expected [[targets]] tables")
-        by_name = {t.get("name"): t for t in inline}
         targets = []
-        for i, name in enumerate(names):
-            entry = _entry(book, ruleset, "target", name, f"roster.targets[{i}]", source)
-            targets.append({**entry, **by_name.pop(name, {}), "name": name})
-        out["targets"] = targets + [t for t in inline if t.get("name") in by_name]
+        for k, j in target_sources(names, inline):
+            if k is None:
+                assert j is not None
+                targets.append(inline[j])
+                continue
+            entry = _entry(book, ruleset, "target", names[k], f"roster.targets[{k}]", source)
+            targets.append({**entry, **(inline[j] if j is not None else {}), "name": names[k]})
+        out["targets"] = targets
     return out
+
+
+def target_sources(names: list[str], inline: list[dict[str, Any]]) -> list[tuple[int | None, int | None]]:
+    """Where each target of the expanded document comes from, in its order: ``(k,
+    j)``, the name ``roster.targets[k]`` picks (None: no roster entry) and the file's
+    ``[[targets]]`` number ``j`` laid over it (None: none; the last of that name when
+    several have it). The entries named come first, then the file's other targets."""
+    by_name = {t.get("name"): j for j, t in enumerate(inline)}
+    order: list[tuple[int | None, int | None]] = [(k, by_name.pop(name, None)) for k, name in enumerate(names)]
+    return order + [(None, j) for j, t in enumerate(inline) if t.get("name") in by_name]
 
 
 def _entry(book: RosterBook, ruleset: str, kind: str, name: Any, field: str, source: str) -> dict[str, Any]:

@@ -74,11 +74,15 @@ def read_document(path: str | Path) -> dict[str, Any]:
     if len(raw) > MAX_SCENARIO_BYTES:
         raise BadInput(f"{path}: more than {MAX_SCENARIO_BYTES // (1024 * 1024)} MB; expected a scenario file "
                        "(TOML, a few kilobytes)")
+    from .tomltext import KeyTooLong, loads
+
     try:
         # utf-8-sig: a byte-order mark (Windows editors write one) is no part of the TOML
-        return tomllib.loads(raw.decode("utf-8-sig"))
+        return loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise BadInput(f"{path}: not a text file (expected UTF-8 TOML)") from None
+    except KeyTooLong as exc:
+        raise BadInput(f"{path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise BadInput(f"{path}: not valid TOML: {exc}") from None
     except RecursionError:  # tomllib recurses once per level of nesting
@@ -194,23 +198,22 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
     known = struct_fields(struct)
     for key in data:
         if key not in known:
-            import difflib
-
-            close = difflib.get_close_matches(key, known, n=1) if len(key) <= MAX_KEY_CHARS else []
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise _fail(
-                source,
-                f"{field}.{_key(key)}" if field else _key(key),
-                f"unknown field{hint}; expected one of: {', '.join(known)}",
-            )
+            raise _unknown_field(source, field, key, known)
     try:
         return msgspec.convert(data, struct)
     except msgspec.ValidationError as exc:
         match = re.match(_MSGSPEC_PATH, str(exc), re.S)
         assert match is not None, "the pattern matches any message"
         msg, path = match.group("msg"), match.group("path") or ""
+        path = _dict_keys(struct, data, path)
         path, msg = _field_named(struct, path, msg)
         full = (field + path) if field else path.lstrip(".")
+        unknown = re.fullmatch(r"Object contains unknown field `(.*)`", msg, re.S)
+        owner = _strip(_hint_at(struct, path)) if unknown else None
+        if unknown and isinstance(owner, type) and issubclass(owner, msgspec.Struct):
+            # a table within the table (a unit's model, a reactor's weapon): said as the
+            # file's own unknown keys are
+            raise _unknown_field(source, full, unknown.group(1), struct_fields(owner)) from None
         missing = re.match(r"Object missing required field `(.*)`", msg)
         if missing:
             full = f"{full}.{missing.group(1)}" if full else missing.group(1)
@@ -237,6 +240,45 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
 _NOTHING = object()
 
 
+def _unknown_field(source: str, field: str, key: str, known: tuple[str, ...]) -> BadInput:
+    """``key`` of the table at ``field`` is none of ``known``: said with the closest."""
+    import difflib
+
+    close = difflib.get_close_matches(key, known, n=1) if len(key) <= MAX_KEY_CHARS else []
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return _fail(
+        source,
+        f"{field}.{_key(key)}" if field else _key(key),
+        f"unknown field{hint}; expected one of: {', '.join(known)}",
+    )
+
+
+def _dict_keys(struct: type, data: Any, path: str) -> str:
+    """``path`` with each ``[...]`` (msgspec's word for "a value of this table") as
+    ``.key``, the key of the first value there that its type refuses, as the file
+    names it (``.areas.tracks``); left as it is where none is found."""
+    while "[...]" in path:
+        head, _, tail = path.partition("[...]")
+        table = _lookup(data, head)
+        hint = _strip(_hint_at(struct, head))
+        if not isinstance(table, dict) or typing.get_origin(hint) is not dict:
+            return path
+        of = typing.get_args(hint)[1]
+        key = next((k for k, v in table.items() if not _fits(v, of)), _NOTHING)
+        if not isinstance(key, str):
+            return path
+        path = f"{head}.{key}{tail}"
+    return path
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    try:
+        msgspec.convert(value, hint)
+    except msgspec.ValidationError:
+        return False
+    return True
+
+
 def _field_named(struct: type, path: str, msg: str) -> tuple[str, str]:
     """``(path, msg)``, moved down to the field a ``__post_init__`` message starts
     with when that is a field of the Struct at ``path``."""
@@ -256,6 +298,8 @@ def _hint_at(struct: type, path: str) -> Any:
         hint = _strip(hint)
         if key and isinstance(hint, type) and issubclass(hint, msgspec.Struct):
             hint = next((f.type for f in msgspec.structs.fields(hint) if f.encode_name == key), None)
+        elif key and typing.get_origin(hint) is dict:  # a table of names: the type of its values
+            hint = typing.get_args(hint)[1]
         elif index and typing.get_origin(hint) in (list, tuple):
             hint = typing.get_args(hint)[0]
         else:
@@ -358,8 +402,68 @@ def build_attack(
         ruleset = registry.ruleset(ruleset_name)
     except BadInput as exc:
         raise _fail(source, "", str(exc)) from None
+    filed: list[tuple[int | None, int | None]] | None = None
+    expanded = doc
     if "roster" in doc:
-        doc = expand_roster(doc, ruleset_name, source, roster)
+        expanded = expand_roster(doc, ruleset_name, source, roster)
+        filed = _filed(doc, expanded)
+    if filed is None and "map" in doc and isinstance(expanded.get("targets"), list):
+        filed = [(None, j) for j in range(len(expanded["targets"]))]
+    if filed is None:  # the targets are the file's, in its order
+        return _built(registry, ruleset_name, ruleset, expanded, source, extra_variants, None)
+    try:
+        return _built(registry, ruleset_name, ruleset, expanded, source, extra_variants, filed)
+    except BadInput as exc:
+        raise _as_filed(exc, source, filed, doc) from None
+
+
+def _filed(doc: dict[str, Any], expanded: dict[str, Any]) -> list[tuple[int | None, int | None]] | None:
+    """Where each target of ``expanded`` (``doc`` with its roster filled in) comes
+    from: ``(k, j)``, the roster's ``targets[k]`` and the file's ``[[targets]]``
+    number ``j`` (see :func:`gunline.roster.target_sources`); None when the roster
+    names no targets (the file's are as it lists them)."""
+    from .roster import target_sources
+
+    refs = doc.get("roster")
+    if not isinstance(refs, dict) or "targets" not in refs:
+        return None
+    inline = doc.get("targets") or []
+    sources = target_sources(refs["targets"], inline)
+    return sources if len(sources) == len(expanded.get("targets") or []) else None
+
+
+def _as_filed(exc: BadInput, source: str, filed: list[tuple[int | None, int | None]],
+              doc: dict[str, Any]) -> BadInput:
+    """``exc`` with the target it names (``targets[2]``, counted in the attack's
+    order: a roster's entries first, the map's order) named where the file has it:
+    its own ``[[targets]]`` number, or the ``[roster]`` entry that gave the faulty
+    field."""
+    where = f"{source}: " if source else ""
+    found = re.match(re.escape(where) + r"targets\[(\d+)\](.*)\Z", str(exc), re.S)
+    if found is None or int(found.group(1)) >= len(filed) or type(exc) is not BadInput:
+        return exc
+    k, j = filed[int(found.group(1))]
+    rest = found.group(2)
+    key = re.match(r"\.([^.\[:]+)", rest)
+    targets = doc.get("targets")
+    inline: list[Any] = targets if isinstance(targets, list) else []
+    given = inline[j] if j is not None and j < len(inline) and isinstance(inline[j], dict) else {}
+    if j is not None and (k is None or key is None or key.group(1) in given):
+        return BadInput(f"{where}targets[{j}]{rest}")
+    if k is None:  # pragma: no cover - every target is the file's or the roster's
+        return exc
+    refs = doc.get("roster")
+    names = refs.get("targets") if isinstance(refs, dict) else None
+    name = quoted(names[k]) if isinstance(names, list) and k < len(names) else "?"
+    instead = f"; a [[targets]] named {name} can give {key.group(1)} instead" \
+        if key is not None and key.group(1) != "name" else ""
+    return BadInput(f"{where}roster.targets[{k}]{rest} (the roster's target {name}{instead})")
+
+
+def _built(registry: Any, ruleset_name: str, ruleset: Ruleset, doc: dict[str, Any], source: str,
+           extra_variants: Iterable[str], filed: list[tuple[int | None, int | None]] | None) -> Attack:
+    """:func:`build_attack` of a document whose roster is filled in; ``filed``,
+    where each target comes from, follows the targets when the map orders them."""
     _check_names(doc, source)
     battlefield, measures = None, ()
 
@@ -371,7 +475,9 @@ def build_attack(
     except BadInput as exc:
         raise _fail(source, "", str(exc)) from None
     if "map" in doc:
-        doc, battlefield, measures = measured(registry, ruleset, variants, doc, source)
+        doc, battlefield, measures, moved = _measured(registry, ruleset, variants, doc, source)
+        if moved is not None and filed is not None and len(moved) == len(filed):
+            filed[:] = [filed[i] for i in moved]
 
     mode = doc.get("mode", ruleset.modes[0])
     if mode not in ruleset.modes:
@@ -454,6 +560,15 @@ def measured(
     """The document with what the ruleset reads off its ``[map]`` filled in (the
     ``measure`` hook), the map, and the measures, used or not (see
     :mod:`gunline.battlefield`)."""
+    out, battlefield, measures, _ = _measured(registry, ruleset, variants, doc, source)
+    return out, battlefield, measures
+
+
+def _measured(
+    registry: Any, ruleset: Ruleset, variants: Any, doc: dict[str, Any], source: str = ""
+) -> tuple[dict[str, Any], Any, tuple[Any, ...], list[int] | None]:
+    """:func:`measured`, and the targets' order when the rules changed it: the
+    document's number of each, in the new order (None: unchanged)."""
     from .battlefield import Battlefield
     from .errors import PluginFailed
     from .models import Measure
@@ -478,7 +593,7 @@ def measured(
     stack = registry.stack(ruleset.name, variants)
     result, plugin = stack.first("measure", document=doc, battlefield=battlefield)
     if result is None:
-        return doc, battlefield, ()
+        return doc, battlefield, (), None
     if not isinstance(result, (list, tuple)) or not all(isinstance(m, Measure) for m in result):
         raise PluginFailed(plugin, "measure", f"returned {type(result).__name__}, expected list[Measure]")
     import copy  # only a scenario on a map is copied: not at every command's start
@@ -493,13 +608,14 @@ def measured(
     # and are then said as the chain lists them
     order = next((m.value for m in result if m.used and m.path == "targets"), None)
     targets = out.get("targets")
+    moved = None
     if isinstance(order, list) and isinstance(targets, list):
         rank = {name: i for i, name in enumerate(order)}
         moved = sorted(range(len(targets)), key=lambda i: rank.get(_target_name(targets[i]), len(rank)))
         out["targets"] = [targets[i] for i in moved]
         now = {old: new for new, old in enumerate(moved)}
         result = [_reindexed(m, now) for m in result]
-    return out, battlefield, tuple(result)
+    return out, battlefield, tuple(result), moved
 
 
 def _refuse_unmeasured(measures: Any, source: str, under: str = "") -> None:

@@ -225,7 +225,9 @@ def parse_value(spec: FieldSpec, text: str) -> Any:
     if spec.kind in ("table", "list", "any") and text[:1] in ("{", "["):
         # a table or a list of tables, written as TOML writes it inline
         try:
-            return tomllib.loads(f"value = {text}")["value"]
+            from .tomltext import loads
+
+            return loads(f"value = {text}")["value"]
         except tomllib.TOMLDecodeError:
             return text
     if spec.kind == "int":

@@ -253,7 +253,9 @@ def not_a_scenario(path: Path) -> str | None:
     if len(raw) > MAX_SCENARIO_BYTES:
         return _("larger than any scenario")
     try:
-        doc = tomllib.loads(raw.decode("utf-8-sig"))
+        from gunline.tomltext import loads
+
+        doc = loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         return _("not UTF-8 text")
     except (tomllib.TOMLDecodeError, RecursionError):
