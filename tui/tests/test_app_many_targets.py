@@ -5,8 +5,12 @@ its title row, and a change, an undo or a move opens the target it is about."""
 
 from __future__ import annotations
 
+import asyncio
+
+from textual.widgets import Input
+
 from gunline_tui.app import make_app
-from gunline_tui.testing import editor_of, run_async, set_field, settle
+from gunline_tui.testing import burst, editor_of, run_async, screen_text, set_field, settle
 from gunline_tui.widgets.form import FOLD_OVER, ScenarioForm, TargetHeader
 
 
@@ -81,3 +85,126 @@ async def test_an_undo_a_move_and_a_new_target_open_the_target_they_are_about(to
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert shown_targets(app) == {20} and app.focused is editor_of(app, "targets[20].name")
+
+
+def named(toy_doc: dict, count: int) -> dict:
+    toy_doc["targets"] = [{"name": f"T{i + 1:03}"} for i in range(count)]
+    return toy_doc
+
+
+def names(app) -> list[str | None]:
+    return [t.get("name") for t in app.main.model.doc["targets"]]
+
+
+async def opened_at(pilot, index: int) -> None:
+    """The target at ``index`` open, its title row focused (as Enter on it leaves it)."""
+    pilot.app.set_focus(header(pilot.app, index))
+    await pilot.press("enter")
+    await settle(pilot)
+    assert shown_targets(pilot.app) == {index} and pilot.app.focused is header(pilot.app, index)
+
+
+@run_async
+async def test_keys_typed_together_on_a_title_row_act_in_turn_on_the_target_focused(toy_registry, toy_doc):
+    """``j j`` on T003's row, typed together: T003 two rows down. The second j was
+    taken by the row being replaced (Target 4 down, as the first), and the name
+    field being replaced wrote T003 over T006: two T003s, T006 gone. ``x x``
+    removed T003 and T005; it removes the target focused after each, as slowly."""
+    app = make_app(toy_registry, doc=named(toy_doc, 20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await opened_at(pilot, 2)
+        burst(app, "j", "j")
+        await settle(pilot)
+        assert names(app)[:6] == ["T001", "T002", "T004", "T005", "T003", "T006"]
+        assert sorted(names(app)) == [f"T{i + 1:03}" for i in range(20)]  # none lost, none twice
+        assert app.focused is header(app, 4) and shown_targets(app) == {4}
+        assert [s.what for s in app.main.model._undo] == ["move target 3 down", "move target 4 down"]
+        burst(app, "k", "x", "x")
+        await settle(pilot)
+        assert names(app)[:5] == ["T001", "T002", "T004", "T006", "T007"]
+        assert len(names(app)) == 18 and app.focused is header(app, 3)
+
+
+@run_async
+async def test_keys_typed_while_the_form_is_rebuilt_wait_for_it(toy_registry, toy_doc, monkeypatch):
+    """Keys that reach the app while the form is rebuilt for a title row's ``j`` (a
+    key held down repeats meanwhile) act once it is done, in order, where the focus
+    is then: ``j`` moves the target on again (it was lost: the form itself had the
+    focus while its rows were replaced); Ctrl+N then adds a target, named X."""
+    rebuild = ScenarioForm.recompose
+    typing: list[tuple[str, ...]] = [("j",), ("ctrl+n", "X")]
+
+    async def typing_meanwhile(form):
+        await rebuild(form)
+        if typing:  # the keys reach the app with the old rows gone, the new not yet focused
+            burst(form.app, *typing.pop(0))
+            for _ in range(5):
+                await asyncio.sleep(0)
+
+    app = make_app(toy_registry, doc=named(toy_doc, 20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await opened_at(pilot, 2)
+        monkeypatch.setattr(ScenarioForm, "recompose", typing_meanwhile)
+        burst(app, "j")  # the j typed meanwhile, then Ctrl+N and X while the form is rebuilt for that j
+        await settle(pilot)
+        await settle(pilot)
+        assert not typing and len(names(app)) == 21
+        assert names(app)[:6] == ["T001", "T002", "T004", "T005", "T003", "T006"]
+        assert names(app)[20] == "X" and app.focused is editor_of(app, "targets[20].name")
+
+
+@run_async
+async def test_a_on_a_title_row_opens_the_new_target_and_its_name_takes_what_is_typed(toy_registry, toy_doc):
+    """As Ctrl+N does: ``a`` then ``Max`` typed together names the new target Max (the
+    focus stayed on its title row, where the a added another target and the x
+    removed one)."""
+    app = make_app(toy_registry, doc=named(toy_doc, 20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await opened_at(pilot, 2)
+        burst(app, "a", "M", "a", "x")
+        await settle(pilot)
+        assert names(app)[:5] == ["T001", "T002", "T003", "Max", "T004"] and len(names(app)) == 21
+        assert shown_targets(app) == {3} and app.focused is editor_of(app, "targets[3].name")
+
+
+@run_async
+async def test_keys_typed_with_the_enter_that_opens_a_target_go_to_it(toy_registry, toy_doc):
+    """Enter on a folded row, Tab, Ctrl+U, ``Zed`` together: T003 renamed Zed (the
+    focus snapped back to the row as it opened, and Zed was lost), undone as one
+    step named by the name it came to."""
+    app = make_app(toy_registry, doc=named(toy_doc, 20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(header(app, 2))
+        await settle(pilot)
+        burst(app, "enter", "tab", "ctrl+u", "Z", "e", "d")
+        await settle(pilot)
+        assert names(app)[:4] == ["T001", "T002", "Zed", "T004"]
+        assert app.focused is editor_of(app, "targets[2].name")
+        assert app.main.model.undo_label() == "name = Zed"
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert names(app)[2] == "T003" and "undone: name = Zed" in screen_text(app)
+
+
+@run_async
+async def test_a_replaced_field_writes_nothing_into_the_target_now_at_its_place(toy_registry, toy_doc):
+    """A field the form replaced says its text as it was made, and that message can
+    come after a change that gave its place to another target: it wrote T003 into
+    the target that took T003's place."""
+    app = make_app(toy_registry, doc=named(toy_doc, 20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await opened_at(pilot, 2)
+        old = editor_of(app, "targets[2].name")
+        app.set_focus(header(app, 3))
+        await pilot.press("k")  # T004 up, in T003's place, open
+        await settle(pilot)
+        assert editor_of(app, "targets[2].name") is not old and names(app)[2:4] == ["T004", "T003"]
+        app.screen.query_one(ScenarioForm).post_message(Input.Changed(old, "T003"))
+        await settle(pilot)
+        assert names(app)[2:4] == ["T004", "T003"]
+        assert app.main.model.undo_label() == "move target 4 up"

@@ -40,6 +40,19 @@ def test_keystrokes_in_one_field_are_one_step_and_another_field_starts_a_new_one
     assert m.undo() is None
 
 
+def test_a_step_of_keystrokes_is_named_by_the_value_they_came_to():
+    """Undo said ``name = default`` for a name cleared and typed again (the first
+    keystroke's value), ``skill = 4`` for ``4r``."""
+    m = model()
+    for text in ("", "B", "Bo", "Bos", "Boss"):
+        m.edit(f"name = {text or 'default'}", lambda d, t=text: d.set("targets[0].name", t or None),
+               path="targets[0].name", typing=True)
+    assert m.undo_label() == "name = Boss"
+    assert m.undo().what == "undone: name = Boss" and m.doc["targets"][0]["name"] == "Bo"
+    assert m.redo_label() == "name = Boss"
+    assert m.redo().what == "redone: name = Boss"
+
+
 def test_a_change_that_changes_nothing_is_not_a_step():
     m = model()
     m.edit("name = Ada", lambda d: d.set("shooter.name", "Ada"), path="shooter.name")

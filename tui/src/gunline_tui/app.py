@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -28,6 +29,7 @@ from .opening import Opening, first_example, opening  # noqa: F401 - first_examp
 from .screens.main import ACTIONS, PALETTE_ONLY, UNLISTED, MainScreen, key_shown
 from .speech import N_, _, textual_words
 from .terminal_input import terminal_driver
+from .widgets.in_order import KeyHold
 
 #: Signals that end the app the way Ctrl+Q does, the draft written first: the
 #: terminal hung up (a dropped SSH session), the process was asked to stop, or
@@ -76,6 +78,14 @@ class GunlineApp(App[None]):
         #: source, where this app's draft goes, its hold on the draft, the notes.
         self.opened = start
         self._control_filter = ControlFilter()
+        #: Keys typed while a key's work is still being done (see KeyHold).
+        self.key_hold = KeyHold()
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed while keys are held waits for the hold to end (see KeyHold)."""
+        if isinstance(event, events.Key) and not event.is_forwarded and self.key_hold.arrived(event):
+            return
+        await super().on_event(event)
 
     def get_driver_class(self) -> Any:
         """Textual's driver, reading bytes that are not UTF-8 from the terminal as

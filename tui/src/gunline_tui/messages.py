@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from textual.message import Message
 
@@ -10,10 +12,15 @@ from textual.message import Message
 @dataclass
 class TargetAction(Message):
     """Add, remove, move or open (when folded) the target at ``index`` (``action``:
-    add|remove|up|down|open)."""
+    add|remove|up|down|open). ``row``: the title row the key was typed on (a row
+    replaced meanwhile acts on nothing: its index may be another target's now);
+    ``done``: called once the screen is through with it, done or refused (the keys
+    typed behind it are held until then)."""
 
     index: int
     action: str
+    row: Any = None
+    done: Callable[[], None] = field(default=lambda: None)
 
 
 @dataclass

@@ -161,13 +161,15 @@ class ScenarioModel:
              structural: bool = False, typing: bool = False) -> Any:
         """Make one change through ``change(draft)``; undoable unless it changed
         nothing. ``typing``: text typed into the field at ``path``; keystrokes into
-        one field in a row are one undo step, not one each. Returns what ``change``
-        returned."""
+        one field in a row are one undo step, not one each, named by the last
+        (``what`` of the value typed so far). Returns what ``change`` returned."""
         before = copy.deepcopy(self.draft.doc)
         result = change(self.draft)
         if self.draft.doc == before:
             return result
-        if not (typing and path is not None and path == self._typing):
+        if typing and path is not None and path == self._typing and self._undo:
+            self._undo[-1].what = what  # one step for the typing: named for the value it came to
+        else:
             self._push(self._undo, _Snapshot(before, self.source, self._clean, what, path))
         self._redo.clear()
         self._typing = path if typing else None

@@ -404,17 +404,29 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
 
     @on(TargetAction)
     async def _target_action(self, event: TargetAction) -> None:
+        """A key on a target's title row; the keys typed behind it are held until this
+        is done (``event.done``), then go where the focus is."""
+        try:
+            await self._act_on_target(event)
+        finally:
+            event.done()
+
+    async def _act_on_target(self, event: TargetAction) -> None:
         draft_targets = self.model.draft.targets
         form = self.query_one(ScenarioForm)
+        if event.row is not None and form.header_of(event.index) is not event.row:
+            return  # a row the form has replaced since: its index may be another target's now
         if event.action == "open":  # a folded target's fields, in place of the open one's
             form.open_target = event.index
             await form.recompose()
             self._show_problem(self.problem)
             form.focus_target(event.index)
             return
-        if event.action == "add":
+        if event.action == "add":  # as Ctrl+N: open, and its name takes what is typed next
             index = self.model.edit(_("add a target"), lambda d: d.add_target(event.index), structural=True)
-        elif event.action == "remove":
+            await self.after_change(focus=f"targets[{index}].name")
+            return
+        if event.action == "remove":
             if len(draft_targets) <= 1:
                 self.set_status(_("an attack needs at least one target"))
                 return

@@ -36,7 +36,7 @@ from ..model import ScenarioModel
 from ..shown import Text, shown
 from ..speech import N_, _, field_words, said, spoken
 from .choice import Choice
-from .in_order import KeysInOrder, LineInput
+from .in_order import KeysInOrder, LineInput, hold_keys
 from .pick import PickField
 
 #: The catalogue picker's value for a weapon of the GM's own (shown in words).
@@ -102,7 +102,12 @@ class TargetHeader(KeysInOrder, Static, can_focus=True):
         return True
 
     def action_act(self, what: str) -> None:
-        self.post_message(TargetAction(self.index, what))
+        """Ask the screen to act on this row's target. The keys typed behind this one
+        wait until it has (and the form is rebuilt): they are for the row or the field
+        that has the focus then, not for this row, which is being replaced. The
+        message goes to the screen itself: one bubbling up through a form being
+        rebuilt could be lost, and the keys held with it."""
+        self.screen.post_message(TargetAction(self.index, what, row=self, done=hold_keys(self.app)))
 
 
 def target_title(index: int, target: dict[str, Any], folded: bool = False) -> str:
@@ -469,12 +474,19 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
             return  # a choice settling on its default is not an edit
         self.model.edit(what, lambda d: d.set(path, value), path=path, typing=typing)
 
+    def is_live(self, editor: Widget) -> bool:
+        """Whether ``editor`` is the form's editor of its field now, not one the form
+        has replaced: a replaced editor's message (a field is made with its value,
+        and says so as it is mounted) may come after a change that gave its path to
+        another target, whose value it must not overwrite."""
+        return self.editors.get(editor.name or "") is editor
+
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
         event.stop()
         path = event.input.name or ""
         spec = self.specs.get(path)
-        if spec is None:
+        if spec is None or not self.is_live(event.input):
             return
         if event.value == field_text(self.draft.get(path)):
             return  # the text the value already shows (as the field is filled): no edit,
@@ -494,6 +506,8 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
     def _checkbox_changed(self, event: Checkbox.Changed) -> None:
         event.stop()
         path = event.checkbox.name or ""
+        if not self.is_live(event.checkbox):
+            return
         if path.startswith("variant:"):
             name = path.split(":", 1)[1]
             if (name in self.draft.doc.get("variants", [])) != event.value:
@@ -508,6 +522,8 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
     def _choice_changed(self, event: Choice.Changed) -> None:
         event.stop()
         path = event.choice.name or ""
+        if not self.is_live(event.choice):
+            return
         if path == "mode":
             if self.draft.doc.get("mode") != event.value:
                 self.model.edit(_("fire mode = {mode}", mode=self.said(event.value)),
@@ -520,6 +536,8 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         event.stop()
         path = event.field.name or ""
         value = event.value
+        if not self.is_live(event.field):
+            return
         if path == "ruleset":
             if value != self.draft.doc.get("ruleset"):
                 self.post_message(RulesetPicked(value))
@@ -617,11 +635,15 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
             return True
         return False
 
+    def header_of(self, index: int) -> TargetHeader | None:
+        """The title row of the target at ``index`` in the form now."""
+        return next((h for h in self.query(TargetHeader) if h.index == index), None)
+
     def focus_target(self, index: int) -> None:
-        for header in self.query(TargetHeader):
-            if header.index == index:
-                self.app.set_focus(header)
-                header.scroll_visible()
+        header = self.header_of(index)
+        if header is not None:
+            self.app.set_focus(header)
+            header.scroll_visible()
 
 
 def target_index(path: str | None) -> int | None:

@@ -11,12 +11,18 @@ the roll in the field; ``5``, Tab, ``3`` put 53 in the first field; Space, Tab, 
 on a switch lost the 3. These widgets run the bindings of a key where the key
 arrives, in the order typed, and the keys that arrived behind a key that moved the
 focus away go where the focus went, as they would have gone had they come one by one.
+
+A key whose work is done elsewhere, later (a target's title row: the screen adds,
+moves or opens the target, rebuilding the form), holds the keys behind it
+(:class:`KeyHold`) until that work is done: they go on then, in the order typed, to
+where the focus is, and never to a row or a field that was being replaced.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import cast
+from collections.abc import Callable
+from typing import Any, cast
 
 from textual import events
 from textual.containers import VerticalScroll
@@ -31,6 +37,74 @@ from .shown_line import ShownLine
 #: the focus is, the child, for ever. (A key is an object with slots: it cannot be
 #: marked, so it is remembered, the few of the last moments.)
 _LATELY: deque[events.Key] = deque(maxlen=32)
+
+
+class KeyHold:
+    """The keys typed while the screen does the work of a key before them (a title
+    row's: a target added, moved, removed or opened, the form rebuilt). They are
+    kept, and sent on once the work is done, in the order typed, as keys newly
+    typed: to where the focus is then (a row or a field made in the rebuild), never
+    to one being replaced. The app keeps the keys that reach it meanwhile
+    (:meth:`arrived`), the form's widgets those they had already been handed
+    (:meth:`keep`): those were typed first."""
+
+    #: Keys never held: the way out of an app that holds keys for ever (a fault).
+    PASS = frozenset({"ctrl+q"})
+
+    def __init__(self) -> None:
+        self.holders = 0
+        #: Keys a widget had been handed before the hold began (typed first).
+        self._handed: list[events.Key] = []
+        #: Keys that reached the app while the hold lasted.
+        self._arrived: list[events.Key] = []
+
+    @property
+    def on(self) -> bool:
+        return self.holders > 0
+
+    def begin(self, app: Any) -> Callable[[], None]:
+        """Hold the keys from now on; the function that ends this hold (once, however
+        often it is called): the keys are sent on when the last hold ends."""
+        self.holders += 1
+        ended = False
+
+        def end() -> None:
+            nonlocal ended
+            if not ended:
+                ended = True
+                self._end(app)
+
+        return end
+
+    def _end(self, app: Any) -> None:
+        self.holders -= 1
+        if self.holders:
+            return
+        keys = self._handed + self._arrived
+        self._handed, self._arrived = [], []
+        for key in keys:  # newly typed, as the app takes them: its keys first, then to the focus
+            app.post_message(events.Key(key.key, key.character))
+
+    def keep(self, event: events.Key) -> bool:
+        """Keep a key a widget was handed, if keys are held (whether it was kept)."""
+        if not self.on or event.key in self.PASS:
+            return False
+        self._handed.append(event)
+        return True
+
+    def arrived(self, event: events.Key) -> bool:
+        """Keep a key that reached the app, if keys are held (whether it was kept)."""
+        if not self.on or event.key in self.PASS:
+            return False
+        self._arrived.append(event)
+        return True
+
+
+def hold_keys(app: Any) -> Callable[[], None]:
+    """Hold the keys typed from now on in the app's :class:`KeyHold` (an app with
+    none holds nothing); the function that ends the hold."""
+    hold = getattr(app, "key_hold", None)
+    return hold.begin(app) if isinstance(hold, KeyHold) else (lambda: None)
 
 
 class KeysInOrder:
@@ -51,6 +125,11 @@ class KeysInOrder:
         _LATELY.append(event)
         me = cast(Widget, self)
         app = me.app
+        hold = getattr(app, "key_hold", None)
+        if isinstance(hold, KeyHold) and hold.keep(event):  # typed behind a key whose work is not done
+            event.stop()
+            event.prevent_default()
+            return
         moved_to = self._moved_to
         while isinstance(moved_to, KeysInOrder) and moved_to is not app.focused:  # moved on again from there
             moved_to = moved_to._moved_to
