@@ -82,8 +82,11 @@ class GunlineApp(App[None]):
         self.key_hold = KeyHold()
 
     async def on_event(self, event: events.Event) -> None:
-        """A key typed while keys are held waits for the hold to end (see KeyHold)."""
-        if isinstance(event, events.Key) and not event.is_forwarded and self.key_hold.arrived(event):
+        """A key typed behind an answer whose work is not done is dropped (see
+        :meth:`drop_typed_ahead`); one typed while a title row's work is done waits for it
+        to end (see KeyHold)."""
+        if isinstance(event, events.Key) and not event.is_forwarded and (
+                self.held(event, self.focused or self.screen) or self.key_hold.arrived(event)):
             return
         await super().on_event(event)
 
@@ -217,12 +220,12 @@ class GunlineApp(App[None]):
         return super().push_screen(screen, callback, mode=mode)
 
     # -- keys typed behind an answer whose work is not done ------------------------------
-    #: The keys held off the main screen (None: none are, see :meth:`hold_keys`).
+    #: The keys held off the main screen (None: none are, see :meth:`drop_typed_ahead`).
     _held: list[str] | None = None
     #: The keys that are never held: quitting always works.
     NEVER_HELD = frozenset({"ctrl+q", "ctrl+c"})
 
-    def hold_keys(self) -> None:
+    def drop_typed_ahead(self) -> None:
         """Hold the keys that come for the main screen from now until the work a
         dialog's answer started is done (:class:`.screens.dialogs.HoldsKeys`): they
         were typed before its outcome could be seen (a question, another file), and
@@ -243,7 +246,7 @@ class GunlineApp(App[None]):
         self._held.append(event.character if event.is_printable and event.character else f"[{event.key}]")
         return True
 
-    def release_keys(self) -> None:
+    def typed_ahead_done(self) -> None:
         """The work is done: the keys held are dropped, and said."""
         held, self._held = self._held, None
         if held:
@@ -261,16 +264,9 @@ class GunlineApp(App[None]):
                     if inspect.isawaitable(done):
                         await done
             finally:
-                self.release_keys()
+                self.typed_ahead_done()
 
         return then
-
-    async def on_event(self, event: Any) -> None:
-        from textual import events
-
-        if isinstance(event, events.Key) and not event.is_forwarded and self.held(event, self.focused or self.screen):
-            return
-        await super().on_event(event)
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:

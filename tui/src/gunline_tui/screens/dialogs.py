@@ -35,7 +35,7 @@ class HoldsKeys:
     """A dialog whose answer starts work that changes what is under it (a file read
     and opened, written, or a question about it): the keys typed behind the answer,
     before that work is done, are held off the main screen (see
-    :meth:`gunline_tui.app.GunlineApp.hold_keys`). They went into the form: ``Enter y``
+    :meth:`gunline_tui.app.GunlineApp.drop_typed_ahead`). They went into the form: ``Enter y``
     typed for an "Overwrite?" that was not up yet wrote the y into a field and saved
     it; ``Enter 7`` put the 7 into the file just opened. (A mixin, before the
     screen's class, after :class:`OnTop`: a dialog closed already holds nothing.)"""
@@ -46,7 +46,7 @@ class HoldsKeys:
     def dismiss(self, result: Any = None) -> Any:
         screen: Any = self
         if result is not None and result is not False and self.holds_keys:
-            screen.app.hold_keys()
+            screen.app.drop_typed_ahead()
         return super().dismiss(result)  # type: ignore[misc]
 
 
