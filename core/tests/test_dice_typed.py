@@ -70,3 +70,18 @@ def test_a_request_names_whose_die_it_is_once():
     assert own.describe() == "Sentry, return fire, die 1 of 2: d10, 4 or less succeeds"
     other = DieRequest(label="to hit", sides=6, target="Bo", need="4+")
     assert other.describe() == "Bo, to hit: 1d6, needs 4+"
+
+
+def test_examples_show_only_faces_the_die_can_show():
+    """A d6's prompt said "7 9 2 7" and "run together: 7927": faces it has not."""
+    from gunline.dice.typed import example_faces
+
+    assert example_faces(10) == [7, 9, 2, 7] and example_faces(6) == [1, 3, 2, 1] and example_faces(6, 2) == [1, 3]
+    assert hint(D6).startswith("the 3 faces, apart (or run together: 132)")
+    assert hint(POOL).startswith("the 7 faces, apart (or run together: 7927)")
+    with pytest.raises(LineError) as said:
+        read_line("x", D6)
+    assert str(said.value) == "'x' is not a face: type the faces shown, e.g. 1 3 2 1 (or . to roll one for me)"
+    for sides in (2, 3, 4, 6, 8, 10, 12, 20, 100):
+        assert read_line(" ".join(map(str, example_faces(sides))), DieRequest(label="x", sides=sides, of=4)) \
+            == example_faces(sides)

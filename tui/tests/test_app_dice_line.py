@@ -227,3 +227,14 @@ async def test_keys_typed_after_the_last_die_and_no_enter_are_said_not_taken(cap
         assert unmarked(app.main.chain) == expected
         said = [str(n.message) for n in app._notifications]
         assert "typed after the last die and not taken: 'jk'" in said
+
+
+@run_async
+async def test_the_lines_example_shows_faces_the_die_asked_for_can_show():
+    lasgun = ROOT / "examples" / "necromunda" / "lasgun-long-range.toml"
+    app = make_app(discover(), doc=tomllib.loads(lasgun.read_text()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = await dialog_of(pilot)
+        assert "d6" in dialog.request_text
+        assert dialog.query_one("#die-input").placeholder == "the roll: 1"  # was "7 9 2 7", on a d6

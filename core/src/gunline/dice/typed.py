@@ -60,10 +60,22 @@ def read_line(text: str, request: DieRequest) -> list[int | None]:
     return _with_count(faces, count, request)
 
 
+#: The faces the examples show, each brought within the die's sides (a d6's prompt
+#: said "7 9 2 7", two faces it cannot show).
+_EXAMPLE = (7, 9, 2, 7)
+
+
+def example_faces(sides: int, count: int = 4) -> list[int]:
+    """Faces to show as an example of a roll of ``count`` dice of ``sides`` (at most
+    four), each one the die can show."""
+    return [(face - 1) % max(sides, 1) + 1 for face in _EXAMPLE[:max(1, min(count, len(_EXAMPLE)))]]
+
+
 def _faces_of(token: str, sides: int) -> list[int | None]:
     if not token.isdigit():
-        raise LineError(_("{token} is not a face: type the faces shown, e.g. 7 9 2 7 (or . to roll one for me)",
-                           token=repr(token)))
+        shown = " ".join(map(str, example_faces(sides)))
+        raise LineError(_("{token} is not a face: type the faces shown, e.g. {faces} (or . to roll one for me)",
+                           token=repr(token), faces=shown))
     value = int(token)
     one_digit = sides <= 10
     if len(token) > 1 and one_digit and (value > sides or token.startswith("0")):
@@ -105,8 +117,9 @@ def hint(request: DieRequest) -> str:
         text = _("the face shown")
     elif request.sides <= 10:
         # Translators: always more than one face; English says "faces" whatever the count.
-        text = _n("the {count} faces, apart (or run together: 7927)",
-                  "the {count} faces, apart (or run together: 7927)", n, count=n)
+        together = "".join(str(f % 10) for f in example_faces(request.sides, n))
+        text = _n("the {count} faces, apart (or run together: {together})",
+                  "the {count} faces, apart (or run together: {together})", n, count=n, together=together)
     else:
         text = _n("the {count} faces, apart", "the {count} faces, apart", n, count=n)
     if request.counted is not None and n > 1:

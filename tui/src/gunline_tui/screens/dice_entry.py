@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from gunline.dice import BadFace
-from gunline.dice.typed import LineError, hint, read_line
+from gunline.dice.typed import LineError, example_faces, hint, left_in_roll, read_line
 from gunline.errors import GunlineError, quoted
 from gunline.models import Attack, Chain
 from gunline.plugins import Registry
@@ -84,7 +84,7 @@ class DiceEntryDialog(OnTop, SpokenBindings, ModalScreen[Chain | None]):
         with Vertical(classes="dialog"):
             yield Static(Text(_("Dice by hand"), style="bold"), classes="dialog-title")
             yield Static("", id="dice-request")
-            yield DieInput(placeholder=_("the roll: 7 9 2 7"), id="die-input")
+            yield DieInput(id="die-input")
             yield Static("", id="dice-hint", classes="dialog-help")
             yield Static("", id="dice-so-far")
             yield Static("", id="dice-error", classes="dialog-error")
@@ -147,6 +147,8 @@ class DiceEntryDialog(OnTop, SpokenBindings, ModalScreen[Chain | None]):
             Text(_("Die {number}: {request}", number=needed.position + 1, request=self.request_text), style="bold")
         )
         self.query_one("#dice-hint", Static).update(Text(_("Type {what}", what=hint(needed.request))))
+        faces = example_faces(needed.request.sides, left_in_roll(needed.request))
+        self.query_one("#die-input", DieInput).placeholder = _("the roll: {faces}", faces=" ".join(map(str, faces)))
         so_far = " ".join(
             f"{v}" if self.faces[i] is not None else f"{v}·" for i, v in enumerate(self.used)
         )
