@@ -5,6 +5,7 @@ lists them when a roster fills some in."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Literal
 
 import msgspec
@@ -203,3 +204,23 @@ def test_a_field_the_roster_gives_is_said_as_the_rosters(registry, doc):
         "s.toml: roster.targets[1].wounds: expected int >= 1, got 0 "
         "(the roster's target 'Gol'; a [[targets]] named 'Gol' can give wounds instead)"
     )
+
+
+def test_an_ordinary_file_is_read_without_the_key_check_and_a_long_key_with_it(tmp_path):
+    """The check's module is no part of a command's start on an ordinary file; a
+    text with enough dots for a key too long goes through it."""
+    import subprocess
+    import sys
+
+    from gunline import scenario, tomltext
+
+    assert scenario._FEW_DOTS <= tomltext.MAX_KEY_PARTS  # no key of too many parts slips past the check
+    example = Path(__file__).resolve().parents[2] / "examples" / "necromunda" / "lasgun-long-range.toml"
+    code = ("import sys; from gunline.scenario import read_document; read_document(sys.argv[1]); "
+            "print('gunline.tomltext' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True, text=True,
+                          check=True).stdout == "False\n"
+    long = tmp_path / "long.toml"
+    long.write_text(example.read_text() + ".".join(["a"] * 101) + " = 1\n")
+    with pytest.raises(BadInput, match=r"long\.toml: line \d+: a key of more than 100 dotted parts"):
+        scenario.read_document(long)

@@ -74,19 +74,29 @@ def read_document(path: str | Path) -> dict[str, Any]:
     if len(raw) > MAX_SCENARIO_BYTES:
         raise BadInput(f"{path}: more than {MAX_SCENARIO_BYTES // (1024 * 1024)} MB; expected a scenario file "
                        "(TOML, a few kilobytes)")
-    from .tomltext import KeyTooLong, loads
-
     try:
         # utf-8-sig: a byte-order mark (Windows editors write one) is no part of the TOML
-        return loads(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
+        if text.count(".") < _FEW_DOTS:  # no key there can be too long: tomllib alone
+            return tomllib.loads(text)
+        from .tomltext import loads
+
+        return loads(text)
     except UnicodeDecodeError:
         raise BadInput(f"{path}: not a text file (expected UTF-8 TOML)") from None
-    except KeyTooLong as exc:
-        raise BadInput(f"{path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise BadInput(f"{path}: not valid TOML: {exc}") from None
+        from .tomltext import KeyTooLong, worded
+
+        said = str(exc) if isinstance(exc, KeyTooLong) else "not valid TOML: " + worded(str(exc), text)
+        raise BadInput(f"{path}: {said}") from None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise BadInput(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
+
+
+#: A text with fewer dots than this has no key of too many parts (see
+#: :data:`gunline.tomltext.MAX_KEY_PARTS`): read without the check, whose module a
+#: command on an ordinary file does not import.
+_FEW_DOTS = 100
 
 
 def _clean(message: str) -> str:
