@@ -52,3 +52,21 @@ async def test_an_edit_sets_labels_in_place_and_matches_a_fresh_tree(toy_registr
         # the nodes that were there are still there, in the same order: nothing rebuilt
         kept = {node_id for node_id, _label in before}
         assert [i for i, _label in after if i in kept] == [i for i, _label in before]
+
+
+def test_a_step_changed_only_in_its_dice_or_modifiers_says_which():
+    """9-again on and off: the step was marked ≠ and its "was:" line read as the step
+    itself (the same successes, the same words)."""
+    from gunline.models import Modifier, Roll, Step
+    from gunline_tui.widgets.chain_view import was_lines
+
+    roll = Roll(label="attack pool", dice="4d10", values=[8, 9, 2, 7], total=2, need="8+")
+    again = Roll(label="attack pool", dice="4d10", values=[8, 9, 2, 7, 3], total=2, need="8+")
+    old = Step(kind="hit", value=2, text="2 successes", rolls=[roll])
+    assert was_lines(old, Step(kind="hit", value=2, text="2 successes", rolls=[again])) == [
+        "was, the same result: attack pool 4d10: 8 9 2 7 → 2 (needs 8+)"]
+    with_mod = Step(kind="hit", value=2, text="2 successes", rolls=[roll],
+                    modifiers=[Modifier(label="aiming", value=1, source="wod")])
+    assert was_lines(with_mod, old) == ["was, the same result: modifiers +1 aiming (wod)"]
+    assert was_lines(old, with_mod) == ["was, the same result: modifiers none"]
+    assert was_lines(old, Step(kind="hit", value=3, text="3 successes", rolls=[roll])) == ["was: hit 2  2 successes"]

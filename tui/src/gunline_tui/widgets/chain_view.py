@@ -59,6 +59,23 @@ def roll_label(roll: Roll) -> Text:
     return text
 
 
+def was_lines(old: Step, new: Step, packages: Packages = ()) -> list[str]:
+    """What a changed step was. Its result, where that changed; else what did: the
+    dice or the modifiers, the result the same (9-again toggled on and off: the step
+    was marked changed and its "was:" line read as the step itself)."""
+    if (old.value, old.text) != (new.value, new.text):
+        return [_("was: {kind} {value}  {text}", kind=said(old.kind, packages), value=old.value, text=old.text)]
+    lines = []
+    if [(r.label, r.dice, r.values, r.need) for r in old.rolls] != [(r.label, r.dice, r.values, r.need)
+                                                                     for r in new.rolls]:
+        lines += [_("was, the same result: {roll}", roll=roll_label(r).plain) for r in old.rolls]
+    if [(m.value, m.label, m.source) for m in old.modifiers] != [(m.value, m.label, m.source) for m in new.modifiers]:
+        mods = ", ".join(f"{_signed(m.value)} {m.label} ({m.source})" for m in old.modifiers) or _("none")
+        lines.append(_("was, the same result: modifiers {modifiers}", modifiers=mods))
+    return lines or [_("was: {kind} {value}  {text}", kind=said(old.kind, packages), value=old.value,
+                       text=old.text)]
+
+
 @dataclass
 class Node:
     """One line of the tree as it should be: its label, whether it opens by default,
@@ -91,9 +108,7 @@ def chain_nodes(chain: Chain, diff: Comparison | None = None, odds: Any = None,
         p = odds.step_probability(step.target, step.kind) if odds is not None and step.kind != "pool" else None
         node = Node(step_label(step, mark, p, packages), expand=bool(mark) or step.kind == "hit", key=("step", i))
         if mark == "changed" and diff is not None and i in diff.was:
-            old = diff.was[i]
-            was = _("was: {kind} {value}  {text}", kind=said(old.kind, packages), value=old.value, text=old.text)
-            node.children.append(Node(Text(was, style="italic")))
+            node.children.extend(Node(Text(line, style="italic")) for line in was_lines(diff.was[i], step, packages))
         node.children.extend(Node(roll_label(roll), key=("step", i)) for roll in step.rolls)
         node.children.extend(Node(Text(f"{_signed(m.value)} {m.label}  ({m.source})"), key=("step", i))
                              for m in step.modifiers)
