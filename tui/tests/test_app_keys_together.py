@@ -181,3 +181,50 @@ async def test_keys_typed_behind_an_open_or_save_as_answer_never_edit_the_scenar
         await settle(pilot)
         assert app.main.seed == 8 and type(app.screen).__name__ == "DiceEntryDialog"
         assert app._held is None
+
+
+@run_async
+async def test_keys_typed_behind_a_questions_answer_go_nowhere_until_it_is_acted_on(toy_registry, tmp_path):
+    """``y Ctrl+U X`` on "Overwrite?": the Ctrl+U cleared a field of the scenario
+    just saved; ``s Ctrl+U path Enter`` on "Unsaved changes" (save first) cleared a
+    field and saved to the path the prompt offered, not the one typed. Keys typed
+    behind the answer, wherever they arrive while it is acted on (the closing
+    question, the form, the prompt that follows), are not taken, and are said."""
+    from gunline_tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+    from gunline_tui.testing import answer, focus_field, set_field
+
+    first, other = _toy_file(tmp_path, "a.toml", "Ada"), _toy_file(tmp_path, "c.toml", "Cid")
+    app = make_app(toy_registry, file=first)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await focus_field(pilot, "shooter.name")
+        await pilot.press("f12")
+        await answer(pilot, other)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        burst(app, "y", "ctrl+u", "X")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.doc["shooter"]["name"] == "Ada"
+        assert not app.main.model.dirty and 'name = "Ada"' in open(other).read()
+        said = [str(n.message) for n in app._notifications]
+        assert "typed before the last answer was acted on, and not taken: '[ctrl+u]X'" in said
+
+    app = make_app(toy_registry, doc={"ruleset": "toy", "shooter": {"name": "Ada", "skill": 4},
+                                      "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]})
+    async with app.run_test(size=(80, 24)) as pilot:  # untitled: "save it first" asks where
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Neo")
+        await settle(pilot)
+        await focus_field(pilot, "shooter.name")
+        await pilot.press("ctrl+o")
+        await answer(pilot, first)
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)  # unsaved changes: save first?
+        elsewhere = str(tmp_path / "new1.toml")
+        burst(app, "s", "ctrl+u", *elsewhere, "enter")
+        await settle(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)  # Save as, as it opened: nothing typed into it
+        assert app.focused.value != elsewhere and app.main.model.doc["shooter"]["name"] == "Neo"
+        assert not (tmp_path / "new1.toml").exists() and app.main.model.source.path is None

@@ -85,8 +85,12 @@ class GunlineApp(App[None]):
         """A key typed behind an answer whose work is not done is dropped (see
         :meth:`drop_typed_ahead`); one typed while a title row's work is done waits for it
         to end (see KeyHold)."""
-        if isinstance(event, events.Key) and not event.is_forwarded and (
-                self.held(event, self.focused or self.screen) or self.key_hold.arrived(event)):
+        if isinstance(event, events.Key) and (
+                # dropped, whether it arrives or bubbles back up to run a binding
+                # (the "y" of "Overwrite?" ran there; the Ctrl+U typed behind it
+                # bubbled up after it, and ran the form's)
+                self.held(event, self.focused or self.screen)
+                or not event.is_forwarded and self.key_hold.arrived(event)):
             return
         await super().on_event(event)
 
@@ -226,28 +230,29 @@ class GunlineApp(App[None]):
     NEVER_HELD = frozenset({"ctrl+q", "ctrl+c"})
 
     def drop_typed_ahead(self) -> None:
-        """Hold the keys that come for the main screen from now until the work a
-        dialog's answer started is done (:class:`.screens.dialogs.HoldsKeys`): they
-        were typed before its outcome could be seen (a question, another file), and
-        are not taken; a dialog that opens meanwhile takes the keys typed to it."""
+        """Drop the keys typed from now until the work a dialog's answer started is
+        done and on show (:class:`.screens.dialogs.HoldsKeys`): they were typed
+        before its outcome could be seen, another file or a question, and went
+        wherever the focus was as they came (the closing dialog, the form, the next
+        dialog), by the timing of the link. None is taken; they are said."""
         if self._held is None:
             self._held = []
 
-    def held(self, event: Any, to: Any) -> bool:
-        """Whether the key ``event``, going to the widget or screen ``to``, is held
-        (and so not to be delivered)."""
-        from textual.screen import ModalScreen
-
+    def held(self, event: Any, to: Any = None) -> bool:
+        """Whether the key ``event`` is dropped (see :meth:`drop_typed_ahead`);
+        ``to``: where it was going (any place: the keys typed behind an answer go
+        nowhere)."""
         if self._held is None or event.key in self.NEVER_HELD:
-            return False
-        screen = to if isinstance(to, Screen) else getattr(to, "screen", None)
-        if isinstance(screen, ModalScreen) and screen.is_active:
             return False
         self._held.append(event.character if event.is_printable and event.character else f"[{event.key}]")
         return True
 
     def typed_ahead_done(self) -> None:
-        """The work is done: the keys held are dropped, and said."""
+        """The work is done: the keys already on their way (queued behind it) are
+        dropped too, then the dropping ends and what was dropped is said."""
+        self.call_later(self._typed_ahead_ends)
+
+    def _typed_ahead_ends(self) -> None:
         held, self._held = self._held, None
         if held:
             self.notify(_("typed before the last answer was acted on, and not taken: {keys}",

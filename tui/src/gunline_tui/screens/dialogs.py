@@ -43,11 +43,24 @@ class HoldsKeys:
     #: Whether this dialog's answer holds the keys behind it.
     holds_keys = True
 
+    #: Whether it was answered (and is closing): the keys it is still handed are
+    #: typed behind the answer.
+    _answered = False
+
     def dismiss(self, result: Any = None) -> Any:
         screen: Any = self
         if result is not None and result is not False and self.holds_keys:
+            self._answered = True
             screen.app.drop_typed_ahead()
         return super().dismiss(result)  # type: ignore[misc]
+
+    async def on_event(self, event: Any) -> None:
+        """A key handed to it once answered goes nowhere (the app was handed it
+        before the answer was taken): said with the others."""
+        screen: Any = self
+        if self._answered and isinstance(event, Key) and screen.app.held(event):
+            return
+        await super().on_event(event)  # type: ignore[misc]
 
 
 class PromptLine(LineInput):
