@@ -92,7 +92,8 @@ async def test_moving_the_juve_nearer_than_the_target_is_refused_by_the_nearest_
         app.set_focus(app.screen.query_one(MapView))
         await pilot.press("right_square_bracket", "left", "left")  # (11, 0.5): 11" away, nearer than 12"
         await settle(pilot)
-        assert app.main.problem.startswith("refused: nearest target: Goliath Heavy must shoot at Van Saar Juve")
+        assert app.main.problem.startswith("refused: targets[0]: nearest target: "
+                                           "Goliath Heavy must shoot at Van Saar Juve")
         assert "V Van Saar" in drawn(app)  # the map still there, to move him back
         await pilot.press("right")
         await settle(pilot)
@@ -108,7 +109,7 @@ async def test_a_scenario_refused_as_it_opens_still_shows_its_map(registry, tmp_
     app = make_app(registry, file=str(path))
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        assert app.main.problem.startswith("refused: nearest target")
+        assert app.main.problem.startswith("refused: targets[0]: nearest target")
         assert app.screen.query_one("#bottom").current == "map-pane" and "A Van Saar Juve" in drawn(app)
 
 

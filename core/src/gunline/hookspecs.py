@@ -165,8 +165,16 @@ class GunlineSpec:
             whether it is broken), which may come from an encounter's earlier attacks
             rather than from the scenario file.
         :returns: one message or a list of messages, each saying what is wrong and
-            what would work ("4 targets: use a long burst"); any message refuses the
-            attack (exit code 2). ``None`` (or ``[]``) allows it.
+            what would work; any message refuses the attack (exit code 2). ``None``
+            (or ``[]``) allows it. Each message starts with the path of the field it
+            is about and ": ", as scenario validation names a field
+            (``"targets: 4 targets: use a long burst"``, ``"mode: ..."``,
+            ``"targets[2].shots: ..."``): the file's keys, the targets indexed as
+            ``attack.targets`` lists them; a whole table or target (``weapon``,
+            ``shooter``, ``targets[2]``) for what is about it as a whole (its state
+            in an encounter). The app shows the message under that field. A message
+            with no path is still accepted (shown over the form). See
+            docs/plugins.md, "check_attack".
 
         Collected from every plugin.
         """

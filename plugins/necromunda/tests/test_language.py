@@ -173,6 +173,7 @@ def test_a_refusal_in_russian(nec):
     with speaking("ru"), pytest.raises(AttackRefused) as caught:
         check(nec.registry, nec.attack(doc), None)
     assert str(caught.value) == (
+        "targets[0]: "
         'ближайшая цель: Vex должен стрелять в Near, ближайшего врага (8"), а не в Far (14"), если только в Far '
         "не легче попасть (Far: нужно 4+ на попадание, Near: нужно 3+ на попадание); укажите Near первым или "
         "задайте shooter.ignore_nearest = true, если мастер позволяет"

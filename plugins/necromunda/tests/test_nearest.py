@@ -47,6 +47,7 @@ def test_the_example_shoots_the_farther_goliath_who_is_easier_to_hit(nec):
 def test_a_nearer_enemy_who_is_no_harder_to_hit_must_be_shot_first(nec):
     message = _refusal(nec, _aimed_past(nec))
     assert message == (
+        "targets[0]: "
         'nearest target: Vex must shoot at Near, the nearest enemy (8"), not Far (14"), unless Far is easier '
         "to hit (Far needs 4+ to hit, Near needs 3+ to hit); list Near first, or set shooter.ignore_nearest = "
         "true if the GM allows it"

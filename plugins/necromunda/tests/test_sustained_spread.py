@@ -100,7 +100,7 @@ def test_the_spread_odds_are_the_fractions_worked_by_hand(nec):
         (lambda d: d["targets"][0].update(shots=0), "targets[0].shots: the first shot goes at Leader: give 1 or more"),
         (lambda d: d["targets"][2].update(near_first=False, shots=1), "Heavy not marked near_first"),
         (lambda d: (d["weapon"].update(name="lasgun"), d["targets"].__delitem__(slice(1, None)),
-                    d["targets"][0].update(shots=2)), "targets[0]: shots is for sustained-fire weapons only"),
+                    d["targets"][0].update(shots=2)), "targets[0].shots: shots is for sustained-fire weapons only"),
     ],
 )
 def test_a_spread_the_rules_do_not_allow_is_refused(nec, change, message):

@@ -18,29 +18,29 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
     out: list[str] = []
     if attack.mode == "burst":
         if weapon.burst is None:
-            out.append(_('{weapon} fires no bursts: use mode = "single"', weapon=weapon.name))
+            out.append("mode: " + _('{weapon} fires no bursts: use mode = "single"', weapon=weapon.name))
         if aim_of(attack) is not None:
-            out.append(_('aimed shots are single shots: remove aim, or use mode = "single"'))
+            out.append("aim: " + _('aimed shots are single shots: remove aim, or use mode = "single"'))
         if not targets[0].in_area:
-            out.append(_("targets[0] ({name}) is the object the burst is aimed at: it cannot be outside the burst area",
-                         name=targets[0].name))
+            out.append("targets[0].in_area: " + _("{name} is the object the burst is aimed at: it cannot be outside "
+                                                  "the burst area", name=targets[0].name))
         # only the objects in the burst area take bullets: those outside it may stand anywhere in the list
         in_area = [(i, t) for i, t in enumerate(targets) if t.in_area]
         for (h, before), (i, t) in zip(in_area, in_area[1:]):
             if t.distance < before.distance:
-                out.append(_(
-                    "targets[{i}] ({name}, {distance} hexes) is nearer than targets[{before}] ({before_name}, "
+                out.append(f"targets[{i}]: " + _(
+                    "{name} ({distance} hexes) is nearer than targets[{before}] ({before_name}, "
                     "{before_distance} hexes): a burst can only be aimed at the nearest object in the line of fire; "
                     "list targets nearest first",
-                    i=i, name=t.name, distance=t.distance, before=h, before_name=before.name,
+                    name=t.name, distance=t.distance, before=h, before_name=before.name,
                     before_distance=before.distance,
                 ))
                 break
     else:
         if weapon.bursts_only:
-            out.append(_('{weapon} fires bursts only: use mode = "burst"', weapon=weapon.name))
+            out.append("mode: " + _('{weapon} fires bursts only: use mode = "burst"', weapon=weapon.name))
         if len(targets) > 1:
-            out.append(_('a single shot takes one target, {n} given: list one, or use mode = "burst"',
+            out.append("targets: " + _('a single shot takes one target, {n} given: list one, or use mode = "burst"',
                          n=len(targets)))
     out.extend(_line_of_fire(attack))
     out.extend(out_of_sight(attack))
@@ -55,20 +55,21 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
     if bonus:
         out.append(bonus)
     if weapon.magazine is not None and weapon.rounds is not None and weapon.rounds > weapon.magazine:
-        out.append(_("weapon.rounds {rounds} is more than the magazine holds ({magazine})", rounds=weapon.rounds,
-                     magazine=weapon.magazine))
+        out.append("weapon.rounds: " + _("{rounds} is more than the magazine holds ({magazine})",
+                                         rounds=weapon.rounds, magazine=weapon.magazine))
     misfit_ = misfit(weapon)
     if misfit_:
         out.append(misfit_)
     status = state.weapon.get("status")
     if status == "jammed":
-        out.append(_("{weapon} is jammed (condition {condition}%): it cannot fire until it is cleared "
+        out.append("weapon: " + _("{weapon} is jammed (condition {condition}%): it cannot fire until it is cleared "
                      "(gunline act clear-jam) or repaired", weapon=weapon.name,
                      condition=state.weapon.get("condition", 0)))
     elif status == "dropped":
-        out.append(_("{weapon} was dropped: pick it up first (gunline act pick-up-weapon)", weapon=weapon.name))
+        out.append("weapon: " + _("{weapon} was dropped: pick it up first (gunline act pick-up-weapon)",
+                                  weapon=weapon.name))
     elif status == "broken":
-        out.append(_("{weapon} is broken", weapon=weapon.name))
+        out.append("weapon: " + _("{weapon} is broken", weapon=weapon.name))
     for why in (conditions.why_not_acting(attack.shooter.name, state), turns.short(attack, state)):
         if why:
             out.append(why)
@@ -80,14 +81,15 @@ def problems(attack: FalloutAttack, state: ChainState) -> list[str]:
     need = bullets_fired(attack)
     if left is not None and left < need:
         if attack.mode != "burst":
-            out.append(_("{weapon} has {left} rounds left, a shot needs {need}: reload", weapon=weapon.name,
-                         left=left, need=need))
+            out.append("weapon.rounds: " + _("{weapon} has {left} rounds left, a shot needs {need}: reload",
+                                             weapon=weapon.name, left=left, need=need))
         elif left > 0 and not weapon.bursts_only:
-            out.append(_("{weapon} has {left} rounds left, a burst fires {need}: reload, or fire single",
+            out.append("weapon.rounds: " + _("{weapon} has {left} rounds left, a burst fires {need}: reload, "
+                                             "or fire single",
                          weapon=weapon.name, left=left, need=need))
         else:
-            out.append(_("{weapon} has {left} rounds left, a burst fires {need}: reload", weapon=weapon.name,
-                         left=left, need=need))
+            out.append("weapon.rounds: " + _("{weapon} has {left} rounds left, a burst fires {need}: reload",
+                                             weapon=weapon.name, left=left, need=need))
     return out
 
 

@@ -151,8 +151,9 @@ def out_of_sight(attack: Any) -> list[str]:
     field = attack.map
     if field is None or not attack.targets:
         return []
-    aimed = [attack.targets[0].name]
+    first = attack.targets[0].name
+    out = ["targets[0]: " + why for why in field.out_of_sight(attack.shooter.name, [first])]
     along = attack.settings.line_of_fire if attack.settings is not None else None
-    if attack.mode == "burst" and along and along not in aimed:
-        aimed.append(along)
-    return field.out_of_sight(attack.shooter.name, aimed)
+    if attack.mode == "burst" and along and along != first:
+        out += ["line_of_fire: " + why for why in field.out_of_sight(attack.shooter.name, [along])]
+    return out

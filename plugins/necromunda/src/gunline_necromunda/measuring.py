@@ -133,4 +133,5 @@ def out_of_sight(attack: Any) -> list[str]:
         return []
     template = attack.weapon.template not in (None, "none")
     shot_at = attack.targets[:1] if template else attack.targets
-    return field.out_of_sight(attack.shooter.name, [t.name for t in shot_at])
+    return [f"targets[{i}]: {why}" for i, t in enumerate(shot_at)
+            for why in field.out_of_sight(attack.shooter.name, [t.name])]

@@ -163,12 +163,12 @@ def out_of_sight(attack: Any) -> list[str]:
     if field is None:
         return []
     out = []
-    for target in attack.targets:
+    for i, target in enumerate(attack.targets):
         models = [m.name for m in getattr(target, "models", None) or [] if field.where(m.name) is not None]
         if models:
             blocked = field.out_of_sight(attack.shooter.name, models)
             if len(blocked) == len(models):
-                out.append(blocked[0])
+                out.append(f"targets[{i}]: {blocked[0]}")
         else:
-            out += field.out_of_sight(attack.shooter.name, [target.name])
+            out += [f"targets[{i}]: {why}" for why in field.out_of_sight(attack.shooter.name, [target.name])]
     return out

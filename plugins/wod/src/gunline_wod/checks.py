@@ -37,23 +37,24 @@ def refusals(attack: WodAttack, state: ChainState) -> list[str]:
         ))
 
     if mode.autofire and not weapon.autofire:
-        out.append(_("the {weapon} cannot autofire: fire a single shot", weapon=weapon.name))
+        out.append("mode: " + _("the {weapon} cannot autofire: fire a single shot", weapon=weapon.name))
 
     if state.weapon.get("status") == "jammed":
-        out.append(_("the {weapon} is jammed: clear it first (an action: gunline act clear-jam)", weapon=weapon.name))
+        out.append("weapon: " + _("the {weapon} is jammed: clear it first (an action: gunline act clear-jam)",
+                                   weapon=weapon.name))
 
     targets = attack.targets
     avoided = [i for i, t in enumerate(targets) if t.avoided]
     count = len(targets) - len(avoided)
     intended = [t.name for t in targets if not t.bystander and not t.avoided]
     if not intended:
-        out.append(_(
+        out.append("targets: " + _(
             "no intended target: every target is a bystander (someone hit for standing close to a target); "
             "mark the one shot at bystander = false"
         ))
     if avoided and mode.autofire:
         names = ", ".join(targets[i].name for i in avoided)
-        out.append(_(
+        out.append(f"targets[{avoided[0]}].avoided: " + _(
             "{names}: a burst cannot avoid anyone (everyone in the melee becomes a target): mark them "
             "bystander = true, or fire a single shot",
             names=names,
@@ -75,19 +76,19 @@ def refusals(attack: WodAttack, state: ChainState) -> list[str]:
             ))
     if mode.max_targets is not None and count > mode.max_targets:
         if attack.mode == "single":
-            out.append(_n(
+            out.append("targets: " + _n(
                 "{count} target: a single shot takes one target; fire a burst or keep one target",
                 "{count} targets: a single shot takes one target; fire a burst or keep one target",
                 count, count=count,
             ))
         else:
-            out.append(_n(
+            out.append("targets: " + _n(
                 "{count} target: use a long burst (a {mode} takes at most {most}), or drop targets",
                 "{count} targets: use a long burst (a {mode} takes at most {most}), or drop targets",
                 count, count=count, mode=mode_label(attack.mode), most=mode.max_targets,
             ))
     elif mode.max_intended is not None and len(intended) > mode.max_intended:
-        out.append(_n(
+        out.append("targets: " + _n(
             "{count} intended target ({names}): a {mode} takes one intended target; use a medium burst, "
             "or mark the others bystander = true if they are only caught standing close",
             "{count} intended targets ({names}): a {mode} takes one intended target; use a medium burst, "
@@ -97,7 +98,7 @@ def refusals(attack: WodAttack, state: ChainState) -> list[str]:
     settings = attack.settings
     cap = getattr(settings, "long_burst_max_targets", None)
     if attack.mode == "long" and cap is not None and count > cap:
-        out.append(_n(
+        out.append("targets: " + _n(
             "{count} target: the Storyteller allows a long burst at most {cap}; drop targets",
             "{count} targets: the Storyteller allows a long burst at most {cap}; drop targets",
             count, count=count, cap=cap,
@@ -109,9 +110,9 @@ def refusals(attack: WodAttack, state: ChainState) -> list[str]:
     left = state.weapon.get("rounds_left")
     if left is not None and left < mode.rounds:
         if left == 0:
-            out.append(_("the {weapon} is empty: reload", weapon=weapon.name))
+            out.append("weapon.rounds: " + _("the {weapon} is empty: reload", weapon=weapon.name))
         else:
-            out.append(_n(
+            out.append("weapon.rounds: " + _n(
                 "the {weapon} has {left} rounds left and a {mode} needs {rounds}: reload, or fire {modes}",
                 "the {weapon} has {left} rounds left and a {mode} needs {rounds}: reload, or fire {modes}",
                 left, weapon=weapon.name, left=left, mode=mode_label(attack.mode), rounds=mode.rounds,

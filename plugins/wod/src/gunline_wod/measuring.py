@@ -189,7 +189,7 @@ def caught_unlisted(attack: WodAttack) -> list[str]:
             continue
         why = _caught(field, name, p, aimed, pairs, field.where(attack.shooter.name))
         if why is not None:
-            out.append(_("{name} stands {where}: the {mode} catches him too: list him as a target "
+            out.append("targets: " + _("{name} stands {where}: the {mode} catches him too: list him as a target "
                          "(bystander = true), or move him on the map", name=name, where=why, mode=label))
     return out
 
@@ -241,4 +241,5 @@ def out_of_sight(attack: Any) -> list[str]:
     field = attack.map
     if field is None:
         return []
-    return field.out_of_sight(attack.shooter.name, [t.name for t in attack.targets if not t.bystander])
+    return [f"targets[{i}]: {why}" for i, t in enumerate(attack.targets) if not t.bystander
+            for why in field.out_of_sight(attack.shooter.name, [t.name])]

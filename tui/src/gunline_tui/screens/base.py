@@ -45,6 +45,7 @@ class ScreenParts(Screen[None]):
     basis: Chain | None
     attack: Attack | None
     problem: str | None
+    refusal: str | None
     last_attack: Attack | None
     seed: int
     redrawn_at: float

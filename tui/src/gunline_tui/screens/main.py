@@ -149,6 +149,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         self.basis: Chain | None = None
         self.attack: Attack | None = None
         self.problem: str | None = None
+        #: The rules' words when the problem is their refusal of the attack.
+        self.refusal: str | None = None
         self.last_attack: Attack | None = None
         self.seed = new_seed()
         self.redrawn_at = 0.0
@@ -262,7 +264,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
             self.set_focus(form)
         await form.mount_rest()
         if self.is_attached:  # not closed meanwhile
-            self._show_problem(self.problem)
+            self._show_problem(self.problem, self.refusal)
             await self.start_log()
         resume_gc = getattr(self.app, "resume_gc", None)
         if resume_gc is not None:
@@ -370,7 +372,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         target = focus or change.path
         form.open_for(target)
         await form.recompose()
-        self._show_problem(self.problem)
+        self._show_problem(self.problem, self.refusal)
         if target:
             form.focus_path(target)
         self._update_status()
@@ -419,7 +421,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         if event.action == "open":  # a folded target's fields, in place of the open one's
             form.open_target = event.index
             await form.recompose()
-            self._show_problem(self.problem)
+            self._show_problem(self.problem, self.refusal)
             form.focus_target(event.index)
             return
         if event.action == "add":  # as Ctrl+N: open, and its name takes what is typed next

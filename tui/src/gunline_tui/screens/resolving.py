@@ -91,6 +91,30 @@ def as_filed(attack: Attack, doc: dict[str, Any]) -> list[Any]:
     return out
 
 
+def filed_path(path: str, attack: Attack | None, doc: dict[str, Any]) -> str:
+    """A path the rules name (``targets[2].shots``, the targets indexed as the attack
+    lists them, which a map may have reordered) with the target's index in the
+    scenario as the form lists them; unchanged when there is no such target there."""
+    found = re.match(r"targets\[(\d+)\]", path)
+    if found is None or attack is None or int(found.group(1)) >= len(attack.targets):
+        return path
+    name = attack.targets[int(found.group(1))].name
+    filed = [t.get("name") if isinstance(t, dict) else None for t in doc.get("targets") or []]
+    if name not in filed:
+        return path
+    return f"targets[{filed.index(name)}]{path[found.end():]}"
+
+
+def problem_field(form: ScenarioForm, path: str) -> str | None:
+    """The field of the form a problem about ``path`` goes under: the field itself,
+    or for a whole table or target (``weapon``, ``targets[2]``) its name; None when
+    the form has neither (the problem goes over the form)."""
+    for field in (path, f"{path}.name"):
+        if form.has_field(field):
+            return field
+    return None
+
+
 def _message(error: BaseException | None) -> str:
     """An error as one line for the screen: a gunline error's own words, anything
     else with its type (a plugin's fault that was not caught as one)."""
@@ -123,17 +147,24 @@ class Resolving(ScreenParts):
             self.notify(self.problem or _("the scenario is not valid"), severity="error")
         return attack
 
-    def _show_problem(self, message: str | None) -> None:
+    def _show_problem(self, message: str | None, refusal: str | None = None) -> None:
+        """Show ``message`` under the field it names (``targets[1].wounds: ...``), or
+        over the form. ``refusal``: the rules' own words when ``message`` says they
+        refuse the attack, which go under the field they name, said as refused."""
         form = self.query_one(ScenarioForm)
         self.problem = message
+        self.refusal = refusal
         if message is None:
             form.show_problem(None, "")
             return
-        path, _sep, rest = message.partition(": ")
-        if rest and _PATH.match(path) and form.has_field(path):
-            form.show_problem(path, rest)
-        else:
+        path, _sep, rest = (refusal or message).partition(": ")
+        field = None
+        if rest and _PATH.match(path):
+            field = problem_field(form, path if refusal is None else filed_path(path, self.attack, self.model.doc))
+        if field is None:
             form.show_problem(None, message)
+        else:
+            form.show_problem(field, rest if refusal is None else _("refused: {why}", why=rest))
         self.query_one(ChainView).show_problem(message)
 
     def validate_and_preview(self, log: str | None = None) -> None:
@@ -288,7 +319,7 @@ class Resolving(ScreenParts):
             self.app.set_focus(self.query_one("#chain-tree"))
 
     # -- resolving -------------------------------------------------------------------
-    def _resolve(self, job: Job) -> tuple[Chain | None, str | None]:
+    def _resolve(self, job: Job) -> tuple[Chain | None, list[str] | None]:
         """The chain of a job, from the encounter's saved state if one is chosen, or
         the rules' reason to refuse the attack."""
         job.epoch = self.epoch
@@ -296,7 +327,7 @@ class Resolving(ScreenParts):
         stack = self.registry.stack(job.attack.ruleset, job.attack.variants)
         problems = refusals(stack, job.attack, start_state(stack, job.attack, prior))
         if problems:
-            return None, "; ".join(problems)
+            return None, problems
         if job.basis is not None:
             chain = replay(self.registry, job.attack, job.basis, seed=self.seed, prior=prior)
         else:
@@ -317,7 +348,7 @@ class Resolving(ScreenParts):
         self.off_loop.soon(lambda: self._resolve(job), lambda out: self._resolved(job, *out), self._job_failed,
                            group="resolve", description="Resolving")
 
-    def _resolved(self, job: Job, chain: Chain | None, refused: str | None) -> None:
+    def _resolved(self, job: Job, chain: Chain | None, refused: list[str] | None) -> None:
         if refused is not None:
             self._refused(refused)
             self.show_map(job)  # the map still shows who stands where: moving one may mend it
@@ -336,9 +367,11 @@ class Resolving(ScreenParts):
                 self.odds_key = None
                 self.query_one(OddsView).problem(_("cancelled (edit the scenario to compute them again)"))
 
-    def _refused(self, message: str) -> None:
+    def _refused(self, problems: list[str]) -> None:
+        """The rules refuse the attack: all their reasons on one line over the chain,
+        the first under the field it names."""
         self.shown = None
-        self._show_problem(_("refused: {why}", why=message))
+        self._show_problem(_("refused: {why}", why="; ".join(problems)), refusal=problems[0])
 
     def show_chain(self, job: Job, chain: Chain) -> None:
         self._show_problem(None)
@@ -434,13 +467,13 @@ class Resolving(ScreenParts):
 
         epoch = self.epoch
 
-        def work() -> tuple[Any, str | None]:
+        def work() -> tuple[Any, list[str] | None]:
             prior = self.encounter.prior(attack)
             stack = self.registry.stack(attack.ruleset, attack.variants)
             problems = refusals(stack, attack, start_state(stack, attack, prior))
-            return prior, "; ".join(problems) if problems else None
+            return prior, problems or None
 
-        def ready(out: tuple[Any, str | None]) -> None:
+        def ready(out: tuple[Any, list[str] | None]) -> None:
             prior, refused = out
             if refused is not None:
                 self._refused(refused)
