@@ -121,6 +121,9 @@ async def test_gunline_file_that_is_no_scenario_restores_the_drafts_unsaved_chan
         assert app.main.draft.doc["weapon"]["name"] == "Kim"
         said = [str(n.message) for n in app._notifications]
         assert any(m.startswith(f"✗ {file}: not valid TOML") for m in said), said
+        # not "Ctrl+S writes it again": Save writes over no file that is not a scenario
+        assert any(m.endswith("pit.toml is there but could not be read as a scenario: F12 saves the draft "
+                              "elsewhere") for m in said), said
 
 
 @run_async

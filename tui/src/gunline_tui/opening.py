@@ -181,8 +181,12 @@ def opening(registry: Registry, file: str | None) -> Opening:
                 # moved, deleted, unreadable: nothing holds this work but the draft,
                 # so it is unsaved work (Open and New ask), never "as its file is"
                 clean = {}
-                said = _("draft restored · {file} could not be read: Ctrl+S writes it again, F12 elsewhere",
-                         file=os.path.basename(source.path))
+                if os.path.isfile(source.path):  # there, and no scenario: Save will not write over it
+                    said = _("draft restored · {file} is there but could not be read as a scenario: F12 saves "
+                             "the draft elsewhere", file=os.path.basename(source.path))
+                else:
+                    said = _("draft restored · {file} could not be read: Ctrl+S writes it again, F12 elsewhere",
+                             file=os.path.basename(source.path))
                 notes.append(said)
         return done(draft, None, said, restored=True, clean=clean)
     example = first_example(registry)
