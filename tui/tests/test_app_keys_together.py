@@ -228,3 +228,23 @@ async def test_keys_typed_behind_a_questions_answer_go_nowhere_until_it_is_acted
         assert isinstance(app.screen, PromptDialog)  # Save as, as it opened: nothing typed into it
         assert app.focused.value != elsewhere and app.main.model.doc["shooter"]["name"] == "Neo"
         assert not (tmp_path / "new1.toml").exists() and app.main.model.source.path is None
+
+
+@run_async
+async def test_keys_typed_behind_a_refused_enter_are_not_added_to_the_prompts_line(toy_registry, tmp_path):
+    """``/nope/x.toml Enter 7``: the 7 went after the refused path, and the next
+    Enter would have tried ``x.toml7``."""
+    first = _toy_file(tmp_path, "a.toml", "Ada")
+    app = make_app(toy_registry, file=first)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        missing = str(tmp_path / "nope" / "x.toml")
+        burst(app, "f12", "ctrl+u", *missing, "enter", "7")
+        await settle(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog) and app.focused.value == missing
+        said = [str(n.message) for n in app._notifications]
+        assert "typed before the last answer was acted on, and not taken: '7'" in said
+        burst(app, *["backspace"] * len("/nope/x.toml"))  # typed once the refusal is on show: taken
+        await settle(pilot)
+        assert app.focused.value == str(tmp_path)

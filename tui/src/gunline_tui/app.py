@@ -247,10 +247,14 @@ class GunlineApp(App[None]):
         self._held.append(event.character if event.is_printable and event.character else f"[{event.key}]")
         return True
 
-    def typed_ahead_done(self) -> None:
+    def typed_ahead_done(self, seen: bool = False) -> None:
         """The work is done: the keys already on their way (queued behind it) are
-        dropped too, then the dropping ends and what was dropped is said."""
-        self.call_later(self._typed_ahead_ends)
+        dropped too, then the dropping ends and what was dropped is said. ``seen``:
+        not before the screen shows its outcome (a refusal in a prompt's line)."""
+        if seen:
+            self.call_after_refresh(self._typed_ahead_ends)
+        else:
+            self.call_later(self._typed_ahead_ends)
 
     def _typed_ahead_ends(self) -> None:
         held, self._held = self._held, None

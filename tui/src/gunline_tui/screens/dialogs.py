@@ -108,6 +108,10 @@ class PromptDialog(OnTop, HoldsKeys, SpokenBindings, ModalScreen[str | None]):
         problem = self._check(value) if self._check else None
         if problem:
             self.query_one("#prompt-error", Static).update(Text("✗ " + problem))
+            if self.holds_keys:  # what was typed behind the Enter is not added to the line
+                app: Any = self.app
+                app.drop_typed_ahead()
+                app.typed_ahead_done(seen=True)
             return
         self.dismiss(value)
 

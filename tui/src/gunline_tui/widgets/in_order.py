@@ -125,6 +125,11 @@ class KeysInOrder:
         _LATELY.append(event)
         me = cast(Widget, self)
         app = me.app
+        dropped = getattr(app, "held", None)
+        if dropped is not None and dropped(event, me):  # typed behind an answer not yet acted on
+            event.stop()
+            event.prevent_default()
+            return
         hold = getattr(app, "key_hold", None)
         if isinstance(hold, KeyHold) and hold.keep(event):  # typed behind a key whose work is not done
             event.stop()
