@@ -77,11 +77,11 @@ def read_document(path: str | Path) -> dict[str, Any]:
     try:
         # utf-8-sig: a byte-order mark (Windows editors write one) is no part of the TOML
         text = raw.decode("utf-8-sig")
-        if text.count(".") < _FEW_DOTS:  # no key there can be too long: tomllib alone
-            return tomllib.loads(text)
-        from .tomltext import loads
+        if text.count(".") >= _FEW_DOTS:  # else no key there can be too long
+            from .tomltext import refuse_overlong_keys
 
-        return loads(text)
+            refuse_overlong_keys(text)
+        return tomllib.loads(text)
     except UnicodeDecodeError:
         raise BadInput(f"{path}: not a text file (expected UTF-8 TOML)") from None
     except tomllib.TOMLDecodeError as exc:

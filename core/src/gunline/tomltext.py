@@ -70,14 +70,20 @@ def _placeholder(match: re.Match[str]) -> str:
     return "" if text.startswith("#") else "s" + "\n" * text.count("\n")
 
 
-def loads(text: str) -> dict[str, Any]:
-    """``tomllib.loads(text)``; a key of too many parts is :class:`KeyTooLong`, and
-    tomllib's messages that say what the file holds in tomllib's own terms say it as
-    the file does (``'Carter' is given twice``), where the fault was still."""
+def refuse_overlong_keys(text: str) -> None:
+    """:class:`KeyTooLong` if ``text`` has a key of too many parts
+    (:func:`overlong_key_line`), naming its line."""
     line = overlong_key_line(text)
     if line is not None:
         raise KeyTooLong(f"line {line}: a key of more than {MAX_KEY_PARTS} dotted parts; "
                          "expected a few, as in map.at.Carter")
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``; a key of too many parts is :class:`KeyTooLong`, and
+    tomllib's messages that say what the file holds in tomllib's own terms say it as
+    the file does (``'Carter' is given twice``), where the fault was still."""
+    refuse_overlong_keys(text)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
