@@ -17,6 +17,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
+from gunline.errors import quoted
+
 from ..shown import Text
 from ..speech import N_
 from .in_order import KeysInOrder
@@ -54,7 +56,7 @@ class Choice(KeysInOrder, Static, can_focus=True):
 
     def render(self) -> RichText:
         if self.odd is not None:
-            return Text.assemble("‹ ", (repr(self.odd), "bold"), " ✗ ›", (f"  ?/{len(self.values)}", "dim"))
+            return Text.assemble("‹ ", (quoted(self.odd), "bold"), " ✗ ›", (f"  ?/{len(self.values)}", "dim"))
         if self.value is None:
             label = BLANK_LABEL
         else:

@@ -26,6 +26,7 @@ from textual.containers import Container, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static
 
+from gunline.errors import quoted
 from gunline.language import SOURCE, language
 from gunline.models import Ruleset
 from gunline.plugins import Registry
@@ -340,7 +341,7 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
             current = value if isinstance(value, bool) else bool(spec.default)
             # a value that is no flag (a file's "yes") is shown as it is until toggled
             words = (_("yes") if current else _("no")) if value is None or isinstance(value, bool) \
-                else f"{value!r} ✗"
+                else f"{quoted(value)} ✗"
             return Switch(words, current, compact=True, name=spec.path)
         if spec.kind == "choice":
             blank_ok = spec.optional or not spec.has_default
