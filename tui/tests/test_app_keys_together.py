@@ -180,7 +180,7 @@ async def test_keys_typed_behind_an_open_or_save_as_answer_never_edit_the_scenar
         burst(app, "f4", "8", "enter", "ctrl+t")  # a prompt that only sets a value lets them on
         await settle(pilot)
         assert app.main.seed == 8 and type(app.screen).__name__ == "DiceEntryDialog"
-        assert app._held is None
+        assert app.key_hold.dropped is None
 
 
 @run_async

@@ -82,15 +82,9 @@ class GunlineApp(App[None]):
         self.key_hold = KeyHold()
 
     async def on_event(self, event: events.Event) -> None:
-        """A key typed behind an answer whose work is not done is dropped (see
-        :meth:`drop_typed_ahead`); one typed while a title row's work is done waits for it
-        to end (see KeyHold)."""
-        if isinstance(event, events.Key) and (
-                # dropped, whether it arrives or bubbles back up to run a binding
-                # (the "y" of "Overwrite?" ran there; the Ctrl+U typed behind it
-                # bubbled up after it, and ran the form's)
-                self.held(event, self.focused or self.screen)
-                or not event.is_forwarded and self.key_hold.arrived(event)):
+        """A key typed behind an answer whose work is not done is dropped; one typed
+        while a title row's work is done waits for it to end (see KeyHold)."""
+        if isinstance(event, events.Key) and self.key_hold.arrived(event):
             return
         await super().on_event(event)
 
@@ -224,29 +218,6 @@ class GunlineApp(App[None]):
         return super().push_screen(screen, callback, mode=mode)
 
     # -- keys typed behind an answer whose work is not done ------------------------------
-    #: The keys held off the main screen (None: none are, see :meth:`drop_typed_ahead`).
-    _held: list[str] | None = None
-    #: The keys that are never held: quitting always works.
-    NEVER_HELD = frozenset({"ctrl+q", "ctrl+c"})
-
-    def drop_typed_ahead(self) -> None:
-        """Drop the keys typed from now until the work a dialog's answer started is
-        done and on show (:class:`.screens.dialogs.HoldsKeys`): they were typed
-        before its outcome could be seen, another file or a question, and went
-        wherever the focus was as they came (the closing dialog, the form, the next
-        dialog), by the timing of the link. None is taken; they are said."""
-        if self._held is None:
-            self._held = []
-
-    def held(self, event: Any, to: Any = None) -> bool:
-        """Whether the key ``event`` is dropped (see :meth:`drop_typed_ahead`);
-        ``to``: where it was going (any place: the keys typed behind an answer go
-        nowhere)."""
-        if self._held is None or event.key in self.NEVER_HELD:
-            return False
-        self._held.append(event.character if event.is_printable and event.character else f"[{event.key}]")
-        return True
-
     def typed_ahead_done(self, seen: bool = False) -> None:
         """The work is done: the keys already on their way (queued behind it) are
         dropped too, then the dropping ends and what was dropped is said. ``seen``:
@@ -257,10 +228,10 @@ class GunlineApp(App[None]):
             self.call_later(self._typed_ahead_ends)
 
     def _typed_ahead_ends(self) -> None:
-        held, self._held = self._held, None
-        if held:
+        dropped = self.key_hold.end_drop()
+        if dropped:
             self.notify(_("typed before the last answer was acted on, and not taken: {keys}",
-                          keys=quoted("".join(held))), severity="warning", timeout=8)
+                          keys=quoted(dropped)), severity="warning", timeout=8)
 
     def _releasing(self, callback: Any) -> Any:
         """``callback``, after which the keys held are released."""

@@ -34,8 +34,8 @@ class OnTop:
 class HoldsKeys:
     """A dialog whose answer starts work that changes what is under it (a file read
     and opened, written, or a question about it): the keys typed behind the answer,
-    before that work is done, are held off the main screen (see
-    :meth:`gunline_tui.app.GunlineApp.drop_typed_ahead`). They went into the form: ``Enter y``
+    before that work is done, are dropped and said (see
+    :class:`..widgets.in_order.KeyHold`). They went into the form: ``Enter y``
     typed for an "Overwrite?" that was not up yet wrote the y into a field and saved
     it; ``Enter 7`` put the 7 into the file just opened. (A mixin, before the
     screen's class, after :class:`OnTop`: a dialog closed already holds nothing.)"""
@@ -51,14 +51,14 @@ class HoldsKeys:
         screen: Any = self
         if result is not None and result is not False and self.holds_keys:
             self._answered = True
-            screen.app.drop_typed_ahead()
+            screen.app.key_hold.drop()
         return super().dismiss(result)  # type: ignore[misc]
 
     async def on_event(self, event: Any) -> None:
         """A key handed to it once answered goes nowhere (the app was handed it
         before the answer was taken): said with the others."""
         screen: Any = self
-        if self._answered and isinstance(event, Key) and screen.app.held(event):
+        if self._answered and isinstance(event, Key) and screen.app.key_hold.keep(event):
             return
         await super().on_event(event)  # type: ignore[misc]
 
@@ -110,7 +110,7 @@ class PromptDialog(OnTop, HoldsKeys, SpokenBindings, ModalScreen[str | None]):
             self.query_one("#prompt-error", Static).update(Text("✗ " + problem))
             if self.holds_keys:  # what was typed behind the Enter is not added to the line
                 app: Any = self.app
-                app.drop_typed_ahead()
+                app.key_hold.drop()
                 app.typed_ahead_done(seen=True)
             return
         self.dismiss(value)

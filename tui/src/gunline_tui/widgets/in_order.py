@@ -40,16 +40,25 @@ _LATELY: deque[events.Key] = deque(maxlen=32)
 
 
 class KeyHold:
-    """The keys typed while the screen does the work of a key before them (a title
-    row's: a target added, moved, removed or opened, the form rebuilt). They are
-    kept, and sent on once the work is done, in the order typed, as keys newly
-    typed: to where the focus is then (a row or a field made in the rebuild), never
-    to one being replaced. The app keeps the keys that reach it meanwhile
-    (:meth:`arrived`), the form's widgets those they had already been handed
-    (:meth:`keep`): those were typed first."""
+    """The keys typed while the screen does the work of a key before them, held in
+    one of two ways.
 
-    #: Keys never held: the way out of an app that holds keys for ever (a fault).
-    PASS = frozenset({"ctrl+q"})
+    Held to go on (:meth:`begin`): a title row's key (a target added, moved, removed
+    or opened, the form rebuilt). They are kept, and sent on once the work is done,
+    in the order typed, as keys newly typed: to where the focus is then (a row or a
+    field made in the rebuild), never to one being replaced.
+
+    Dropped (:meth:`drop`): the keys typed behind the answer to a dialog whose work
+    changes what is under it (another file, a question; see
+    :class:`..screens.dialogs.HoldsKeys`). They were typed before its outcome could
+    be seen and went wherever the focus was as they came, by the timing of the link;
+    none is taken, and the app says which (:meth:`end_drop`).
+
+    The app hands over the keys that reach it (:meth:`arrived`), the widgets those
+    they had already been handed (:meth:`keep`): those were typed first."""
+
+    #: Keys never held nor dropped: quitting always works.
+    PASS = frozenset({"ctrl+q", "ctrl+c"})
 
     def __init__(self) -> None:
         self.holders = 0
@@ -57,6 +66,8 @@ class KeyHold:
         self._handed: list[events.Key] = []
         #: Keys that reached the app while the hold lasted.
         self._arrived: list[events.Key] = []
+        #: The keys dropped so far, as written (None: none are being dropped).
+        self.dropped: list[str] | None = None
 
     @property
     def on(self) -> bool:
@@ -85,16 +96,42 @@ class KeyHold:
         for key in keys:  # newly typed, as the app takes them: its keys first, then to the focus
             app.post_message(events.Key(key.key, key.character))
 
+    def drop(self) -> None:
+        """Drop the keys from now on, until :meth:`end_drop`."""
+        if self.dropped is None:
+            self.dropped = []
+
+    def end_drop(self) -> str:
+        """End the dropping; the keys dropped, as one text (``[ctrl+u]X``)."""
+        dropped, self.dropped = self.dropped or [], None
+        return "".join(dropped)
+
+    def _dropping(self, event: events.Key) -> bool:
+        if self.dropped is None:
+            return False
+        self.dropped.append(event.character if event.is_printable and event.character else f"[{event.key}]")
+        return True
+
     def keep(self, event: events.Key) -> bool:
-        """Keep a key a widget was handed, if keys are held (whether it was kept)."""
-        if not self.on or event.key in self.PASS:
+        """Drop or keep a key a widget was handed (whether it was)."""
+        if event.key in self.PASS:
+            return False
+        if self._dropping(event):
+            return True
+        if not self.on:
             return False
         self._handed.append(event)
         return True
 
     def arrived(self, event: events.Key) -> bool:
-        """Keep a key that reached the app, if keys are held (whether it was kept)."""
-        if not self.on or event.key in self.PASS:
+        """Drop or keep a key that reached the app (whether it was): dropped, too, as
+        it comes back up to run a binding (the "y" of "Overwrite?" ran there, and the
+        Ctrl+U typed behind it came up after it and ran the form's)."""
+        if event.key in self.PASS:
+            return False
+        if self._dropping(event):
+            return True
+        if event.is_forwarded or not self.on:
             return False
         self._arrived.append(event)
         return True
@@ -125,11 +162,6 @@ class KeysInOrder:
         _LATELY.append(event)
         me = cast(Widget, self)
         app = me.app
-        dropped = getattr(app, "held", None)
-        if dropped is not None and dropped(event, me):  # typed behind an answer not yet acted on
-            event.stop()
-            event.prevent_default()
-            return
         hold = getattr(app, "key_hold", None)
         if isinstance(hold, KeyHold) and hold.keep(event):  # typed behind a key whose work is not done
             event.stop()
@@ -142,9 +174,7 @@ class KeysInOrder:
             if app.focused is moved_to and moved_to.is_attached:
                 event.stop()
                 event.prevent_default()
-                held = getattr(app, "held", None)
-                if held is None or not held(event, moved_to):
-                    moved_to.post_message(events.Key(event.key, event.character))
+                moved_to.post_message(events.Key(event.key, event.character))
                 return
             self._moved_to = None
         if self.takes_itself(event):
