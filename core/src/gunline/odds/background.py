@@ -143,12 +143,12 @@ def _compute(connection: Any, registry: Any, attack: Attack, limit: float | None
         def progress(done: int, total: int) -> None:
             connection.send(("progress", done, total))
 
-        said = 0.0
+        said: float | None = None  # the first report goes at once: monotonic() may be small
 
         def enumerating(done: int, total: int) -> None:
             nonlocal said
             now = time.monotonic()
-            if now - said >= EVERY:
+            if said is None or now - said >= EVERY:
                 said = now
                 connection.send(("targets", done, total))
 
