@@ -82,8 +82,8 @@ def check_modifier(mod: Modifier, plugin: str, hook: str) -> Modifier:
     if wrong is not None:
         raise _fail(plugin, hook, f"returned a modifier {label[:60]!r} whose value is {wrong[0]}; {wrong[1]}")
     if type(label) is not str or type(mod.source) is not str:
-        source = mod.source
-        return Modifier(label=_plain_str(label), value=value, source=_plain_str(source) if isinstance(source, str) else "")
+        source = _plain_str(mod.source) if isinstance(mod.source, str) else ""
+        return Modifier(label=_plain_str(label), value=value, source=source)
     return mod
 
 
