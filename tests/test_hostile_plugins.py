@@ -412,8 +412,10 @@ def test_a_plugin_s_own_base_exception_is_one_sanitised_line(tmp_path, monkeypat
         assert cli.main(argv) == 1
         err = capsys.readouterr().err
         assert "\x1b" not in err and "\x07" not in err and "\x9b" not in err, err
-        assert "PWNED" in err
-    assert err.count("Traceback") == 1  # --debug shows the traceback, escaped
+        assert "gunline: plugin 'toy.bad' failed in resolve_hit: Escape: \\x1b]0;PWNED\\x07\\x9b2J" in err
+        if "--debug" not in argv:
+            assert err.count("\n") == 1
+    assert err.count("Traceback") == 2  # --debug shows the tracebacks (the plugin's, the fault's), escaped
 
 
 def test_a_hook_that_never_returns_is_abandoned_and_named(tmp_path, monkeypatch, capsys):
