@@ -306,3 +306,39 @@ def test_a_ctrl_c_in_a_hook_called_in_the_main_thread_still_stops():
     reg = registry_with(bad_variant("resolve_hit", _keyboard))
     with pytest.raises(KeyboardInterrupt):
         run(reg, build_attack(reg, {**DOC, "variants": ["toy.bad"]}), faces=[6])
+
+
+def _touchy_toy(error: BaseException) -> Registry:
+    """The toy ruleset whose shooter's own check raises ``error`` for a shooter named Bad."""
+    import msgspec
+
+    toy = load_toy()
+
+    class Shooter(toy.Shooter):
+        def __post_init__(self):
+            if self.name == "Bad":
+                raise error
+
+    declared = toy.gunline_ruleset()
+    toy.gunline_ruleset = hookimpl(lambda: msgspec.structs.replace(declared, shooter=Shooter))
+    reg = Registry()
+    reg.add("toy", toy)
+    return reg
+
+
+@pytest.mark.parametrize("error, says", [(_Escape("out of here"), "_Escape: out of here"),
+                                         (SystemExit("bye"), "SystemExit: bye"),
+                                         (KeyError("skill"), "KeyError: 'skill'")])
+def test_a_ruleset_s_own_check_that_raises_is_named_with_what_to_raise(tmp_path, monkeypatch, capsys, error, says):
+    """A ``__post_init__`` that raised anything but ValueError or TypeError was an
+    internal error blamed on nobody (and hung the app)."""
+    monkeypatch.setattr("gunline.plugins.discover", lambda *a, **k: _touchy_toy(error))
+    path = tmp_path / "s.toml"
+    path.write_text('ruleset = "toy"\n[shooter]\nname = "Bad"\n[weapon]\nname = "pistol"\n[[targets]]\nname = "Bo"\n')
+    for command in (["validate", str(path)], ["resolve", str(path)]):
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"gunline: plugin 'toy' failed in its Shooter Struct: {says} (at tests/"), err
+        assert err.endswith("; to refuse a value, a __post_init__ raises ValueError\n") and err.count("\n") == 1
+    path.write_text(path.read_text().replace("Bad", "Ann"))
+    assert main(["validate", str(path)]) == 0
