@@ -25,7 +25,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from gunline import Registry, Roll, Step, Variant, cli, hookimpl
+from gunline import Modifier, Registry, Roll, Step, Variant, cli, hookimpl
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -295,6 +295,11 @@ def _hit(**step):
     return resolve_hit
 
 
+def _rolled(dice, **step) -> Step:
+    dice.roll(6, "to hit")
+    return Step(kind="hit", **step)
+
+
 def _holding_itself() -> Step:
     data: dict = {}
     data["d"] = data
@@ -320,6 +325,18 @@ FAULTS = {
         "status 'vaporised', which the ruleset 'toy' does not declare"),
     "a hook that calls sys.exit": ("resolve_hit", lambda: sys.exit(0), "SystemExit"),
     "data that holds itself": ("resolve_hit", lambda: _holding_itself(), "cannot be written as JSON"),
+    "a value that is nan": ("resolve_hit", lambda dice: _rolled(dice, value=float("nan")),
+                            "returned a hit step whose value is nan; JSON has no nan or inf"),
+    "a value that is infinite": ("resolve_hit", lambda dice: _rolled(dice, value=float("-inf")),
+                                 "returned a hit step whose value is -inf; JSON has no nan or inf"),
+    # its digits cannot be written out: the outcome line failed as gunline's own error
+    "a value of thousands of digits": ("resolve_hit", lambda dice: _rolled(dice, value=10**5000),
+                                       "whose value is a whole number of 16610 bits; return one from -2**53"),
+    # JSON writes nan as null: the journal would have kept wounds_left = null
+    "state holding nan": ("resolve_hit", _hit(target_state={"wounds_left": float("nan")}),
+                          "returned nan in [0].target_state['wounds_left']; JSON has no nan or inf"),
+    "a modifier of thousands of digits": ("modify_pool", lambda: [Modifier(label="x", value=-(10**5000))],
+                                          "returned a modifier 'x' whose value is a whole number of 16610 bits"),
     "an undeclared weapon status": (
         "spend_ammo", lambda: Step(kind="ammo", value=1, weapon_state={"rounds_left": 5, "status": "melted"}),
         "status 'melted', which the ruleset 'toy' does not declare"),
@@ -342,6 +359,42 @@ def test_a_result_the_chain_cannot_hold_is_refused_naming_plugin_and_hook(
     assert err.startswith(f"gunline: plugin 'toy.bad' failed in {hook}: ") and says in err, err
 
 
+class _Touchy(str):
+    """A plugin's own text: compared, hashed or shown, it raises."""
+
+    def __eq__(self, other):
+        raise RuntimeError("compared")
+
+    def __hash__(self):
+        raise RuntimeError("hashed")
+
+    def __repr__(self):
+        raise RuntimeError("shown")
+
+
+def test_text_of_a_str_subclass_is_taken_as_its_text(tmp_path, monkeypatch, capsys):
+    """A step's kind and text, and a modifier's label, of a str subclass whose
+    comparisons raise: it stopped the chain as gunline's own internal error (the
+    step's kind) or as a fault of the ruleset that passed the modifier on."""
+
+    def resolve_hit(dice):
+        dice.roll(6, "to hit")
+        return Step(kind=_Touchy("hit"), value=1, text=_Touchy("a hit"))
+
+    def modify_pool():
+        return [Modifier(label=_Touchy("steady"), value=1)]
+
+    monkeypatch.setattr(cli, "_registry",
+                        lambda ruleset=None: toy_registry(resolve_hit=resolve_hit, modify_pool=modify_pool))
+    path = tmp_path / "touchy.toml"
+    path.write_text(TOY_FILE)
+    assert cli.main(["resolve", str(path), "--seed", "3", "--json"]) == 0, capsys.readouterr().err
+    chain = json.loads(capsys.readouterr().out)
+    hit = next(step for step in chain["steps"] if step["source"] == "toy.bad")
+    assert (hit["kind"], hit["text"]) == ("hit", "a hit")
+    assert {"label": "steady", "value": 1, "source": "toy.bad"} in chain["steps"][0]["modifiers"]
+
+
 def test_a_plugin_s_own_base_exception_is_one_sanitised_line(tmp_path, monkeypatch, capsys):
     """Not even a BaseException of a plugin's own escapes as a traceback, and its
     text reaches the terminal escaped, with --debug too."""
@@ -359,8 +412,10 @@ def test_a_plugin_s_own_base_exception_is_one_sanitised_line(tmp_path, monkeypat
         assert cli.main(argv) == 1
         err = capsys.readouterr().err
         assert "\x1b" not in err and "\x07" not in err and "\x9b" not in err, err
-        assert "PWNED" in err
-    assert err.count("Traceback") == 1  # --debug shows the traceback, escaped
+        assert "gunline: plugin 'toy.bad' failed in resolve_hit: Escape: \\x1b]0;PWNED\\x07\\x9b2J" in err
+        if "--debug" not in argv:
+            assert err.count("\n") == 1
+    assert err.count("Traceback") == 2  # --debug shows the tracebacks (the plugin's, the fault's), escaped
 
 
 def test_a_hook_that_never_returns_is_abandoned_and_named(tmp_path, monkeypatch, capsys):

@@ -216,3 +216,129 @@ def test_cli_lists_broken_plugins_with_their_error(broken_entry_points, monkeypa
     for module in BROKEN_SOURCES:
         assert f"BROKEN   {module}" in out
     assert "ruleset  toy" in out
+
+
+# -- a BaseException of a plugin's own -------------------------------------------------------------
+BASE_SOURCES = {
+    "gl_base_interrupt": "raise KeyboardInterrupt\n",
+    "gl_base_generator_exit": "raise GeneratorExit('closed')\n",
+    "gl_base_own": "class Escape(BaseException):\n    pass\n\nraise Escape('out of here')\n",
+}
+
+
+@pytest.fixture
+def base_entry_points(tmp_path, monkeypatch):
+    for module, source in BASE_SOURCES.items():
+        (tmp_path / f"{module}.py").write_text(source)
+    (tmp_path / "gl_rel_toy.py").write_text(TOY_PATH.read_text())
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for module in [*BASE_SOURCES, "gl_rel_toy"]:
+        sys.modules.pop(module, None)
+    return [EntryPoint(name=m, value=m, group="gunline") for m in [*BASE_SOURCES, "gl_rel_toy"]]
+
+
+def test_a_plugin_raising_a_base_exception_at_import_is_listed_broken_and_stops_nothing(
+    base_entry_points, monkeypatch, capsys
+):
+    """Its KeyboardInterrupt stopped every command, the app and ``gunline plugins``
+    itself as if the user had pressed Ctrl+C; a GeneratorExit or a BaseException of
+    its own was an internal error. The commands load plugins in a worker thread, where
+    no Ctrl+C arrives: what one raises there is its own."""
+    monkeypatch.setattr("gunline.plugins.discover", lambda *a, **k: discover(base_entry_points))
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert "ruleset  toy" in out
+    for module, error in [("gl_base_interrupt", "KeyboardInterrupt"),
+                          ("gl_base_generator_exit", "GeneratorExit: closed"), ("gl_base_own", "Escape: out of here")]:
+        assert f"BROKEN   {module}  " in out and f"error: {error}\n" in out
+    assert main(["plugins", "--check", "gl_base_own"]) == 1
+    assert "'gl_base_own': did not load: Escape: out of here\n" in capsys.readouterr().err
+
+
+def test_a_ctrl_c_while_plugins_load_in_the_main_thread_still_stops():
+    entry_point = EntryPoint(name="gl_ctrl_c", value="gl_ctrl_c", group="gunline")
+    sys.modules["gl_ctrl_c"] = types.ModuleType("gl_ctrl_c")  # loaded: the import raises nothing itself
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(EntryPoint, "load", lambda self: _interrupt())
+            with pytest.raises(KeyboardInterrupt):
+                discover([entry_point])
+    finally:
+        del sys.modules["gl_ctrl_c"]
+
+
+def _interrupt():
+    raise KeyboardInterrupt
+
+
+class _Escape(BaseException):
+    pass
+
+
+def _generator_exit(attack):
+    raise GeneratorExit("closed")
+
+
+def _own(attack):
+    raise _Escape("out of here")
+
+
+def _keyboard(attack):
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("fn, says", [(_generator_exit, "GeneratorExit: closed"), (_own, "_Escape: out of here"),
+                                      (_keyboard, "KeyboardInterrupt")])
+def test_a_hook_raising_a_base_exception_is_named_with_its_plugin(tmp_path, monkeypatch, capsys, fn, says):
+    """An internal error blamed on nobody, or "interrupted" (exit 130) as if the GM
+    had pressed Ctrl+C: now the plugin and its hook, exit 1."""
+    monkeypatch.setattr("gunline.plugins.discover", lambda *a, **k: registry_with(bad_variant("resolve_hit", fn)))
+    path = tmp_path / "s.toml"
+    path.write_text('ruleset = "toy"\nvariants = ["toy.bad"]\n[shooter]\nname = "Ann"\n[weapon]\nname = "pistol"\n'
+                    '[[targets]]\nname = "Bo"\n')
+    for command in (["resolve", str(path), "--seed", "1"], ["odds", str(path)]):
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"gunline: plugin 'toy.bad' failed in resolve_hit: {says}"), err
+
+
+def test_a_ctrl_c_in_a_hook_called_in_the_main_thread_still_stops():
+    reg = registry_with(bad_variant("resolve_hit", _keyboard))
+    with pytest.raises(KeyboardInterrupt):
+        run(reg, build_attack(reg, {**DOC, "variants": ["toy.bad"]}), faces=[6])
+
+
+def _touchy_toy(error: BaseException) -> Registry:
+    """The toy ruleset whose shooter's own check raises ``error`` for a shooter named Bad."""
+    import msgspec
+
+    toy = load_toy()
+
+    class Shooter(toy.Shooter):
+        def __post_init__(self):
+            if self.name == "Bad":
+                raise error
+
+    declared = toy.gunline_ruleset()
+    toy.gunline_ruleset = hookimpl(lambda: msgspec.structs.replace(declared, shooter=Shooter))
+    reg = Registry()
+    reg.add("toy", toy)
+    return reg
+
+
+@pytest.mark.parametrize("error, says", [(_Escape("out of here"), "_Escape: out of here"),
+                                         (SystemExit("bye"), "SystemExit: bye"),
+                                         (KeyError("skill"), "KeyError: 'skill'")])
+def test_a_ruleset_s_own_check_that_raises_is_named_with_what_to_raise(tmp_path, monkeypatch, capsys, error, says):
+    """A ``__post_init__`` that raised anything but ValueError or TypeError was an
+    internal error blamed on nobody (and hung the app)."""
+    monkeypatch.setattr("gunline.plugins.discover", lambda *a, **k: _touchy_toy(error))
+    path = tmp_path / "s.toml"
+    path.write_text('ruleset = "toy"\n[shooter]\nname = "Bad"\n[weapon]\nname = "pistol"\n[[targets]]\nname = "Bo"\n')
+    for command in (["validate", str(path)], ["resolve", str(path)]):
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"gunline: plugin 'toy' failed in its Shooter Struct: {says} (at tests/"), err
+        assert err.endswith("; to refuse a value, a __post_init__ raises ValueError\n") and err.count("\n") == 1
+    path.write_text(path.read_text().replace("Bad", "Ann"))
+    assert main(["validate", str(path)]) == 0

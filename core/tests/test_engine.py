@@ -147,6 +147,60 @@ def test_misbehaving_plugins_are_named(registry, doc, hook, fn, message):
     assert message in str(info.value)
 
 
+class _Whole:
+    """A whole number that is no int (as numpy's are)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+
+@pytest.mark.parametrize(
+    "ask, message",
+    [
+        # a roll of no die or a die of no side gave a chain ("-2d6 [] = 0", "1d0 [1]"), and odds that failed
+        # with gunline's own assertion or a ZeroDivisionError
+        (lambda dice: dice.roll(0, "to hit"), "to hit: a die of 0 sides asked for; a die has 1 to 1000 sides"),
+        (lambda dice: dice.roll(6, "to hit", count=-2),
+         "to hit: a roll of -2 dice asked for; a roll is of 1 to 1000 dice (to roll none, leave the roll out"),
+        (lambda dice: dice.roll(6, "to hit", count=0), "to hit: a roll of 0 dice asked for"),
+        (lambda dice: dice.pool(3, "to hit", sides=-6), "to hit: a die of -6 sides asked for"),
+        # the exact odds of a die of a trillion sides filled memory; this one only takes long
+        (lambda dice: dice.roll(5_000, "to hit"), "to hit: a die of 5000 sides asked for"),
+        (lambda dice: dice.roll(6.5, "to hit"), "to hit: sides=6.5; a rule asks for a whole number (an int) of sides"),
+        (lambda dice: dice.pool(2.5, "to hit", sides=6), "to hit: count=2.5; a rule asks for a whole number"),
+    ],
+)
+def test_a_dice_request_no_die_answers_is_named_in_a_chain_and_in_the_odds(registry, doc, ask, message):
+    from gunline.odds import compute_odds
+
+    def resolve_hit(dice):
+        ask(dice)
+        return Step(kind="hit", value=0)
+
+    _variant(registry, "toy.bad", resolve_hit=resolve_hit)
+    attack = _attack(registry, doc, "toy.bad")
+    for call in (lambda: run(registry, attack, seed=1), lambda: compute_odds(registry, attack)):
+        with pytest.raises(PluginFailed) as info:
+            call()
+        assert (info.value.plugin, info.value.hook) == ("toy.bad", "resolve_hit")
+        assert message in str(info.value)
+
+
+def test_whole_numbers_that_are_no_int_and_a_pool_of_fewer_than_none_are_still_asked_for(registry, doc):
+    def resolve_hit(dice):
+        pair = dice.roll(_Whole(6), "to hit", count=_Whole(2))
+        none = dice.pool(-3, "to hit", sides=_Whole(6))
+        return Step(kind="hit", value=1, rolls=[pair.roll, none.roll])
+
+    _variant(registry, "toy.bad", resolve_hit=resolve_hit)
+    chain, _ = run(registry, _attack(registry, doc, "toy.bad"), faces=[3, 4] * len(doc["targets"]))
+    rolls = next(step for step in chain.steps if step.source == "toy.bad").rolls
+    assert [(roll.dice, roll.values, roll.total) for roll in rolls] == [("2d6", [3, 4], 7), ("0d6", [], 0)]
+
+
 def test_a_step_that_gives_a_state_to_a_target_the_attack_lacks_is_named(registry, doc):
     """A chain must not report a fighter nobody shot at: the plugin and its step are
     named, in a resolution and in the odds (which would count him)."""

@@ -150,3 +150,47 @@ async def test_opening_a_file_the_form_cannot_lay_out_says_why_and_keeps_the_sce
         doc, problem = app.main._readable(str(odd))
         assert doc is None and problem == f"{odd}: targets[0]: expected a [[targets]] table, got a string"
         assert app.main.draft.doc == before
+
+
+class _Own(BaseException):
+    """A plugin's own exception that is no Exception."""
+
+
+def touchy_toy():
+    """The toy ruleset, whose shooter's own check (``__post_init__``) raises a
+    BaseException of its own for a shooter named Bad."""
+    import msgspec
+
+    from gunline import Registry
+
+    from .conftest import load_toy
+
+    toy = load_toy()
+
+    class Shooter(toy.Shooter):
+        def __post_init__(self):
+            if self.name == "Bad":
+                raise _Own("out of here")
+
+    declared = toy.gunline_ruleset()
+    toy.gunline_ruleset = hookimpl(lambda: msgspec.structs.replace(declared, shooter=Shooter))
+    registry = Registry()
+    registry.add("toy", toy)
+    return registry
+
+
+@run_async
+async def test_a_ruleset_whose_own_check_raises_is_named_and_the_gm_edits_on():
+    """The app opened on a blank screen and stayed so (the check raised out of the
+    event loop); a PluginFailed from it then ended the app with a traceback."""
+    doc = {**DOC, "variants": [], "shooter": {"name": "Bad", "skill": 4}}
+    app = make_app(touchy_toy(), doc=doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.is_running and app.main.chain is None
+        assert app.main.problem.startswith("plugin 'toy' failed in its Shooter Struct: _Own: out of here (at ")
+        assert "to refuse a value, a __post_init__ raises ValueError" in app.main.problem
+        await set_field(pilot, "shooter.name", "Ann")
+        await settle(pilot)
+        assert app.main.problem is None and app.main.chain is not None
+        assert app.main.draft.doc["shooter"]["name"] == "Ann"

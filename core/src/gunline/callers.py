@@ -21,16 +21,16 @@ _fn: Any = None
 _plugin: Any = None
 _hook: Any = None
 _describe: Any = None
-_DiceInterrupt: Any = None
+_Passing: Any = None
 _PluginFailed: Any = None
 
 
 def first_0() -> Any:
     try:
         _result = _fn()
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return (None, "") if _result is None else (_result, _plugin)
 
@@ -38,9 +38,9 @@ def first_0() -> Any:
 def first_1(a0: Any) -> Any:
     try:
         _result = _fn(a0)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return (None, "") if _result is None else (_result, _plugin)
 
@@ -48,9 +48,9 @@ def first_1(a0: Any) -> Any:
 def first_2(a0: Any, a1: Any) -> Any:
     try:
         _result = _fn(a0, a1)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return (None, "") if _result is None else (_result, _plugin)
 
@@ -58,9 +58,9 @@ def first_2(a0: Any, a1: Any) -> Any:
 def first_3(a0: Any, a1: Any, a2: Any) -> Any:
     try:
         _result = _fn(a0, a1, a2)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return (None, "") if _result is None else (_result, _plugin)
 
@@ -68,9 +68,9 @@ def first_3(a0: Any, a1: Any, a2: Any) -> Any:
 def first_4(a0: Any, a1: Any, a2: Any, a3: Any) -> Any:
     try:
         _result = _fn(a0, a1, a2, a3)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return (None, "") if _result is None else (_result, _plugin)
 
@@ -78,9 +78,9 @@ def first_4(a0: Any, a1: Any, a2: Any, a3: Any) -> Any:
 def first_5(a0: Any, a1: Any, a2: Any, a3: Any, a4: Any) -> Any:
     try:
         _result = _fn(a0, a1, a2, a3, a4)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return (None, "") if _result is None else (_result, _plugin)
 
@@ -88,9 +88,9 @@ def first_5(a0: Any, a1: Any, a2: Any, a3: Any, a4: Any) -> Any:
 def first_6(a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any) -> Any:
     try:
         _result = _fn(a0, a1, a2, a3, a4, a5)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return (None, "") if _result is None else (_result, _plugin)
 
@@ -98,9 +98,9 @@ def first_6(a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any) -> Any:
 def each_0() -> Any:
     try:
         _result = _fn()
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return [] if _result is None else [(_result, _plugin)]
 
@@ -108,9 +108,9 @@ def each_0() -> Any:
 def each_1(a0: Any) -> Any:
     try:
         _result = _fn(a0)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return [] if _result is None else [(_result, _plugin)]
 
@@ -118,9 +118,9 @@ def each_1(a0: Any) -> Any:
 def each_2(a0: Any, a1: Any) -> Any:
     try:
         _result = _fn(a0, a1)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return [] if _result is None else [(_result, _plugin)]
 
@@ -128,9 +128,9 @@ def each_2(a0: Any, a1: Any) -> Any:
 def each_3(a0: Any, a1: Any, a2: Any) -> Any:
     try:
         _result = _fn(a0, a1, a2)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return [] if _result is None else [(_result, _plugin)]
 
@@ -138,9 +138,9 @@ def each_3(a0: Any, a1: Any, a2: Any) -> Any:
 def each_4(a0: Any, a1: Any, a2: Any, a3: Any) -> Any:
     try:
         _result = _fn(a0, a1, a2, a3)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return [] if _result is None else [(_result, _plugin)]
 
@@ -148,9 +148,9 @@ def each_4(a0: Any, a1: Any, a2: Any, a3: Any) -> Any:
 def each_5(a0: Any, a1: Any, a2: Any, a3: Any, a4: Any) -> Any:
     try:
         _result = _fn(a0, a1, a2, a3, a4)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return [] if _result is None else [(_result, _plugin)]
 
@@ -158,9 +158,9 @@ def each_5(a0: Any, a1: Any, a2: Any, a3: Any, a4: Any) -> Any:
 def each_6(a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any) -> Any:
     try:
         _result = _fn(a0, a1, a2, a3, a4, a5)
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return [] if _result is None else [(_result, _plugin)]
 

@@ -43,10 +43,48 @@ def _is_state(value: Any) -> bool:
     return isinstance(value, dict)
 
 
-def check_modifier(mod: Modifier, plugin: str, hook: str) -> None:
-    if not isinstance(mod.label, str) or not isinstance(mod.value, int):
-        got = f"Modifier({mod.label!r}, value={mod.value!r})"
+#: The largest whole number, either way, that a chain may hold: JSON readers (a
+#: browser's JavaScript among them) keep whole numbers exactly up to 2**53, and the
+#: digits of a much longer one cannot even be written out (Python refuses to write an
+#: int of more than 4,300 digits), so the chain could not be shown.
+MAX_WHOLE = 2**53
+
+
+def number_problem(value: Any) -> tuple[str, str] | None:
+    """What is wrong with a number a chain is to hold, or None: a float that is not
+    finite (JSON has no NaN or infinity, and writes them as null) or a whole number
+    past :data:`MAX_WHOLE`. The words are (what it is, what to return instead)."""
+    if isinstance(value, float):
+        if value - value == 0.0:  # nan and inf give nan
+            return None
+        return repr(value), "JSON has no nan or inf (it would write null): return a finite number"
+    if isinstance(value, int) and not -MAX_WHOLE <= value <= MAX_WHOLE:
+        return (f"a whole number of {value.bit_length()} bits",
+                "return one from -2**53 to 2**53, the whole numbers JSON readers keep exactly")
+    return None
+
+
+def _plain_str(value: Any) -> Any:
+    """A ``str`` subclass's text as a plain ``str`` (a ``StrEnum`` member works as its
+    text; a subclass whose ``__eq__`` or ``__hash__`` raises must not fail a later
+    comparison, blamed on gunline or on another plugin); anything else as it is."""
+    return str.__str__(value) if isinstance(value, str) and type(value) is not str else value
+
+
+def check_modifier(mod: Modifier, plugin: str, hook: str) -> Modifier:
+    """``mod`` if its fields have their types, a copy with plain ``str`` text if they
+    are ``str`` subclasses; else :class:`PluginFailed`."""
+    label, value = mod.label, mod.value
+    if not isinstance(label, str) or not isinstance(value, int):
+        got = f"Modifier({label!r}, value={value!r})"
         raise _fail(plugin, hook, f"returned {got}; expected a str label and an int value")
+    wrong = number_problem(value)
+    if wrong is not None:
+        raise _fail(plugin, hook, f"returned a modifier {label[:60]!r} whose value is {wrong[0]}; {wrong[1]}")
+    if type(label) is not str or type(mod.source) is not str:
+        source = _plain_str(mod.source) if isinstance(mod.source, str) else ""
+        return Modifier(label=_plain_str(label), value=value, source=source)
+    return mod
 
 
 def _plain_state(value: Any) -> bool:
@@ -86,10 +124,15 @@ def plain_steps(result: Any) -> list[Step] | None:
         value, target = step.value, step.target
         if (
             type(step.kind) is not str or type(step.text) is not str or type(step.source) is not str
-            or (value is not None and type(value) is not int and type(value) is not float)
             or (target is not None and type(target) is not str)
         ):
             return None
+        if value is not None:
+            if type(value) is int:
+                if not -MAX_WHOLE <= value <= MAX_WHOLE:
+                    return None
+            elif type(value) is not float or value - value != 0.0:  # nan and inf: not 0.0
+                return None
         state = step.target_state
         if state is not None and type(state) is not dict:
             return None
@@ -113,7 +156,7 @@ def plain_steps(result: Any) -> list[Step] | None:
                 return None
         for mod in mods:
             if (type(mod) is not Modifier or type(mod.label) is not str or type(mod.value) is not int
-                    or not mod.source):
+                    or not -MAX_WHOLE <= mod.value <= MAX_WHOLE or type(mod.source) is not str or not mod.source):
                 return None
     return steps
 
@@ -126,6 +169,11 @@ def check_step(step: Step, plugin: str, hook: str) -> None:
         value = getattr(step, name)
         if not isinstance(value, types):
             raise _fail(plugin, hook, f"returned a step whose {name} is {type(value).__name__}, expected {expected}")
+        if isinstance(value, str) and type(value) is not str:
+            setattr(step, name, _plain_str(value))
+    wrong = number_problem(step.value)
+    if wrong is not None:
+        raise _fail(plugin, hook, f"returned a {step.kind} step whose value is {wrong[0]}; {wrong[1]}")
     for name in STATE_FIELDS:
         value = getattr(step, name)
         if value is not None and not _is_state(value):
@@ -136,8 +184,7 @@ def check_step(step: Step, plugin: str, hook: str) -> None:
         raise _fail(plugin, hook, f"returned a {step.kind} step whose rolls are not a list of gunline.Roll")
     if not isinstance(step.modifiers, list) or not all(isinstance(m, Modifier) for m in step.modifiers):
         raise _fail(plugin, hook, f"returned a {step.kind} step whose modifiers are not a list of gunline.Modifier")
-    for mod in step.modifiers:
-        check_modifier(mod, plugin, hook)
+    step.modifiers = [check_modifier(mod, plugin, hook) for mod in step.modifiers]
 
 
 def check_state(state: ChainState, plugin: str, hook: str) -> None:
@@ -283,8 +330,9 @@ def status_problem(steps: list[Step], ruleset: Ruleset) -> str | None:
     return None
 
 
-#: Values with nothing inside them to look at (:func:`_unordered`).
-_LEAVES = frozenset({str, int, float, bool, type(None)})
+#: Values with nothing inside them to look at (:func:`_unwritable`); a number is
+#: looked at for what JSON cannot carry.
+_LEAVES = frozenset({str, bool, type(None)})
 
 
 #: For each Struct class, its fields that may hold a set (:func:`_open_fields`).
@@ -311,18 +359,25 @@ def _holds_any(annotation: Any) -> bool:
     return any(_holds_any(arg) for arg in get_args(annotation))
 
 
-def _unordered(value: Any, path: str = "", depth: int = 0) -> str | None:
-    """Where ``value`` holds a set (``[2].data['seen']``), or None. JSON writes a set
-    as a list, in the order of the set: for strings that order changes with every
-    interpreter's hash seed, so a seeded chain would not read the same twice. (Past
-    a depth no chain has, the encoder says what is wrong: a dict holding itself.)
-    Every front end's chain goes through here: a leaf is passed over by its type
-    alone, and a place is written out only on the way down to a container."""
+def _unwritable(value: Any, path: str = "", depth: int = 0) -> str | None:
+    """What in ``value`` JSON cannot carry as it is, in words naming where
+    (``[2].data['seen']``), or None: a set, which JSON writes as a list in the order
+    of the set (for strings that order changes with every interpreter's hash seed, so
+    a seeded chain would not read the same twice), or a number
+    :func:`number_problem` refuses (a nan that JSON writes as null, so the chain read
+    back is not the chain). (Past a depth no chain has, the encoder says what is
+    wrong: a dict holding itself.) Every front end's chain goes through here: a leaf
+    is passed over by its type alone, and a place is written out only on the way down
+    to a container or to a number."""
     kind = type(value)
     if kind in _LEAVES or depth > 64:
         return None
+    if kind is int or kind is float:
+        wrong = number_problem(value)
+        return None if wrong is None else f"returned {wrong[0]} in {path or 'it'}; {wrong[1]}"
     if kind is set or kind is frozenset or isinstance(value, (set, frozenset)):
-        return path or "it"
+        return (f"returned a set ({path or 'it'}), which JSON writes as a list in no fixed order; "
+                "use a sorted list")
     if kind is dict:
         items: Any = value.items()
     elif kind is list or kind is tuple:
@@ -331,15 +386,18 @@ def _unordered(value: Any, path: str = "", depth: int = 0) -> str | None:
         for key in _open_fields(kind):
             item = getattr(value, key)
             if type(item) not in _LEAVES:
-                found = _unordered(item, f"{path}.{key}" if path else key, depth + 1)
+                found = _unwritable(item, f"{path}.{key}" if path else key, depth + 1)
                 if found is not None:
                     return found
         return None
+    elif isinstance(value, (int, float)):
+        wrong = number_problem(value)
+        return None if wrong is None else f"returned {wrong[0]} in {path or 'it'}; {wrong[1]}"
     else:
         return None
     for key, item in items:
         if type(item) not in _LEAVES:
-            found = _unordered(item, f"{path}[{key!r}]", depth + 1)
+            found = _unwritable(item, f"{path}[{key!r}]", depth + 1)
             if found is not None:
                 return found
     return None
@@ -347,10 +405,9 @@ def _unordered(value: Any, path: str = "", depth: int = 0) -> str | None:
 
 def json_problem(value: Any, decoder: msgspec.json.Decoder[Any]) -> str | None:
     """Why ``value`` cannot be written as JSON and read back as its model, or None."""
-    unordered = _unordered(value)
-    if unordered is not None:
-        return (f"returned a set ({unordered}), which JSON writes as a list in no fixed order; "
-                "use a sorted list")
+    unwritable = _unwritable(value)
+    if unwritable is not None:
+        return unwritable
     try:
         data = _chain_encoder.encode(value)
     except (TypeError, ValueError, OverflowError, RecursionError, msgspec.EncodeError) as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .contract import MAX_MODIFIERS, MAX_STEPS, check_modifier, check_state, check_step, plain_steps
+from .contract import MAX_MODIFIERS, MAX_STEPS, MAX_WHOLE, check_modifier, check_state, check_step, plain_steps
 from .dice import Dice
 from .errors import AttackRefused, PluginFailed
 from .models import Attack, Chain, Modifier, Step
@@ -72,9 +72,8 @@ def _modifiers(result: Any, plugin: str) -> list[Modifier]:
         raise PluginFailed(plugin, "modify_pool", wrongly_returned(result, Modifier, "Modifier or list[Modifier]"))
     if len(result) > MAX_MODIFIERS:
         raise PluginFailed(plugin, "modify_pool", f"returned {len(result)} modifiers; at most {MAX_MODIFIERS} a call")
-    for m in result:
-        check_modifier(m, plugin, "modify_pool")
-    return [m if m.source else Modifier(label=m.label, value=m.value, source=plugin) for m in result]
+    checked = [check_modifier(m, plugin, "modify_pool") for m in result]
+    return [m if m.source else Modifier(label=m.label, value=m.value, source=plugin) for m in checked]
 
 
 def _plain_modifiers(result: Any) -> list[Modifier] | None:
@@ -84,7 +83,8 @@ def _plain_modifiers(result: Any) -> list[Modifier] | None:
     if type(result) is not list or len(result) > MAX_MODIFIERS:
         return None
     for m in result:
-        if type(m) is not Modifier or type(m.label) is not str or type(m.value) is not int or not m.source:
+        if (type(m) is not Modifier or type(m.label) is not str or type(m.value) is not int
+                or not -MAX_WHOLE <= m.value <= MAX_WHOLE or type(m.source) is not str or not m.source):
             return None
     return result
 

@@ -38,6 +38,25 @@ def quoted(value: object, most: int = MAX_QUOTED_CHARS) -> str:
     return f"{text[:most // 2]}… ({size})"
 
 
+class Abandoned(BaseException):
+    """Raised inside an abandoned worker to end it (a BaseException, so that a
+    plugin's ``except Exception`` does not keep it going)."""
+
+
+def not_a_plugins(exc: BaseException) -> None:
+    """Raise ``exc`` again if it is no plugin's fault: a Ctrl+C. Any other exception
+    out of a plugin's code (its import, a hook), a ``BaseException`` of its own or a
+    ``GeneratorExit`` among them, is the plugin's to be named for. A KeyboardInterrupt
+    typed at the terminal reaches the main thread alone; the commands and the app load
+    plugins and call hooks in a worker thread, where one is the plugin's own
+    ``raise``, and must not stop the command (or the app) as if the user had asked."""
+    if isinstance(exc, KeyboardInterrupt):
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            raise exc
+
+
 #: A plugin's error message is cut after this many characters (:func:`described`).
 MAX_DESCRIBED_CHARS = 1000
 

@@ -32,7 +32,7 @@ import pluggy
 from . import entry_points as installed
 from .compat import IncompatiblePlugin, check_api
 from .contract import check_declaration
-from .errors import BadInput, GunlineError, described, quoted
+from .errors import Abandoned, BadInput, GunlineError, described, not_a_plugins, quoted
 from .hookspecs import REQUIRED_RULESET_HOOKS, GunlineSpec
 from .models import HOOKSPEC_VERSION, PluginInfo, Ruleset, Variant
 
@@ -621,7 +621,10 @@ def discover(entry_points: Iterable[Any] | None = None, *, ruleset: str | None =
         except IncompatiblePlugin as exc:  # its own line says it all
             registry.add_broken(ep.name, str(exc.of(ep.name, dist, version)), dist, version)
             continue
-        except (Exception, SystemExit) as exc:  # a stranger's plugin may raise anything, exit too
+        except Abandoned:  # a worker given up on: its end, not the plugin's fault
+            raise
+        except BaseException as exc:  # a stranger's plugin may raise anything: exit, its own BaseException
+            not_a_plugins(exc)  # a Ctrl+C goes on up
             registry.add_broken(ep.name, described(exc), dist, version)
             continue
         claims.setdefault(decl.name, []).append(Plugin(decl.name, obj, decl, hooks, dist, version, ep.name))

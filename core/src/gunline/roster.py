@@ -168,7 +168,7 @@ def check_entry(registry: Any, ruleset: str, kind: str, data: Any, source: str =
     check_name(name, source, f"{kind}.name")
     if kind == "weapon":
         merged, _ = merge_weapon(rules, data, source)
-        convert(merged, rules.weapon, source, "weapon")
+        convert(merged, rules.weapon, source, "weapon", rules.name)
     else:
-        convert(data, rules.shooter if kind == "shooter" else rules.target, source, kind)
+        convert(data, rules.shooter if kind == "shooter" else rules.target, source, kind, rules.name)
     return data

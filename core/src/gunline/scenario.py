@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from .errors import BadInput, quoted
+from .errors import Abandoned, BadInput, PluginFailed, described, not_a_plugins, quoted, raised_at
 from .models import Attack, Ruleset
 
 if TYPE_CHECKING:
@@ -197,11 +197,15 @@ def struct_fields(struct: type) -> tuple[str, ...]:
     return names
 
 
-def convert(data: Any, struct: type, source: str, field: str) -> Any:
-    """Validate ``data`` (a table from the file) into ``struct``.
+def convert(data: Any, struct: type, source: str, field: str, ruleset: str = "") -> Any:
+    """Validate ``data`` (a table from the file) into ``struct``, a Struct of the
+    ruleset named ``ruleset``.
 
     Unknown keys are reported with the closest known name, whatever the Struct's own
-    ``forbid_unknown_fields`` says: a typo must never be silently ignored.
+    ``forbid_unknown_fields`` says: a typo must never be silently ignored. A check of
+    the ruleset's own (a ``__post_init__``) that raises anything but the
+    ``ValueError`` or ``TypeError`` that refuses a value is the ruleset's fault,
+    :class:`PluginFailed` naming it and its line.
     """
     if not isinstance(data, dict):
         raise _fail(source, field, f"expected a table, got {_type_name(data)}")
@@ -212,39 +216,55 @@ def convert(data: Any, struct: type, source: str, field: str) -> Any:
     try:
         return msgspec.convert(data, struct)
     except msgspec.ValidationError as exc:
-        match = re.match(_MSGSPEC_PATH, str(exc), re.S)
-        assert match is not None, "the pattern matches any message"
-        msg, path = match.group("msg"), match.group("path") or ""
-        path = _dict_keys(struct, data, path)
-        path, msg = _field_named(struct, path, msg)
-        full = (field + path) if field else path.lstrip(".")
-        unknown = re.fullmatch(r"Object contains unknown field `(.*)`", msg, re.S)
-        owner = _strip(_hint_at(struct, path)) if unknown else None
-        if unknown and isinstance(owner, type) and issubclass(owner, msgspec.Struct):
-            # a table within the table (a unit's model, a reactor's weapon): said as the
-            # file's own unknown keys are
-            raise _unknown_field(source, full, unknown.group(1), struct_fields(owner)) from None
-        missing = re.match(r"Object missing required field `(.*)`", msg)
-        if missing:
-            full = f"{full}.{missing.group(1)}" if full else missing.group(1)
-            msg = "required field is missing"
-        return_msg = _clean(msg)
-        choices = _literal_choices(struct, path) if msg.startswith("Invalid enum value") else None
-        if choices:
-            return_msg = f"expected one of: {', '.join(map(str, choices))}"
-        # a missing field's path is its parent table: nothing to quote back; a rule's own
-        # message (a Struct's __post_init__) that names the value is not given it again
-        # ("9 is more than the magazine holds (5), got 9")
-        if path and not missing and isinstance(data, dict):
-            value = _lookup(data, path)
-            own = not msg.startswith(("Expected", "Invalid"))
-            if value is not _NOTHING and "got" not in return_msg and not (own and str(value) in msg):
-                return_msg += f", got {quoted(value)}"
-            elif value is not _NOTHING and not own and isinstance(value, (str, int, float)) \
-                    and re.fullmatch(r"expected .*, got \w+", return_msg):
-                # the value too: "expected float, got str '18'" shows why 18 is not a number
-                return_msg += f" {quoted(value)}"
-        raise _fail(source, full, return_msg) from None
+        _refused(exc, data, struct, source, field)
+    except Abandoned:  # a worker given up on: its end
+        raise
+    except BaseException as exc:
+        at = raised_at(exc)
+        if not at:  # not raised in the ruleset's code: not its fault
+            raise
+        not_a_plugins(exc)  # a Ctrl+C goes on up
+        raise PluginFailed(
+            ruleset or struct.__module__.partition(".")[0], f"its {struct.__name__} Struct",
+            f"{described(exc)}{at}; to refuse a value, a __post_init__ raises ValueError"
+        ) from exc
+
+
+def _refused(exc: msgspec.ValidationError, data: Any, struct: type, source: str, field: str) -> typing.NoReturn:
+    """The :class:`BadInput` of a table its Struct refused, naming the field."""
+    match = re.match(_MSGSPEC_PATH, str(exc), re.S)
+    assert match is not None, "the pattern matches any message"
+    msg, path = match.group("msg"), match.group("path") or ""
+    path = _dict_keys(struct, data, path)
+    path, msg = _field_named(struct, path, msg)
+    full = (field + path) if field else path.lstrip(".")
+    unknown = re.fullmatch(r"Object contains unknown field `(.*)`", msg, re.S)
+    owner = _strip(_hint_at(struct, path)) if unknown else None
+    if unknown and isinstance(owner, type) and issubclass(owner, msgspec.Struct):
+        # a table within the table (a unit's model, a reactor's weapon): said as the
+        # file's own unknown keys are
+        raise _unknown_field(source, full, unknown.group(1), struct_fields(owner)) from None
+    missing = re.match(r"Object missing required field `(.*)`", msg)
+    if missing:
+        full = f"{full}.{missing.group(1)}" if full else missing.group(1)
+        msg = "required field is missing"
+    return_msg = _clean(msg)
+    choices = _literal_choices(struct, path) if msg.startswith("Invalid enum value") else None
+    if choices:
+        return_msg = f"expected one of: {', '.join(map(str, choices))}"
+    # a missing field's path is its parent table: nothing to quote back; a rule's own
+    # message (a Struct's __post_init__) that names the value is not given it again
+    # ("9 is more than the magazine holds (5), got 9")
+    if path and not missing and isinstance(data, dict):
+        value = _lookup(data, path)
+        own = not msg.startswith(("Expected", "Invalid"))
+        if value is not _NOTHING and "got" not in return_msg and not (own and str(value) in msg):
+            return_msg += f", got {quoted(value)}"
+        elif value is not _NOTHING and not own and isinstance(value, (str, int, float)) \
+                and re.fullmatch(r"expected .*, got \w+", return_msg):
+            # the value too: "expected float, got str '18'" shows why 18 is not a number
+            return_msg += f" {quoted(value)}"
+    raise _fail(source, full, return_msg) from None
 
 
 _NOTHING = object()
@@ -497,7 +517,9 @@ def _built(registry: Any, ruleset_name: str, ruleset: Ruleset, doc: dict[str, An
                                         f"got {_type_name(mode)}")
         raise _fail(source, "mode", f"{quoted(mode)} is not a fire mode of {ruleset.name}; expected one of: {expected}")
 
-    shooter = convert(doc.get("shooter"), ruleset.shooter, source, "shooter") if "shooter" in doc else None
+    shooter = None
+    if "shooter" in doc:
+        shooter = convert(doc.get("shooter"), ruleset.shooter, source, "shooter", ruleset.name)
     if shooter is None:
         raise _fail(source, "shooter", "required table is missing")
 
@@ -505,7 +527,7 @@ def _built(registry: Any, ruleset_name: str, ruleset: Ruleset, doc: dict[str, An
         raise _fail(source, "weapon", "required table is missing")
     weapon_data, found = merge_weapon(ruleset, doc["weapon"], source)
     try:
-        weapon = convert(weapon_data, ruleset.weapon, source, "weapon")
+        weapon = convert(weapon_data, ruleset.weapon, source, "weapon", ruleset.name)
     except BadInput as exc:
         if found or "required field is missing" not in str(exc):
             raise
@@ -549,7 +571,7 @@ def _built(registry: Any, ruleset_name: str, ruleset: Ruleset, doc: dict[str, An
             close = difflib.get_close_matches(key, allowed, n=1) if len(key) <= MAX_KEY_CHARS else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise _fail(source, _key(key), f"unknown top-level key{hint}; expected one of: {', '.join(allowed)}")
-    settings = convert(extra, ruleset.settings, source, "") if ruleset.settings is not None else None
+    settings = convert(extra, ruleset.settings, source, "", ruleset.name) if ruleset.settings is not None else None
 
     return Attack(
         ruleset=ruleset_name,
@@ -696,7 +718,7 @@ def _target(raw: Any, ruleset: Ruleset, source: str, i: int, battlefield: Any, m
     """Target ``i`` validated; on a map, an error in a field read off it says so, and
     one in a field the map could have given says the target is not on it."""
     try:
-        target = convert(raw, ruleset.target, source, f"targets[{i}]")
+        target = convert(raw, ruleset.target, source, f"targets[{i}]", ruleset.name)
     except BadInput as exc:
         if battlefield is None:
             raise

@@ -26,10 +26,16 @@ import pluggy
 
 from .callers import EACH, FIRST, TEMPLATES
 from .dice.requests import DiceInterrupt
-from .errors import PluginFailed, described, raised_at
+from .errors import Abandoned, PluginFailed, described, not_a_plugins, raised_at
 from .hookspecs import GunlineSpec
 from .models import Action, Ruleset
 from .plugins import Plugin, new_manager
+
+#: What a hook call lets through unreported: the dice asking for a face (a GM's typed
+#: die), and the end of a worker abandoned. Anything else out of a hook, a
+#: BaseException of the plugin's own too, is the plugin's fault, named with it
+#: (:func:`gunline.errors.not_a_plugins` lets a Ctrl+C through).
+_PASSING = (DiceInterrupt, Abandoned)
 
 
 class _CompiledHook:
@@ -165,26 +171,26 @@ class RulesStack:
             plugin, fn, arguments = single
             try:
                 result = fn(*arguments(kwargs))
-            except DiceInterrupt:
+            except _PASSING:
                 raise
-            except (Exception, SystemExit) as exc:  # a plugin calling sys.exit is a fault too
+            except BaseException as exc:  # sys.exit, a BaseException of its own: a fault too
                 raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
             return (None, "") if result is None else (result, plugin)
         compiled = self._hooks[hook]
         if compiled.caller is not None:
             try:
                 return compiled.caller(**kwargs), self.ruleset.name
-            except DiceInterrupt:
+            except _PASSING:
                 raise
-            except (Exception, SystemExit) as exc:
+            except BaseException as exc:
                 blamed = self._blame(compiled, exc)
                 raise PluginFailed(blamed, hook, self._described(blamed, exc)) from exc
         for plugin, fn, arguments in compiled.impls:
             try:
                 result = fn(*arguments(kwargs))
-            except DiceInterrupt:
+            except _PASSING:
                 raise
-            except (Exception, SystemExit) as exc:
+            except BaseException as exc:
                 raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
             if result is not None:
                 return result, plugin
@@ -208,9 +214,9 @@ class RulesStack:
             for plugin, fn in impls:
                 try:
                     result = fn(*args)
-                except DiceInterrupt:
+                except _PASSING:
                     raise
-                except (Exception, SystemExit) as exc:
+                except BaseException as exc:
                     raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
                 if result is not None:
                     return result, plugin
@@ -237,9 +243,9 @@ class RulesStack:
             for plugin, fn in impls:
                 try:
                     result = fn(*args)
-                except DiceInterrupt:
+                except _PASSING:
                     raise
-                except (Exception, SystemExit) as exc:
+                except BaseException as exc:
                     raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
                 if result is not None:
                     out.append((result, plugin))
@@ -254,18 +260,18 @@ class RulesStack:
         if compiled.caller is not None:
             try:
                 results = compiled.caller(**kwargs)
-            except DiceInterrupt:
+            except _PASSING:
                 raise
-            except (Exception, SystemExit) as exc:
+            except BaseException as exc:
                 blamed = self._blame(compiled, exc)
                 raise PluginFailed(blamed, hook, self._described(blamed, exc)) from exc
             return [(r, "") for r in results]
         for plugin, fn, arguments in compiled.impls:
             try:
                 result = fn(*arguments(kwargs))
-            except DiceInterrupt:
+            except _PASSING:
                 raise
-            except (Exception, SystemExit) as exc:
+            except BaseException as exc:
                 raise PluginFailed(plugin, hook, self._described(plugin, exc)) from exc
             if result is not None:
                 out.append((result, plugin))
@@ -279,6 +285,7 @@ class RulesStack:
         """What ``plugin``'s exception says (:func:`gunline.errors.described`) and the
         line of the plugin's own code it came from (:func:`gunline.errors.raised_at`):
         "failed in resolve_wound: ValueError: …" left its author to rerun with --debug."""
+        not_a_plugins(exc)
         return described(exc) + raised_at(exc, self._package_of(plugin))
 
     def _package_of(self, plugin: str) -> str | None:
@@ -308,9 +315,9 @@ _SINGLE_CALLER = """
 def single({spec}):
     try:
         _result = _fn({impl})
-    except _DiceInterrupt:
+    except _Passing:
         raise
-    except (Exception, SystemExit) as _exc:
+    except BaseException as _exc:
         raise _PluginFailed(_plugin, _hook, _describe(_exc)) from _exc
     return {answer}
 """
@@ -323,11 +330,12 @@ def _single_caller(compiled: _CompiledHook, answer: str, package: str | None = N
     ((plugin, function, argnames),) = compiled.plain
 
     def _describe(exc: BaseException) -> str:
+        not_a_plugins(exc)
         return described(exc) + raised_at(exc, package)
 
     scope = {
         "_fn": function, "_plugin": plugin, "_hook": compiled.name, "_describe": _describe,
-        "_DiceInterrupt": DiceInterrupt, "_PluginFailed": PluginFailed, "__builtins__": builtins,
+        "_Passing": _PASSING, "_PluginFailed": PluginFailed, "__builtins__": builtins,
     }
     filename = f"<gunline caller of {compiled.name}>"
     template = TEMPLATES.get((answer, len(argnames))) if tuple(argnames) == tuple(compiled.argnames) else None

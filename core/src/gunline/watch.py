@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar, cast
 
-from .errors import BadInput, HookTimedOut
+from .errors import Abandoned, BadInput, HookTimedOut
 
 ENV_HOOK_TIMEOUT = "GUNLINE_HOOK_TIMEOUT"
 #: Seconds one hook call may run. A hook takes microseconds; this is long enough
@@ -48,11 +48,6 @@ T = TypeVar("T")
 #: Where the engine's hook callers live: their frames say which plugin and hook.
 _COMPILED_CALLER = "<gunline caller of "
 _STACK_CALLERS = ("first", "each", "in_turn", "every", "through_pluggy")
-
-
-class Abandoned(BaseException):
-    """Raised inside an abandoned worker to end it (a BaseException, so that a
-    plugin's ``except Exception`` does not keep it going)."""
 
 
 def hook_timeout(value: str | float | None = None) -> float | None:

@@ -10,6 +10,7 @@ exactly the reading a seeded or typed roll would give for those faces.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -64,8 +65,51 @@ def _counted(sides: int, success: Callable[[int], Any] | None, again: int | None
 MAX_DICE = 1000
 
 
+#: The most sides a die may have. The largest die a game names is a d1000; a die of
+#: a trillion sides (a bug, or worse) rolls, but its exact odds would count every
+#: face, and fill memory before anything could say so.
+MAX_SIDES = 1000
+
+
 def _too_many(label: str, count: int) -> ValueError:
     return ValueError(f"{label}: {count} dice asked for in one roll; at most {MAX_DICE} are rolled at once")
+
+
+def checked(label: str, sides: Any, count: Any, pool: bool) -> tuple[int, int]:
+    """``sides`` and ``count`` of a dice request as ints, or ``ValueError`` saying what
+    a rule may ask for: whole numbers (an ``int``, or what stands for one, as numpy's
+    do), a die of 1 to :data:`MAX_SIDES` sides, at most :data:`MAX_DICE` dice and, for
+    a roll, at least one (a pool of fewer than none is a pool of none). Called where
+    the usual request (ints within bounds) fails a quick look, so it costs that
+    request nothing."""
+    for what, value in (("sides", sides), ("count", count)):
+        try:
+            operator.index(value)
+        except TypeError:
+            raise ValueError(
+                f"{label}: {what}={_shown(value)}; a rule asks for a whole number (an int) of {what}"
+            ) from None
+    sides, count = operator.index(sides), operator.index(count)
+    if not 1 <= sides <= MAX_SIDES:
+        raise ValueError(f"{label}: a die of {sides} sides asked for; a die has 1 to {MAX_SIDES} sides")
+    if pool:
+        count = max(count, 0)
+    elif count < 1:
+        raise ValueError(f"{label}: a roll of {count} dice asked for; a roll is of 1 to {MAX_DICE} dice "
+                         "(to roll none, leave the roll out: dice.pool takes 0 dice)")
+    if count > MAX_DICE:
+        raise _too_many(label, count)
+    return sides, count
+
+
+def _shown(value: Any) -> str:
+    """A plugin's value as a message shows it: its repr, cut when long; its type's
+    name when its repr fails."""
+    try:
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def roll(
@@ -83,8 +127,8 @@ def roll(
     # Every roll of every chain comes through here: the usual one (a die rolled by
     # the one it is about, or dice that ask nobody) is asked for without working out
     # who asks.
-    if count > MAX_DICE:
-        raise _too_many(label, count)
+    if type(count) is not int or type(sides) is not int or not 0 < count <= MAX_DICE or not 0 < sides <= MAX_SIDES:
+        sides, count = checked(label, sides, count, False)
     if need is None:
         need = "" if read is None else need_of(read)
     manual = dice.manual
@@ -126,9 +170,8 @@ def pool(
     ``count`` alone unless ``read_added``)."""
     if again is not None and again <= 1:
         raise ValueError(f"{label}: again={again} would roll every die again forever")
-    count = max(count, 0)
-    if count > MAX_DICE:
-        raise _too_many(label, count)
+    if type(count) is not int or type(sides) is not int or not 0 <= count <= MAX_DICE or not 0 < sides <= MAX_SIDES:
+        sides, count = checked(label, sides, count, True)
     success_need = need_of(success) if success is not None else ""
     typed = len(dice.manual)
     values: list[int] = []

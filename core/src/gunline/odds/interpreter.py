@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from ..dice import Dice, Rolled, Tally, meaning
+from ..dice.meaning import MAX_DICE, MAX_SIDES
 from ..dice.requests import DiceInterrupt
 from ..language import _
 from ..models import Step
@@ -211,6 +212,8 @@ class BranchingDice(Dice):
         target: str | None = None,
         by: str | None = None,
     ) -> Rolled[Any]:
+        if type(count) is not int or type(sides) is not int or not 0 < count <= MAX_DICE or not 0 < sides <= MAX_SIDES:
+            sides, count = meaning.checked(label, sides, count, False)
         if self.watches or not self.remembering:
             branches = roll_branches(sides, count, read)
             if self.watches:
@@ -256,7 +259,9 @@ class BranchingDice(Dice):
         target: str | None = None,
         by: str | None = None,
     ) -> Rolled[Tally]:
-        what = f"{label}: pool of {max(count, 0)}d{sides}"
+        if type(count) is not int or type(sides) is not int or not 0 <= count <= MAX_DICE or not 0 < sides <= MAX_SIDES:
+            sides, count = meaning.checked(label, sides, count, True)
+        what = f"{label}: pool of {count}d{sides}"
         if self.watches or not self.remembering:
             branches = pool_branches(count, sides, success, read, again, read_added)
             if self.watches:

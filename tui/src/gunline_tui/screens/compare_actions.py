@@ -40,7 +40,7 @@ class CompareActions(ScreenParts):
     def keep_column(self, toggled: str | None = None) -> None:
         """Keep the scenario as it stands as a column, or the same with the variant
         ``toggled`` switched; its odds are computed off the event loop."""
-        from gunline.errors import BadInput
+        from gunline.errors import BadInput, PluginFailed
         from gunline.scenario import build_attack
 
         from ..comparing import column_name
@@ -54,7 +54,7 @@ class CompareActions(ScreenParts):
         else:
             try:
                 attack = build_attack(self.registry, toggled_doc(self.model.doc, toggled))
-            except BadInput as exc:
+            except (BadInput, PluginFailed) as exc:
                 self.notify(_("column not added: {why}", why=exc), severity="error")
                 return
             on = toggled in attack.variants

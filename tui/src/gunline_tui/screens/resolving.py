@@ -132,7 +132,7 @@ class Resolving(ScreenParts):
         """The draft as an Attack, or None (the problem is shown at its field)."""
         try:
             attack = build_attack(self.registry, self.model.doc)
-        except BadInput as exc:
+        except (BadInput, PluginFailed) as exc:  # a file's fault, or a ruleset's own check's (a __post_init__)
             self._show_problem(str(exc))
             self.attack = None
             self.shown = None
