@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .argwords import argparse, speak
-from .errors import AttackRefused, BadInput, GunlineError
+from .errors import AttackRefused, BadInput, GunlineError, quoted
 from .output import say, say_json, warn
 
 if TYPE_CHECKING:
@@ -219,6 +219,10 @@ def _parser(wanted: frozenset[str] | None = None, alone: bool = False) -> _Parse
     p.add_argument("--check", nargs="*", metavar="NAME",
                    help="exit 1 if a plugin named (by its name, entry point or distribution; every plugin if "
                         "none is named) did not load or cannot be used, each problem in a line on stderr")
+    p.add_argument("--examples", nargs="*", metavar="NAME",
+                   help="--check, and try each ruleset named (every one if none is) on the examples it ships, "
+                        "alone and under each of its variants: seeded chains, their replay, hooks that change "
+                        "their arguments, the odds")
 
     for module, names in EXTRA_COMMANDS.items():
         if not adds(*names):
@@ -402,11 +406,21 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     registry = _registry()
     found: list[str] = []
     noted: list[str] = []
+    if args.examples is not None:  # --check too, of the names given to either
+        args.check = [*(args.check or ()), *args.examples]
     if args.check is not None:
         from .plugin_check import notes, problems
 
         found = problems(registry, args.check)
         noted = notes(registry, args.check)
+    tried = None
+    if args.examples is not None:
+        from .plugin_trial import trial
+
+        tried = trial(registry, args.check)
+        found += tried.problems
+        noted += [f"{quoted(name)} ships no examples (Ruleset.examples): none of its rules were tried"
+                  for name in tried.bare]
     if args.json:
         payload = {
             "plugins": registry.infos(),
@@ -419,6 +433,8 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         if args.check is not None:
             payload["problems"] = found
             payload["notes"] = noted
+        if tried is not None:
+            payload["tried"] = {"runs": tried.runs, "refused": tried.refused}
         say_json(msgspec.json.encode(payload))
     else:
         say(registry_text(registry))
@@ -426,6 +442,8 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         warn(f"gunline: plugins --check: {problem}")
     for note in noted:
         warn(f"gunline: plugins --check: note: {note}")
+    if tried is not None:
+        warn(f"gunline: plugins --check --examples: {tried.summary()}")
     return EXIT_ERROR if found else EXIT_OK
 
 

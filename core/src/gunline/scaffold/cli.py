@@ -50,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
         say("  # first, unless gunline is on a package index you use: uncomment [tool.uv.sources] in")
         say("  # pyproject.toml and point it at your gunline, or run new-plugin again with --gunline-from DIR")
     say("  uv run pytest                    # installs it with gunline, the app and pytest; runs its tests")
-    say(f"  uv run gunline plugins --check {shlex.quote(args.name)}   "
-        f"# lists the ruleset {args.name!r}; exits 1 if it did not load")
+    say(f"  uv run gunline plugins --examples {shlex.quote(args.name)}   "
+        f"# lists the ruleset {args.name!r} and tries it on its examples; exits 1 on a problem")
     say(f"  uv run gunline resolve src/{package}/examples/single.toml --seed 7")
     if origin.app or origin.kind == "unknown":
         say("  uv run gunline                   # the app, on an example of this ruleset (Ctrl+Q quits)")
