@@ -112,3 +112,39 @@ def test_a_data_folder_that_is_a_file_is_said_as_such(monkeypatch, tmp_path):
     assert drafts.home_problem().startswith(f"the data folder {tmp_path / 'home' / 'deeper'} cannot be made: ")
     monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "new"))
     assert drafts.home_problem() is None and (tmp_path / "new").is_dir()
+
+
+class Crash(BaseException):
+    """The process ending where it is (SIGKILL, power lost): nothing after it runs."""
+
+
+def test_a_crash_between_the_draft_and_its_sidecar_leaves_a_draft_that_knows_its_file(monkeypatch, tmp_path):
+    """The GM typing on: each draft is of the same file as the one before, and a
+    crash between writing the draft and its sidecar (two flushes to disk: a window
+    a kill -9 falls into) must not leave the draft untitled, to be kept aside as
+    "untitled" when the GM runs ``gunline pit.toml`` again."""
+    from gunline.journal import atomic
+
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path))
+    source = drafts.DraftSource(path=str(tmp_path / "pit.toml"), text="ruleset = 'toy'\n")
+    drafts.save_draft({"ruleset": "toy", "shooter": {"name": "A"}}, source=source)
+    for crash_at in (1, 2):
+        calls = []
+        write = atomic.write_atomic
+
+        def crashing(*args, **kwargs):
+            calls.append(args[0])
+            if len(calls) == crash_at:
+                raise Crash
+            return write(*args, **kwargs)
+
+        monkeypatch.setattr(atomic, "write_atomic", crashing)
+        try:
+            drafts.save_draft({"ruleset": "toy", "shooter": {"name": f"B{crash_at}"}}, source=source)
+        except Crash:
+            pass
+        monkeypatch.setattr(atomic, "write_atomic", write)
+        assert len(calls) == crash_at
+        assert drafts.load_source() == source, crash_at
+    drafts.save_draft({"ruleset": "toy", "shooter": {"name": "C"}}, source=source)
+    assert drafts.load_source() == source and drafts.load_draft()["shooter"]["name"] == "C"

@@ -133,3 +133,26 @@ def test_a_data_folder_that_is_a_file_is_named_by_the_journal(setup, capsys, tmp
     assert code == 2 and out == ""
     assert err == (f"gunline: journal {tmp_path / 'home' / 'journal.sqlite3'}: cannot use it: "
                    f"{tmp_path / 'home'} is a file, not a folder\n")
+
+
+def test_export_never_writes_over_the_journal_or_another_database(setup, capsys, tmp_path, monkeypatch):
+    """``-o`` naming the journal (a slip of the shell's completion), a file SQLite
+    keeps beside it, or another journal: refused in one line, the file as it was,
+    where the export put Markdown in its place and every encounter in it was gone."""
+    gunline(capsys, "resolve", setup, "--dice", "6,1", "--encounter", "pit")
+    journal = tmp_path / "j.db"
+    other = tmp_path / "campaign.sqlite3"
+    gunline(capsys, "resolve", setup, "--dice", "6,1", "--encounter", "pit", "--journal", other)
+    before = journal.read_bytes(), other.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    for output, says in (
+        ("j.db", "--output j.db: that is the journal being exported; nothing written: give another file"),
+        (str(journal) + "-wal", "that is the journal being exported"),
+        (other, "that is an SQLite database (an encounter journal?); nothing written: give another file"),
+    ):
+        code, out, err = gunline(capsys, "journal", "export", "pit", "-o", output)
+        assert code == 2 and out == "" and err.count("\n") == 1 and says in err, err
+    assert (journal.read_bytes(), other.read_bytes()) == before
+    assert not (tmp_path / "j.db-wal").exists()
+    code, out, _ = gunline(capsys, "journal", "list")
+    assert code == 0 and out.startswith("pit ")

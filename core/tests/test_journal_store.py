@@ -182,3 +182,48 @@ def test_read_only_open_reads_and_cannot_write(tmp_path, registry, doc):
         Journal(tmp_path / "none.db", read_only=True)
     assert str(missing.value).startswith(f"journal {tmp_path / 'none.db'}: no journal there yet")
     assert not (tmp_path / "none.db").exists()
+
+
+def test_a_full_disk_is_said_as_such_not_as_a_damaged_journal(tmp_path, registry, doc):
+    """SQLite rolls a transaction back itself when the disk is full; the ROLLBACK
+    made after it failed ("no transaction is active"), and its error, said as
+    "damaged", hid the one that said why. Nothing is committed, the journal is whole,
+    and it goes on once there is room."""
+    with Journal(tmp_path / "j.db") as j:
+        j.resolve("pit", registry, build_attack(registry, doc), doc, seed=1)
+        pages = j.conn.execute("PRAGMA page_count").fetchone()[0]
+        j.conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "database or disk is full"
+        with pytest.raises(GunlineError) as caught:
+            j.resolve("alley", registry, build_attack(registry, doc), doc, seed=2)
+        assert str(caught.value) == (
+            f"journal {tmp_path / 'j.db'}: the disk is full (database or disk is full); nothing was written to "
+            "it: free some space, then try again"
+        )
+        assert not isinstance(caught.value, BadInput)  # not the GM's input
+        j.conn.execute(f"PRAGMA max_page_count = {pages * 100}")  # room again
+        j.resolve("alley", registry, build_attack(registry, doc), doc, seed=2)
+    with Journal(tmp_path / "j.db") as j:
+        assert problems(j) == [] and [e.encounter for e in j.entries()] == ["pit", "alley"]
+
+
+def test_a_full_disk_met_while_opening_is_said_as_such(tmp_path, registry, doc, monkeypatch):
+    """Opening a journal on a full disk: SQLite cannot make the index beside it
+    ("disk I/O error") and ends the reading transaction; the COMMIT after it failed,
+    and the journal was said to be damaged."""
+    from gunline.journal import store
+
+    with Journal(tmp_path / "j.db") as j:
+        j.resolve("pit", registry, build_attack(registry, doc), doc, seed=1)
+
+    def full(self, conn):
+        conn.execute("ROLLBACK")  # as SQLite does on that error
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store.Store, "_identity", full)
+    monkeypatch.setattr(store, "_no_room", lambda path: True)
+    with pytest.raises(GunlineError) as caught:
+        Journal(tmp_path / "j.db")
+    assert "the disk is full (disk I/O error); nothing was written to it" in str(caught.value)
+    monkeypatch.setattr(store, "_no_room", lambda path: False)  # room: an I/O error is one
+    with pytest.raises(BadInput, match="cannot use it: disk I/O error"):
+        Journal(tmp_path / "j.db")

@@ -108,3 +108,31 @@ async def test_quitting_asks_nothing_once_the_scenario_is_saved_to_its_file(toy_
         await pilot.press("ctrl+q")
         await settle(pilot)
     assert not app.is_running
+
+
+@run_async
+async def test_a_scenario_saved_to_a_file_is_restored_as_that_files(toy_registry, tmp_path):
+    """Saved as pit.toml, then the app closed (or killed): the next launch restores
+    the draft as pit.toml's, not as the untitled scenario it was before the save
+    (whose Ctrl+S asked where to save a second copy), and knows the text Save wrote
+    (not the text of before, which made Ctrl+S ask whether to save over a file
+    "changed on disk since")."""
+    pit = tmp_path / "pit.toml"
+    app = make_app(toy_registry, doc=DOC)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Zed")
+        await settle(pilot)
+        app.main.flush_draft()  # on disk, untitled
+        assert drafts.load_source() is None
+        assert app.main._write(pit)
+        await pilot.press("ctrl+q")
+    assert drafts.load_source() == drafts.DraftSource(path=str(pit), text=pit.read_text())
+    again = make_app(toy_registry)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert again.main.model.source.path == str(pit)
+        assert not again.main.model.unsaved
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert again.screen is again.main and "saved pit.toml" in screen_text(again)

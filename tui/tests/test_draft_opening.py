@@ -480,3 +480,37 @@ async def test_a_flag_or_a_choice_the_file_gives_no_allowed_value_shows_that_val
         await pilot.press("space")
         await settle(pilot)
         assert str(overwatch.label) == "yes" and app.main.draft.doc["shooter"]["overwatch"] is True
+
+
+def test_a_draft_whose_sidecar_is_damaged_is_restored_saying_its_file_is_not_known(tmp_path, toy_registry):
+    """The sidecar naming the draft's file cannot be read (damaged) or is another
+    draft's: the draft comes back untitled, and the launch says why, naming the
+    sidecar, instead of a plain "draft restored" of a scenario that never had a file."""
+    pit = scenario(tmp_path)
+    drafts.save_draft({"ruleset": "toy", "shooter": {"name": "Zed"}}, source=drafts.DraftSource(path=pit))
+    sidecar = drafts.source_path(drafts.draft_path())
+    sidecar.write_text('{"draft": "ab', encoding="utf-8")  # cut short
+    start = opening(toy_registry, None)
+    start.claim.release()
+    assert start.restored and start.doc["shooter"]["name"] == "Zed" and start.source is None
+    said = (f"draft restored · which file it holds changes to is not known ({sidecar} is damaged or another "
+            "draft's): F12 saves it")
+    assert start.notice == said and said in start.notes
+
+
+def test_a_kept_drafts_file_changed_on_disk_since_is_said_on_restoring_it(tmp_path, toy_registry):
+    """A second app's draft of b.toml brought back by ``gunline b.toml`` after b.toml
+    was saved by another app: said, as for the draft itself."""
+    b = scenario(tmp_path, "b.toml")
+    edited = {"ruleset": "toy", "mode": "single", "shooter": {"name": "Bea", "skill": 4},
+              "weapon": {"name": "pistol"}, "targets": [{"name": "Bo"}]}
+    second = drafts.data_dir() / "draft-20261204-220000.toml"
+    drafts.save_draft(edited, second, drafts.DraftSource(path=b, text=PIT))
+    with open(b, "w", encoding="utf-8") as f:
+        f.write(PIT.replace("skill = 4", "skill = 5"))  # the first app saved it since
+    start = opening(toy_registry, b)
+    start.claim.release()
+    assert start.restored and start.doc["shooter"]["name"] == "Bea"
+    assert any(note.endswith("unsaved changes to b.toml restored from the draft "
+                             f"{drafts.draft_path()} · b.toml changed on disk since") for note in start.notes), \
+        start.notes

@@ -258,3 +258,25 @@ def test_a_folder_that_is_not_there_is_refused_in_the_line_and_the_data_folders_
                                                        "another place")
     assert files.verdict(str(home / "scenarios" / "wod" / "x.toml")).action == "write"  # made on saving
     assert files.verdict(str(tmp_path / "x.toml")).action == "write"
+
+
+def test_a_read_only_file_is_refused_not_replaced(tmp_path, monkeypatch):
+    """A save renames a new file over the old one, which needs only the folder to be
+    writable: a scenario the GM made read-only (``chmod a-w``), or that this user may
+    not write, was replaced unasked, even when opened here."""
+    import os
+
+    files = Files()
+    mine = tmp_path / "campaign.toml"
+    mine.write_text("ruleset = 'wod'\n")
+    files.opened(mine)
+    mine.chmod(0o444)
+    verdict = files.verdict(str(mine))
+    assert verdict.action == "refuse"
+    assert verdict.why == f"{mine} is read-only: give another file, or make it writable first"
+    assert files.verdict(str(mine), scenario=False).action == "refuse"  # the log's export too
+    mine.chmod(0o644)
+    assert files.verdict(str(mine)).action == "write"
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, m, *a, **k: False if Path(p) == mine else real(p, m, *a, **k))
+    assert files.verdict(str(mine)).action == "refuse"  # writable, but not by this user

@@ -77,24 +77,33 @@ def save_draft(doc: dict[str, Any], path: Path | None = None, source: DraftSourc
     """Write the draft atomically and durably (flushed to disk, then renamed over the
     old one): a crash or a dropped SSH session leaves the previous draft or this one.
 
-    Its ``source`` goes beside it (:func:`source_path`), written after it and naming
-    the draft's digest: a crash between the two leaves a sidecar of another draft,
-    which :func:`load_source` then ignores, so a draft is never saved to a file it
-    did not come from. An untitled draft has no sidecar."""
+    Its ``source`` goes beside it (:func:`source_path`), naming the digests of the
+    drafts it belongs to. Of the same file as the draft on disk (the GM typing on),
+    the sidecar is written first and names both that draft and this one: a crash
+    between the two writes leaves a draft that still knows its file. Of another file,
+    a crash between them leaves a sidecar that names another draft, which
+    :func:`load_source` then ignores, so a draft is never saved to a file it did not
+    come from. An untitled draft has no sidecar."""
     from .journal.atomic import write_atomic  # not at import: the app starts without it
 
     path = path or draft_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     text = dumps(doc)
-    write_atomic(path, text)
     sidecar = source_path(path)
     if source is not None and (source.path or source.example):
         import json
 
         where = os.path.abspath(source.path) if source.path else None  # the next launch may be elsewhere
-        record = {"draft": _digest(text), "path": where, "example": source.example, "text": source.text}
+        ours = [_digest(text)]
+        on_disk = _source_of(path)
+        if on_disk is not None and (on_disk[0].path, on_disk[0].example) == (where, source.example):
+            ours.insert(0, on_disk[1])  # the draft there now, until this one takes its place
+        record = {"draft": ours[-1], "drafts": ours, "path": where, "example": source.example,
+                  "text": source.text}
         write_atomic(sidecar, json.dumps(record, ensure_ascii=False))
+        write_atomic(path, text)
     else:
+        write_atomic(path, text)
         try:
             sidecar.unlink()
         except FileNotFoundError:
@@ -105,15 +114,25 @@ def save_draft(doc: dict[str, Any], path: Path | None = None, source: DraftSourc
 def load_source(path: Path | None = None) -> DraftSource | None:
     """Where the draft at ``path`` came from, or None: untitled, or a sidecar that
     cannot be read or belongs to another draft (see :func:`save_draft`)."""
+    found = _source_of(path or draft_path())
+    return found[0] if found is not None else None
+
+
+def _source_of(path: Path) -> tuple[DraftSource, str] | None:
+    """:func:`load_source`, with the digest of the draft at ``path``."""
     import json
 
-    path = path or draft_path()
     try:
         record = json.loads(source_path(path).read_text(encoding="utf-8"))
-        draft = path.read_bytes()
+        draft = _digest(path.read_bytes())
     except (OSError, UnicodeDecodeError, ValueError):
         return None
-    if not isinstance(record, dict) or record.get("draft") != _digest(draft):
+    if not isinstance(record, dict):
+        return None
+    ours = record.get("drafts")
+    if not isinstance(ours, list):  # written by an earlier gunline: one draft's
+        ours = [record.get("draft")]
+    if draft not in ours:
         return None
     fields = {k: record.get(k) for k in ("path", "example", "text")}
     if not all(v is None or isinstance(v, str) for v in fields.values()):
@@ -122,7 +141,7 @@ def load_source(path: Path | None = None) -> DraftSource | None:
         # written as typed, by an earlier gunline: relative to a folder no longer
         # known, where the same name may be another file; untitled, so Save asks
         fields["path"] = None
-    return DraftSource(**fields)
+    return DraftSource(**fields), draft
 
 
 def _digest(text: str | bytes) -> str:

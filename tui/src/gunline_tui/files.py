@@ -143,6 +143,9 @@ class Files:
             return Verdict("refuse", path, missing)
         if not path.exists():
             return Verdict("write", path)
+        if write_protected(path):
+            return Verdict("refuse", path, _("{path} is read-only: give another file, or make it writable first",
+                                             path=path))
         if scenario:
             unlike = not_a_scenario(path)
             if unlike is not None:
@@ -199,6 +202,19 @@ def not_a_place(path: str | os.PathLike[str]) -> bool:
         pass
     folder = os.path.realpath(os.path.dirname(os.path.abspath(os.path.expanduser(os.fspath(path)))))
     return folder == "/dev/fd" or re.fullmatch(r"/proc/(self|\d+)/fd", folder) is not None
+
+
+def write_protected(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` is read-only: this user may not write it, or it
+    has no write permission for anyone (``chmod a-w``, a GM keeping a campaign's file
+    as it is; root may write anything). A save renames a new file over the old one,
+    which needs only the folder writable: it would replace such a file unasked, where
+    an editor refuses."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISREG(mode) and (not mode & 0o222 or not os.access(path, os.W_OK))
 
 
 def _real(path: str | os.PathLike[str]) -> Path:

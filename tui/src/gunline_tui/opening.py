@@ -168,12 +168,21 @@ def opening(registry: Registry, file: str | None) -> Opening:
                 said = _("unsaved changes to {file} restored from the draft {path}",
                          file=os.path.basename(whose), path=held) if whose else \
                     _("unsaved work restored from the draft {path}", path=held)
+                if came.path and came.text is not None and _text(came.path) != came.text:
+                    said += " · " + _("{file} changed on disk since", file=os.path.basename(came.path))
                 notes.append(said)
                 return done(doc, None, said, restored=True, clean=since, came=came)
             return done(asked, file)
     if draft is not None:
         clean = None
         said = _("draft restored")
+        sidecar = drafts.source_path(drafts.draft_path())
+        if source is None and sidecar.exists():
+            # damaged, or another draft's (a crash as the app went to another file):
+            # untitled, said so, rather than taken for a scenario that never had a file
+            said = _("draft restored · which file it holds changes to is not known ({sidecar} is damaged or "
+                     "another draft's): F12 saves it", sidecar=sidecar)
+            notes.append(said)
         if source is not None and source.path:
             try:
                 clean = read_document(source.path)

@@ -165,6 +165,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     # The same bytes to a file as to the terminal: Markdown is read in one, later.
     text = safe_json(text.encode("utf-8")) if as_json else shown(text)
     if args.output:
+        refused = _not_an_output(args.output, journal.path)
+        if refused is not None:
+            from ..errors import BadInput
+
+            raise BadInput(f"--output {args.output}: {refused}")
         try:
             write_atomic(args.output, text if text.endswith("\n") else text + "\n")
         except OSError as exc:
@@ -174,6 +179,32 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         say(text[:-1] if text.endswith("\n") else text)
     return EXIT_OK
+
+
+def _not_an_output(output: str, journal: Any) -> str | None:
+    """Why the export must not be written to ``output``: it is the journal exported
+    (or one of SQLite's files beside it), or another SQLite database, another
+    journal most likely. A file put in its place would be the end of every encounter
+    it holds, for a typo in a file name; None when it may be written."""
+    import os
+    import stat
+
+    from .integrity import HEADER
+
+    real = os.path.realpath(os.path.expanduser(output))
+    mine = os.path.realpath(journal)
+    if real in {mine + tail for tail in ("", "-wal", "-shm", "-journal")}:
+        return _("that is the journal being exported; nothing written: give another file")
+    try:
+        if not stat.S_ISREG(os.stat(real).st_mode):
+            return None  # a folder, a device: the write says why
+        with open(real, "rb") as f:
+            head = f.read(len(HEADER))
+    except OSError:
+        return None
+    if head == HEADER:
+        return _("that is an SQLite database (an encounter journal?); nothing written: give another file")
+    return None
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -196,7 +196,8 @@ class Store:
                         raise self._refused(f"damaged: {lines[0]}{more}")
                     found = history_problems(self, conn, full=True)
                 finally:
-                    conn.execute("COMMIT")
+                    if conn.in_transaction:  # an error (a full disk) may have ended it
+                        conn.execute("COMMIT")
         finally:
             conn.close()
         if found:
@@ -219,7 +220,8 @@ class Store:
             try:
                 app_id, version, foreign = self._identity(self.conn)
             finally:
-                self.conn.execute("COMMIT")
+                if self.conn.in_transaction:
+                    self.conn.execute("COMMIT")
             if app_id not in (0, APPLICATION_ID):
                 raise self._not_ours("it belongs to another program")
             if version > SCHEMA_VERSION:
@@ -264,7 +266,8 @@ class Store:
             self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
             self.conn.execute("PRAGMA foreign_keys = ON")
             raise
         self.conn.execute("COMMIT")
@@ -311,6 +314,11 @@ class Store:
                 raise self._refused("damaged: a text in it is not UTF-8") from None
             if "malformed" in text or "corrupt" in text:
                 raise self._refused(f"damaged: {text}") from None
+            if "disk is full" in text or ("disk I/O" in text and _no_room(self.path)):
+                raise GunlineError(
+                    f"journal {self.path}: the disk is full ({text}); nothing was written to it: "
+                    "free some space, then try again"
+                ) from None
             if "disk I/O" in text:
                 raise BadInput(
                     f"journal {self.path}: cannot use it: {text} (a device, or a file system that refuses SQLite?)"
@@ -339,7 +347,10 @@ class Store:
             try:
                 yield self.conn
             except BaseException:
-                self.conn.execute("ROLLBACK")
+                # SQLite rolls back itself on some errors (a full disk): a ROLLBACK
+                # then fails, and its error would hide the one that says why
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
                 raise
             self.conn.execute("COMMIT")
 
@@ -351,7 +362,8 @@ class Store:
             try:
                 yield self.conn
             finally:
-                self.conn.execute("COMMIT")
+                if self.conn.in_transaction:
+                    self.conn.execute("COMMIT")
 
     # -- rows -------------------------------------------------------------------------
     def _encounter_id(self, conn: sqlite3.Connection, name: str, *, create: bool = False) -> int:
@@ -482,3 +494,14 @@ class Store:
             )
         except TypeError as exc:  # a hand-edited row with a value of the wrong kind
             raise BadInput(f"journal {self.path}: {what} is damaged: {exc}") from None
+
+
+def _no_room(path: Path) -> bool:
+    """Whether the file system holding ``path`` has (next to) no room left: SQLite
+    says "disk I/O error" when it cannot grow the index beside a journal (``-shm``)
+    on a full disk."""
+    try:
+        fs = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # no statvfs (Windows)
+        return False
+    return fs.f_bavail * fs.f_frsize < 64 * 1024

@@ -76,6 +76,9 @@ class ScreenParts(Screen[None]):
     def plugin_failed(self, error: PluginFailed) -> None:
         raise NotImplementedError
 
+    def _save_draft(self) -> None:
+        raise NotImplementedError
+
     # -- resolving's ----------------------------------------------------------------------
     def validate_and_preview(self, log: str | None = None) -> None:
         raise NotImplementedError

@@ -389,6 +389,7 @@ class ScenarioFiles(ScreenParts):
             self.set_status("✗ " + _("not saved"))
             return False
         self.model.saved(str(path), text)
+        self._save_draft()  # the draft's sidecar names the file now, and the text it holds
         self.set_status(_("saved {file}", file=path.name))
         return True
 
