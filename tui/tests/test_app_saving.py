@@ -126,7 +126,7 @@ async def test_save_over_a_file_changed_on_disk_asks_and_enter_keeps_the_other_v
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, ChoiceDialog)
-        assert "changed on disk since this session opened or saved it" in screen_text(app)
+        assert "changed on disk since gunline last opened or saved it" in screen_text(app)
         await pilot.press("enter")  # out of habit: nothing is overwritten
         await settle(pilot)
         assert mine.read_text() == theirs and "not saved" in screen_text(app)
@@ -248,7 +248,7 @@ async def test_ctrl_s_on_a_file_deleted_on_disk_asks_before_writing_it_again(reg
         await settle(pilot)
         assert isinstance(app.screen, ChoiceDialog)
         assert "Save raid.toml again?" in screen_text(app)
-        assert "was deleted on disk since this session opened or saved it" in screen_text(app)
+        assert "was deleted on disk since gunline last opened or saved it" in screen_text(app)
         await pilot.press("enter")  # out of habit: nothing is written
         await settle(pilot)
         assert not mine.exists() and "not saved" in screen_text(app)

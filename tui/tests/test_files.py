@@ -77,13 +77,13 @@ def test_a_file_changed_on_disk_since_it_was_read_is_asked_for(tmp_path):
     assert files.verdict(str(mine)).action == "write"
     mine.write_text("ruleset = 'xyz'\n")  # another editor: the same length, very likely the same second
     verdict = files.verdict(str(mine))
-    assert verdict.action == "ask" and "changed on disk since this session opened or saved it" in verdict.why
+    assert verdict.action == "ask" and "changed on disk since gunline last opened or saved it" in verdict.why
     files.write(mine, "ruleset = 'wod'\n")  # saved over it after a yes: what is there is ours again
     assert files.verdict(str(mine)).action == "write"
     mine.unlink()  # gone: someone meant it gone, so writing it again is asked for
     verdict = files.verdict(str(mine))
     assert verdict.action == "ask"
-    assert verdict.why == f"{mine} was deleted on disk since this session opened or saved it"
+    assert verdict.why == f"{mine} was deleted on disk since gunline last opened or saved it"
     files.write(mine, "ruleset = 'wod'\n")  # written again after a yes: ours again
     assert files.verdict(str(mine)).action == "write"
     mine.unlink()

@@ -136,7 +136,7 @@ class Files:
             return Verdict("refuse", path, _("{path} is a pipe or a device, no file to save to: give a file name",
                                              path=path))
         if self.deleted_on_disk(path):
-            return Verdict("ask", path, _("{path} was deleted on disk since this session opened or saved it",
+            return Verdict("ask", path, _("{path} was deleted on disk since gunline last opened or saved it",
                                           path=path))
         missing = _missing_folder(path)
         if missing is not None:  # refused in the line, what was typed kept to mend
@@ -154,7 +154,7 @@ class Files:
         if _real(path) not in self.owned:
             return Verdict("ask", path, _("{path} exists and was not opened or saved in this session", path=path))
         if self.changed_on_disk(path):
-            return Verdict("ask", path, _("{path} changed on disk since this session opened or saved it", path=path))
+            return Verdict("ask", path, _("{path} changed on disk since gunline last opened or saved it", path=path))
         return Verdict("write", path)
 
     def is_journal(self, path: str | os.PathLike[str]) -> bool:

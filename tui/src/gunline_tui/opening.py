@@ -219,7 +219,7 @@ def _the_draft(ours: bool) -> tuple[dict[str, Any] | None, drafts.DraftSource | 
         problem = drafts.shape_problem(doc)
     if problem is not None:  # kept, never laid out
         aside = drafts.set_aside() if ours else None
-        return None, None, f"✗ draft: {problem}; kept as {aside or drafts.draft_path()}"
+        return None, None, _("✗ draft: {problem}; kept as {path}", problem=problem, path=aside or drafts.draft_path())
     if not doc:
         return None, None, None
     return doc, drafts.load_source(), None
