@@ -248,3 +248,32 @@ async def test_keys_typed_behind_a_refused_enter_are_not_added_to_the_prompts_li
         burst(app, *["backspace"] * len("/nope/x.toml"))  # typed once the refusal is on show: taken
         await settle(pilot)
         assert app.focused.value == str(tmp_path)
+
+
+@pytest.mark.parametrize("dialog", [["f4", "escape"], ["f4", "8", "enter"], ["f1", "escape"], ["ctrl+l", "escape"],
+                                    ["f5", "escape"], ["ctrl+o", "escape"]])
+@run_async
+async def test_keys_typed_behind_a_dialogs_answer_act_as_typed_on_the_screen_under_it(toy_registry, toy_doc, dialog):
+    """A dialog opened from a field and closed, then ``Ctrl+N X``, all at once: the X
+    was typed into the field under the dialog, and the Ctrl+N added an empty target
+    after it (matched against the closing dialog's keys, it reached the field, which
+    runs none of the screen's). ``F4 8 Enter Ctrl+N X``: the seed, set after the
+    target was added (unnamed, the scenario not valid), was refused."""
+    from gunline_tui.testing import focus_field
+
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await focus_field(pilot, "shooter.name")
+        burst(app, *dialog, "ctrl+n", "X")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is app.main
+        assert [t.get("name") for t in app.main.model.doc["targets"]] == ["Bo", "Cy", "X"]
+        assert app.main.model.doc["shooter"]["name"] == "Ada" and app.focused.name == "targets[2].name"
+        if "8" in dialog:
+            assert app.main.seed == 8
+        assert not app.key_hold.on
+        burst(app, "Y")  # and keys go on as before
+        await settle(pilot)
+        assert app.main.model.doc["targets"][2]["name"] == "XY"

@@ -132,21 +132,22 @@ async def test_keys_typed_while_the_form_is_rebuilt_wait_for_it(toy_registry, to
     key held down repeats meanwhile) act once it is done, in order, where the focus
     is then: ``j`` moves the target on again (it was lost: the form itself had the
     focus while its rows were replaced); Ctrl+N then adds a target, named X."""
-    rebuild = ScenarioForm.recompose
+    rebuild = ScenarioForm.retarget  # the targets' rows changed in place (folded: more than FOLD_OVER)
     typing: list[tuple[str, ...]] = [("j",), ("ctrl+n", "X")]
 
     async def typing_meanwhile(form):
-        await rebuild(form)
+        done = await rebuild(form)
         if typing:  # the keys reach the app with the old rows gone, the new not yet focused
             burst(form.app, *typing.pop(0))
             for _ in range(5):
                 await asyncio.sleep(0)
+        return done
 
     app = make_app(toy_registry, doc=named(toy_doc, 20))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await opened_at(pilot, 2)
-        monkeypatch.setattr(ScenarioForm, "recompose", typing_meanwhile)
+        monkeypatch.setattr(ScenarioForm, "retarget", typing_meanwhile)
         burst(app, "j")  # the j typed meanwhile, then Ctrl+N and X while the form is rebuilt for that j
         await settle(pilot)
         await settle(pilot)
@@ -208,3 +209,134 @@ async def test_a_replaced_field_writes_nothing_into_the_target_now_at_its_place(
         await settle(pilot)
         assert names(app)[2:4] == ["T004", "T003"]
         assert app.main.model.undo_label() == "move target 4 up"
+
+
+def form_rows(app) -> list[tuple]:
+    """Every row of the form as a person reads it: each widget's kind, field, text or
+    value, whether it is marked invalid, and a title row's target and fold."""
+    from textual.widgets import Static
+
+    form = app.screen.query_one(ScenarioForm)
+    rows = []
+    for w in form.query_one("#form-grid").children:
+        rows.append((type(w).__name__, w.name, str(w.render()) if isinstance(w, Static) else None,
+                     getattr(w, "value", None), w.has_class("-invalid"), getattr(w, "index", None),
+                     getattr(w, "folded", None)))
+    return [*rows, ("status", str(form.query_one("#form-status", Static).render())), ("fields", sorted(form.editors))]
+
+
+async def as_rebuilt(pilot) -> list[tuple]:
+    """The form's rows once it is rebuilt whole from the scenario, as before."""
+    app = pilot.app
+    focused = app.focused
+    await app.screen.query_one(ScenarioForm).recompose()
+    app.main._show_problem(app.main.problem, app.main.refusal)
+    await settle(pilot)
+    rows = form_rows(app)
+    if isinstance(focused, TargetHeader):  # the focus where it was, for the keys that follow
+        app.set_focus(header(app, focused.index))
+    elif focused is not None and focused.name:
+        app.set_focus(editor_of(app, focused.name))
+    await settle(pilot)
+    return rows
+
+
+@run_async
+async def test_a_change_to_the_targets_changes_only_the_rows_it_changes(toy_registry, toy_doc):
+    """With the targets folded, a move, a removal, a new target, an undo or a redo of
+    one rebuilt the whole form, every title row made again: at 1,000 targets, seconds
+    a key. The rows above the targets stay as they are; a title row is retitled where
+    its target changed, the open target's fields made again under its row; the form
+    shows what a rebuild shows, the focus where it went before."""
+    app = make_app(toy_registry, doc=named(toy_doc, 40))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "targets[0].wounds", "many")  # an error under an open target's field
+        await settle(pilot)
+        assert app.screen.query_one(ScenarioForm).error_of("targets[0].wounds") is not None
+        await opened_at(pilot, 2)
+        shooter = editor_of(app, "shooter.name")
+        rows = list(app.screen.query(TargetHeader))
+        steps = [("j", 2, "header", 3), ("k", 3, "header", 2), ("x", 2, "header", 2), ("ctrl+z", 5, None, None),
+                 ("ctrl+y", 5, None, None), ("a", 2, "name", 3), ("ctrl+n", 5, "name", 40), ("ctrl+z", 5, None, None)]
+        for key, on, focus, at in steps:
+            if app.focused is not header(app, on):
+                app.set_focus(header(app, on))
+                await settle(pilot)
+            burst(app, key)
+            await settle(pilot)
+            now = list(app.screen.query(TargetHeader))
+            kept = min(len(rows), len(now))
+            assert now[:kept] == rows[:kept], key  # the same rows, retitled where they changed
+            assert editor_of(app, "shooter.name") is shooter, key  # the rows above untouched
+            if focus == "header":
+                assert app.focused is header(app, at), key
+            elif focus == "name":
+                assert app.focused is editor_of(app, f"targets[{at}].name"), key
+            rows = now
+            shown = form_rows(app)
+            assert [h.index for h in now] == list(range(len(names(app)))), key
+            assert [str(h.render()).split(": ", 1)[1].split(" (")[0] for h in now] == \
+                [n or "unnamed" for n in names(app)], key
+            assert shown == await as_rebuilt(pilot), key
+            rows = list(app.screen.query(TargetHeader))
+            shooter = editor_of(app, "shooter.name")
+        assert names(app)[:5] == ["T001", "T002", "T004", None, "T005"] and len(names(app)) == 40
+
+
+@run_async
+async def test_an_undo_of_a_typed_name_shows_the_name_back(toy_registry, toy_doc):
+    """A change to a row above the targets (the shooter's name typed, then undone)
+    is shown as it is: the form rebuilt, the name back. A target's name typed, then
+    undone: its title row says the name back."""
+    app = make_app(toy_registry, doc=named(toy_doc, 40))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Neo")
+        await settle(pilot)
+        await opened_at(pilot, 2)
+        burst(app, "j")  # a change to the targets alone: the shooter's field stays
+        await settle(pilot)
+        shooter = editor_of(app, "shooter.name")
+        assert shooter.value == "Neo"
+        burst(app, "ctrl+z", "ctrl+z")  # the move, then the name
+        await settle(pilot)
+        assert editor_of(app, "shooter.name").value == "Ada" and app.main.model.doc["shooter"]["name"] == "Ada"
+        assert names(app)[:4] == ["T001", "T002", "T003", "T004"]
+        assert form_rows(app) == await as_rebuilt(pilot)
+        await opened_at(pilot, 2)
+        await set_field(pilot, "targets[2].name", "Zed")  # its title row retitled as it is typed
+        await settle(pilot)
+        assert "Target 3: Zed" in str(header(app, 2).render())
+        burst(app, "ctrl+z")
+        await settle(pilot)
+        assert names(app)[2] == "T003" and "Target 3: T003" in str(header(app, 2).render())
+        assert form_rows(app) == await as_rebuilt(pilot)
+
+
+@run_async
+async def test_targets_folded_or_no_longer_the_form_shows_them_as_a_rebuild(toy_registry, toy_doc):
+    """Past FOLD_OVER and back: a removal that leaves every target's fields shown, its
+    undo that folds them again."""
+    from gunline_tui.messages import TargetAction
+
+    app = make_app(toy_registry, doc=named(toy_doc, FOLD_OVER + 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await opened_at(pilot, 4)
+        stale = header(app, 6)
+        burst(app, "x")
+        await settle(pilot)
+        assert shown_targets(app) == set(range(FOLD_OVER)) and form_rows(app) == await as_rebuilt(pilot)
+        burst(app, "ctrl+z")
+        await settle(pilot)
+        assert shown_targets(app) == {4} and form_rows(app) == await as_rebuilt(pilot)
+        row = header(app, 6)
+        app.set_focus(row)
+        burst(app, "j")
+        await settle(pilot)
+        assert names(app)[6:8] == ["T008", "T007"] and row is header(app, 6)  # the same row, another target
+        app.main.post_message(TargetAction(6, "remove", row=stale, shown=stale.shown))  # a row gone
+        app.main.post_message(TargetAction(6, "remove", row=row, shown=0))  # a row showing T008 since
+        await settle(pilot)
+        assert len(names(app)) == FOLD_OVER + 1 and names(app)[6:8] == ["T008", "T007"]

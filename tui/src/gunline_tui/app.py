@@ -209,9 +209,14 @@ class GunlineApp(App[None]):
         said is in the log pane too."""
         from textual.screen import ModalScreen
 
+        from .screens.dialogs import OnTop
+
         if isinstance(screen, ModalScreen):
             self.clear_notifications()
-        if getattr(screen, "holds_keys", False):
+        if isinstance(screen, OnTop):  # the keys typed behind its answer wait for the callback
+            screen.answer_awaited = True
+            callback = self._releasing(callback, screen)
+        elif getattr(screen, "holds_keys", False):
             callback = self._releasing(callback)
         if wait_for_dismiss:
             return super().push_screen(screen, callback, wait_for_dismiss=True, mode=mode)
@@ -233,8 +238,10 @@ class GunlineApp(App[None]):
             self.notify(_("typed before the last answer was acted on, and not taken: {keys}",
                           keys=quoted(dropped)), severity="warning", timeout=8)
 
-    def _releasing(self, callback: Any) -> Any:
-        """``callback``, after which the keys held are released."""
+    def _releasing(self, callback: Any, dialog: Any = None) -> Any:
+        """``callback``, after which the keys held are released: those dropped behind
+        an answer that holds keys, then those kept behind the ``dialog``'s answer
+        (see :class:`.screens.dialogs.OnTop`)."""
         import inspect
 
         async def then(result: Any) -> None:
@@ -244,7 +251,10 @@ class GunlineApp(App[None]):
                     if inspect.isawaitable(done):
                         await done
             finally:
-                self.typed_ahead_done()
+                if dialog is None or getattr(dialog, "holds_keys", False):
+                    self.typed_ahead_done()
+                if dialog is not None:
+                    dialog.answer_acted_on()
 
         return then
 

@@ -13,7 +13,8 @@ from textual.message import Message
 class TargetAction(Message):
     """Add, remove, move or open (when folded) the target at ``index`` (``action``:
     add|remove|up|down|open). ``row``: the title row the key was typed on (a row
-    replaced meanwhile acts on nothing: its index may be another target's now);
+    replaced meanwhile, or showing another target, acts on nothing: its index may
+    be another target's now);
     ``done``: called once the screen is through with it, done or refused (the keys
     typed behind it are held until then)."""
 
@@ -21,6 +22,9 @@ class TargetAction(Message):
     action: str
     row: Any = None
     done: Callable[[], None] = field(default=lambda: None)
+    #: What the row showed as the key was typed (its ``shown``): a row that came
+    #: to show another target since (the form changed in place) acts on nothing.
+    shown: int = 0
 
 
 @dataclass

@@ -15,20 +15,51 @@ from textual.widgets.option_list import Option
 
 from ..shown import Text
 from ..speech import N_, SpokenBindings, _
-from ..widgets.in_order import KeysInOrder, LineInput, Scroll
+from ..widgets.in_order import KeysInOrder, LineInput, Scroll, hold_keys
 
 
 class OnTop:
     """A dialog that closes once, and only itself. Textual's ``dismiss`` pops whatever
     screen is on top: Enter typed twice on a pick list (keys arrive together over a
     slow connection) chose the option, and the second choice, still coming to the
-    closed dialog, popped the screen under it (the main screen: the app stopped)."""
+    closed dialog, popped the screen under it (the main screen: the app stopped).
+
+    The keys typed behind the key that closes it are held (see
+    :class:`..widgets.in_order.KeyHold`) until its answer is acted on (the app ends
+    the hold once the dialog's callback is done: ``GunlineApp.push_screen``), then go
+    on in the order typed to where the focus is, as keys newly typed. Textual runs
+    the callback a few turns after the dialog closes: ``F4 8 Enter Ctrl+N X`` added
+    the target first, and the seed, set on a scenario with an unnamed target, was
+    refused; the Ctrl+N, matched against the closing dialog's keys, reached the form
+    after the X had been typed into the field under the dialog."""
+
+    #: Whether the app ends the hold after the callback (it does for a dialog it
+    #: pushed); else there is nothing to wait for, and no hold.
+    answer_awaited = False
+    #: Ends the hold of the keys typed behind the answer (None: not answered yet).
+    answer_hold: Callable[[], None] | None = None
 
     def dismiss(self, result: Any = None) -> Any:
         screen: Any = self
         if screen.app.screen is not screen:  # closed already, or another dialog over it
             return None
+        if self.answer_awaited and self.answer_hold is None and _callback_runs(screen):
+            self.answer_hold = hold_keys(screen.app)
         return super().dismiss(result)  # type: ignore[misc]
+
+    def answer_acted_on(self) -> None:
+        """The answer's work is done: the keys typed behind it go on."""
+        if self.answer_hold is not None:
+            self.answer_hold()
+
+
+def _callback_runs(screen: Any) -> bool:
+    """Whether Textual will run the callback the dialog was pushed with: it runs it
+    through the object that pushed the dialog, which must still be running (were it
+    not, the keys held behind the answer would wait for ever)."""
+    callbacks = getattr(screen, "_result_callbacks", None)
+    requester = callbacks[-1].requester if callbacks else None
+    return requester is not None and bool(requester.is_running)
 
 
 class HoldsKeys:

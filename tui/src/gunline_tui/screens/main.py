@@ -341,6 +341,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
     def _changed(self, change: Change) -> None:
         """The model's listener: every change to the scenario comes here."""
         self._save_draft()
+        if not change.structural and self._pending is None:  # shown as it is (typed there, or on the map)
+            self.query_one(ScenarioForm).shows_head()
         if change.structural:
             # The form is rebuilt first; an action that made the change awaits it
             # (so keys typed next land in the new form), anything else has it soon.
@@ -371,7 +373,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         form = self.query_one(ScenarioForm)
         target = focus or change.path
         form.open_for(target)
-        await form.recompose()
+        if change.replaced or not await form.retarget():  # only the targets' rows changed, if it can
+            await form.recompose()
         self._show_problem(self.problem, self.refusal)
         if target:
             form.focus_path(target)
@@ -416,11 +419,13 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
     async def _act_on_target(self, event: TargetAction) -> None:
         draft_targets = self.model.draft.targets
         form = self.query_one(ScenarioForm)
-        if event.row is not None and form.header_of(event.index) is not event.row:
-            return  # a row the form has replaced since: its index may be another target's now
+        if event.row is not None and (form.header_of(event.index) is not event.row
+                                      or getattr(event.row, "shown", None) != event.shown):
+            return  # a row the form has replaced since, or changed: its index may be another target's now
         if event.action == "open":  # a folded target's fields, in place of the open one's
             form.open_target = event.index
-            await form.recompose()
+            if not await form.retarget():
+                await form.recompose()
             self._show_problem(self.problem, self.refusal)
             form.focus_target(event.index)
             return

@@ -15,6 +15,7 @@ from the model, not from the form.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Iterator
 from typing import Any
@@ -96,6 +97,26 @@ class TargetHeader(KeysInOrder, Static, can_focus=True):
         super().__init__(Text(title), classes="target-header")
         self.index = index
         self.folded = folded
+        self.title = title
+        #: Bumped whenever the row comes to show another target, or the same one
+        #: otherwise (see :meth:`show`): a key typed on it before then is stale.
+        self.shown = 0
+
+    def retitle(self, title: str) -> None:
+        """The same target, renamed (its name typed)."""
+        if title != self.title:
+            self.title = title
+            self.update(Text(title))
+
+    def show(self, index: int, title: str, folded: bool) -> bool:
+        """Show the target at ``index`` this way (the form changed in place, not
+        rebuilt: :meth:`ScenarioForm.retarget`); whether anything changed."""
+        if (index, title, folded) == (self.index, self.title, self.folded):
+            return False
+        self.index, self.title, self.folded = index, title, folded
+        self.shown += 1
+        self.update(Text(title))
+        return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "act" and parameters == ("open",):
@@ -108,7 +129,8 @@ class TargetHeader(KeysInOrder, Static, can_focus=True):
         that has the focus then, not for this row, which is being replaced. The
         message goes to the screen itself: one bubbling up through a form being
         rebuilt could be lost, and the keys held with it."""
-        self.screen.post_message(TargetAction(self.index, what, row=self, done=hold_keys(self.app)))
+        self.screen.post_message(TargetAction(self.index, what, row=self, shown=self.shown,
+                                              done=hold_keys(self.app)))
 
 
 def target_title(index: int, target: dict[str, Any], folded: bool = False) -> str:
@@ -145,6 +167,15 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         self._later: Iterator[Widget] = iter(())
         #: The target whose fields are shown when the targets are folded (:data:`FOLD_OVER`).
         self.open_target = 0
+        #: The targets' title rows, in order, and the rows of the open target's
+        #: fields (folded targets: see :meth:`retarget`).
+        self._headers: list[TargetHeader] = []
+        self._open_rows: list[Widget] = []
+        self._targets_title: Static | None = None
+        #: What the rows above the targets were made from (see :meth:`_head`).
+        self._head_shown: Any = None
+        #: Whether every row is made: the first build leaves some to :meth:`mount_rest`.
+        self._whole = True
 
     @property
     def draft(self):
@@ -182,6 +213,9 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         self.specs, self.editors, self.labels = {}, {}, {}
         self._focused_label = None
         self._marked = self._status_text = None
+        self._error_rows = []
+        self._headers, self._open_rows, self._targets_title = [], [], None
+        self._head_shown = self._head()
         yield Static("", id="form-status")
         widgets: Iterator[Widget] = self._grid()
         self._later = iter(())
@@ -190,6 +224,7 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
                 widgets = iter(list(widgets))  # every label made now: the column fits the longest (_long_words)
             widgets, self._later = self._split(widgets, max(1, self.first_rows))
             self.first_rows = None
+            self._whole = False  # until mount_rest
         # Labels and editors sit directly in a two-column grid: one container per
         # field would double the widgets, and every redraw lays them all out.
         with Container(id="form-grid") as grid:
@@ -216,6 +251,7 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         a wider column for longer words."""
         later = list(self._later)
         self._later = iter(())
+        self._whole = True  # every row made (mounted next, unless the form is closing)
         grids = self.query("#form-grid")
         if not later or not grids or not grids.first().is_attached:  # nothing left, or closing
             return
@@ -270,19 +306,84 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         yield from self._catalogue_row(rules)
         yield from self._fields(describe(rules.weapon, "weapon"), weapon=True)
         targets = self.draft.targets
-        yield Static(_("Targets ({count})", count=len(targets)), classes="section")
+        self._targets_title = Static(_("Targets ({count})", count=len(targets)), classes="section")
+        yield self._targets_title
         folding = self.folding
         self.open_target = min(self.open_target, max(0, len(targets) - 1))
         for i, target in enumerate(targets):
             folded = folding and i != self.open_target
-            yield TargetHeader(i, target_title(i, target, folded), folded)
+            header = TargetHeader(i, target_title(i, target, folded), folded)
+            self._headers.append(header)
+            yield header
             if not folded:
-                yield from self._fields(describe(rules.target, f"targets[{i}]"))
+                rows = list(self._fields(describe(rules.target, f"targets[{i}]")))
+                if folding:
+                    self._open_rows = rows
+                yield from rows
 
     @property
     def folding(self) -> bool:
         """Whether the targets are too many to show all their fields (:data:`FOLD_OVER`)."""
         return len(self.draft.targets) > FOLD_OVER
+
+    def _head(self) -> Any:
+        """What the rows above the targets are made from: the scenario but its targets,
+        the rulesets and variants there are, the language."""
+        doc = {k: copy.deepcopy(v) for k, v in self.draft.doc.items() if k != "targets"}
+        rules = self.ruleset
+        variants = sorted(self.registry.variants_for(rules.name)) if rules is not None else []
+        return doc, sorted(self.registry.rulesets), variants, language()
+
+    def shows_head(self) -> None:
+        """The rows above the targets show the scenario as it is now: a value was
+        typed or picked in one of them (no rebuild), or on the map."""
+        if self.folding and self._headers:
+            self._head_shown = self._head()
+
+    async def retarget(self) -> bool:
+        """Show the draft's targets by changing only the rows that differ from what is
+        shown: a title row retitled, added or removed, the open target's fields made
+        again under its row; rows above them untouched. Whether it could: only with
+        the targets folded (:data:`FOLD_OVER`) before and now, and what is above them
+        as it was (else the form is rebuilt whole: :meth:`recompose`).
+
+        Rebuilt whole, the form made every title row again on every change to the
+        targets: at 1,000 targets, seconds for an undo, a move or a new target."""
+        targets = self.draft.targets
+        rules = self.ruleset
+        grid = self._headers[-1].parent if self._headers else None
+        if (not self._whole or not self.folding or not self._open_rows or not isinstance(grid, Widget)
+                or self._targets_title is None
+                or self._targets_title.parent is not grid or not grid.is_attached or rules is None
+                or self._head_shown != self._head()):
+            return False  # not folded before or now, being built, or more than the targets changed
+        self.open_target = min(self.open_target, len(targets) - 1)
+        self._unmark()
+        self._status_text = None  # the screen shows the problem again, as after a rebuild
+        for path in [p for p in self.editors if p.startswith("targets[")]:
+            del self.editors[path]
+            self.labels.pop(path, None)
+            self.specs.pop(path, None)
+        if self._focused_label in self._open_rows:
+            self._focused_label = None
+        headers = self._headers
+        gone = self._open_rows + headers[len(targets):]
+        del headers[len(targets):]
+        for i, header in enumerate(headers):
+            folded = i != self.open_target
+            header.show(i, target_title(i, targets[i], folded), folded)
+        new = [TargetHeader(i, target_title(i, targets[i], i != self.open_target), i != self.open_target)
+               for i in range(len(headers), len(targets))]
+        self._open_rows = list(self._fields(describe(rules.target, f"targets[{self.open_target}]")))
+        with self.app.batch_update():
+            await grid.remove_children(gone)
+            if new:
+                await grid.mount_all(new, after=headers[-1])
+                headers.extend(new)
+            await grid.mount_all(self._open_rows, after=headers[self.open_target])
+            self._targets_title.update(_("Targets ({count})", count=len(targets)))
+        self.screen.refresh_bindings()  # a row focused may be open now, or folded
+        return True
 
     def open_for(self, path: str | None) -> None:
         """Open the target ``path`` is a field of (``targets[3].distance``), so that a
@@ -553,12 +654,14 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
 
     def _retitle_target(self, path: str) -> None:
         index = target_index(path)
-        for header in self.query(TargetHeader):
-            if header.index == index:
-                header.update(Text(target_title(index, self.draft.targets[index], header.folded)))
+        header = self.header_of(index) if index is not None else None
+        if header is not None and index is not None:
+            header.retitle(target_title(index, self.draft.targets[index], header.folded))
 
     # -- errors --------------------------------------------------------------------
     _marked: tuple[str, str] | None = None
+    #: The rows under the field marked that say its error.
+    _error_rows: list[Widget] = []
     _status_text: str | None = None
 
     def show_problem(self, path: str | None, message: str) -> None:
@@ -569,12 +672,7 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
             return  # being rebuilt: the screen shows the problem again once it is
         wanted = (path, message) if path is not None and self.is_placed(path) else None
         if wanted != self._marked:
-            for old in self.query(".field-error"):
-                old.remove()
-            if self._marked is not None and self._marked[0] in self.editors:
-                label = self._label_of(self._marked[0])
-                label.remove_class("-invalid")
-                label.update(Text(self.labels[self._marked[0]]))
+            self._unmark()
             if wanted is not None and path is not None:
                 editor = self.editors[path]
                 label = self._label_of(path)
@@ -583,11 +681,9 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
                 grid = self.query_one("#form-grid")
                 if editor.parent is not grid:
                     return
-                grid.mount(
-                    Label("", classes="field-error"),
-                    Static(Text("✗ " + message), classes="field-error"),
-                    after=editor,
-                )
+                self._error_rows = [Label("", classes="field-error"),
+                                    Static(Text("✗ " + message), classes="field-error")]
+                grid.mount(*self._error_rows, after=editor)
             self._marked = wanted
         status_text = f"{path}:{message}" if path is not None or message else ""
         if status_text == self._status_text:
@@ -603,6 +699,18 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         else:
             status.update(Text(_("✓ valid scenario")))
             status.set_class(False, "-problem")
+
+    def _unmark(self) -> None:
+        """The field marked with an error (if one is) no longer marked."""
+        for old in self._error_rows:
+            old.remove()
+        self._error_rows = []
+        if self._marked is not None and self._marked[0] in self.editors:
+            label = self.label_of(self._marked[0])
+            if label is not None:
+                label.remove_class("-invalid")
+                label.update(Text(self.labels[self._marked[0]]))
+        self._marked = None
 
     def _label_of(self, path: str) -> Label:
         siblings = list(self.query_one("#form-grid").children)
@@ -638,6 +746,10 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
 
     def header_of(self, index: int) -> TargetHeader | None:
         """The title row of the target at ``index`` in the form now."""
+        if 0 <= index < len(self._headers):
+            header = self._headers[index]
+            if header.index == index and header.parent is not None:
+                return header
         return next((h for h in self.query(TargetHeader) if h.index == index), None)
 
     def focus_target(self, index: int) -> None:

@@ -150,6 +150,16 @@ class KeysInOrder:
     ``_on_focus`` in turn, so these call no ``super()``."""
 
     #: Where a key this widget took moved the focus: the keys queued behind it go there.
+    #:
+    #: On the same screen, straight to that widget: the app had already run its
+    #: priority bindings for them (a screen's keys: Ctrl+N, Ctrl+Z, the F-keys), and
+    #: they would not have matched. Onto another screen (the screen under a dialog
+    #: the key closed, a dialog it opened), back through the app, as keys newly
+    #: typed: the app matched them against the screen on top when they came, the
+    #: closing dialog, whose bindings are not the other screen's. Sent straight to the
+    #: field under a dialog, ``Esc Ctrl+N X`` did not add a target as the X came:
+    #: the field runs no priority binding, typed the X, and the Ctrl+N, bubbling up
+    #: to the app, added an empty target after it.
     _moved_to: Widget | None = None
 
     def takes_itself(self, event: events.Key) -> bool:
@@ -174,7 +184,11 @@ class KeysInOrder:
             if app.focused is moved_to and moved_to.is_attached:
                 event.stop()
                 event.prevent_default()
-                moved_to.post_message(events.Key(event.key, event.character))
+                again = events.Key(event.key, event.character)
+                if moved_to.screen is me.screen:
+                    moved_to.post_message(again)
+                else:  # under a dialog closed, or a dialog opened (see _moved_to)
+                    app.post_message(again)
                 return
             self._moved_to = None
         if self.takes_itself(event):
