@@ -14,6 +14,10 @@ and beside it (:func:`gunline.drafts.load_source`) the file it came from. At lau
   (``draft.toml.unusable``, never over an earlier one) and said so;
 - when another app holds the draft (:mod:`gunline.draftlock`), nothing of it is
   moved: this app keeps its own draft under a dated name and says so;
+- a draft kept in a fallback folder while the data folder could not be written
+  (:mod:`gunline.draftfallback`) is moved back into it once it can be, else
+  restored from where it is; of it and the data folder's, the newer is the draft
+  and the older is kept under a dated name, both said;
 - drafts kept under dated names are listed in a notice at every launch, so that
   none is forgotten; ``gunline draft-<date>.toml`` (the name listed) opens one as
   Ctrl+O does: its file's unsaved changes, saved to that file (an untitled one
