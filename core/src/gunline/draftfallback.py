@@ -85,7 +85,9 @@ def unsafe(folder: Path, make: bool = False) -> str | None:
     if not stat.S_ISDIR(st.st_mode):
         return f"{folder} is not a folder"
     uid = _uid()
-    if uid is not None and st.st_uid != uid:
+    if uid is None:  # Windows: no owners or modes to check; the temporary folder is the user's own
+        return None
+    if st.st_uid != uid:
         return f"{folder} belongs to another user"
     if st.st_mode & 0o022:
         return f"{folder} can be written by other users"
