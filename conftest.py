@@ -39,6 +39,17 @@ def home(tmp_path_factory, monkeypatch):
     temporary directory, created only when gunline writes there (making a folder for
     each of the thousands of tests would cost seconds). The default journal lives
     there too; a test of a journal may name its own with ``GUNLINE_JOURNAL``."""
-    path = tmp_path_factory.getbasetemp() / "homes" / str(next(_HOMES))
+    number = str(next(_HOMES))
+    path = tmp_path_factory.getbasetemp() / "homes" / number
     monkeypatch.setenv("GUNLINE_HOME", str(path))
+    # where drafts go when the data folder cannot take them: the test's own too
+    # (never the user's temporary or runtime folder)
+    temp = tmp_path_factory.getbasetemp() / "temps" / number
+
+    def temp_root():
+        temp.mkdir(parents=True, exist_ok=True)
+        return temp
+
+    monkeypatch.setattr("gunline.draftfallback.temp_root", temp_root)
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
     return path

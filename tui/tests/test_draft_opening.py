@@ -8,7 +8,7 @@ import os
 
 from textual.widgets import OptionList
 
-from gunline import drafts
+from gunline import draftfallback, drafts
 from gunline.draftlock import claim_draft
 from gunline_tui.app import make_app
 from gunline_tui.model import Source
@@ -452,11 +452,36 @@ async def test_a_data_folder_that_is_a_file_is_said_once_as_such(tmp_path, toy_r
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         said = [str(n.message) for n in app._notifications]
-        assert said == [f"✗ drafts cannot be kept: the data folder {tmp_path / 'home'} is a file "
-                        "(GUNLINE_HOME or XDG_DATA_HOME names it); Ctrl+S saves to a file"]
+        [place] = draftfallback.found()
+        assert said == [f"⚠ drafts cannot be kept in the data folder: the data folder {tmp_path / 'home'} is a "
+                        f"file (GUNLINE_HOME or XDG_DATA_HOME names it); they are kept in {place} until it can "
+                        "be written"]
         await set_field(pilot, "shooter.name", "Zed")
         app.flush_draft()
-        assert app.main.draft_problem == f"the data folder {tmp_path / 'home'} is a file"
+        assert app.main.draft_problem is None and app.main.draft_elsewhere == place / "draft.toml"
+        assert drafts.load_draft(place / "draft.toml")["shooter"]["name"] == "Zed"
+
+
+@run_async
+async def test_a_data_folder_that_is_a_file_and_no_fallback_folder_of_ones_own_names_both(tmp_path, toy_registry,
+                                                                                          monkeypatch):
+    (tmp_path / "home").write_text("x")
+    monkeypatch.setenv("GUNLINE_HOME", str(tmp_path / "home"))
+    [root] = draftfallback.roots()
+    root.symlink_to(tmp_path)  # another user's trap in the shared temporary folder
+    app = make_app(toy_registry, file=scenario(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert said == [f"✗ drafts cannot be kept: the data folder {tmp_path / 'home'} is a file (GUNLINE_HOME "
+                        f"or XDG_DATA_HOME names it), nor in a folder of their own: {root} is a symbolic link, "
+                        "not a folder of this user's; Ctrl+S saves to a file"]
+        await set_field(pilot, "shooter.name", "Zed")
+        app.flush_draft()
+        assert app.main.draft_problem == (f"the data folder {tmp_path / 'home'} is a file; {root} is a symbolic "
+                                          "link, not a folder of this user's")
+        assert app.main.edits_on_no_disk()
+    assert list(tmp_path.glob("draft*")) == []
 
 
 @run_async

@@ -272,24 +272,31 @@ def fresh_draft_path(folder: Path | None = None) -> Path:
 
 def kept_source(path: str | os.PathLike[str]) -> DraftSource | None:
     """Where the draft kept at ``path`` came from, when ``path`` is one of
-    :func:`other_drafts` (``draft-<date>.toml`` in the data folder): its sidecar's
+    :func:`other_drafts` (``draft-<date>.toml`` in the data folder or a fallback
+    folder): its sidecar's
     record, or an empty one (untitled: its work is in no file). None for any other
     file. Opened by name, a kept draft is unsaved work, never a file of its own:
     saving it into the data folder would hide it among the drafts."""
+    from .draftfallback import found
+
     try:
         real = Path(path).expanduser().resolve()
-        folder = data_dir().expanduser().resolve()
+        folders = {f.expanduser().resolve() for f in [data_dir(), *found()]}
     except (OSError, RuntimeError, ValueError):
         return None
-    if real.parent != folder or not real.match("draft-*.toml") or not real.is_file():
+    if real.parent not in folders or not real.match("draft-*.toml") or not real.is_file():
         return None
     return load_source(real) or DraftSource()
 
 
 def other_drafts(folder: Path | None = None) -> list[Path]:
     """The drafts kept beside ``draft.toml`` (another instance's, or one kept aside),
-    oldest first."""
-    folder = folder or data_dir()
+    oldest first; without ``folder``, those of the data folder, then those kept in a
+    fallback folder (:mod:`gunline.draftfallback`) while it could not be written."""
+    if folder is None:
+        from .draftfallback import found
+
+        return other_drafts(data_dir()) + [p for f in found() for p in other_drafts(f)]
     try:
         return sorted(folder.glob("draft-*.toml"))
     except OSError:

@@ -121,6 +121,12 @@ class GunlineApp(App[None]):
         """Let another app have ``draft.toml`` (this one has written its last)."""
         if self.opened is not None and self.opened.claim is not None:
             self.opened.claim.release()
+        try:
+            held = self.main.fallback_claims  # the launch's, and those taken since
+        except LookupError:
+            held = self.opened.fallback_claims if self.opened is not None else {}
+        for claim in list(held.values()):
+            claim.release()
 
     def get_default_screen(self) -> Screen:
         """The main screen is the first screen itself, not pushed over Textual's empty
@@ -130,7 +136,8 @@ class GunlineApp(App[None]):
         if start is None:
             return MainScreen(self.registry, doc, file, notice, self.encounter, restored=self._restored)
         return MainScreen(self.registry, doc, file, notice, self.encounter, restored=self._restored,
-                          origin=start.source, clean=start.clean, draft_file=start.draft, notes=start.notes)
+                          origin=start.source, clean=start.clean, draft_file=start.draft, notes=start.notes,
+                          fallback_claims=start.fallback_claims)
 
     def on_mount(self) -> None:
         if not self.is_headless:  # a test's process keeps its own signal handlers

@@ -14,6 +14,10 @@ and beside it (:func:`gunline.drafts.load_source`) the file it came from. At lau
   (``draft.toml.unusable``, never over an earlier one) and said so;
 - when another app holds the draft (:mod:`gunline.draftlock`), nothing of it is
   moved: this app keeps its own draft under a dated name and says so;
+- a draft kept in a fallback folder while the data folder could not be written
+  (:mod:`gunline.draftfallback`) is moved back into it once it can be, else
+  restored from where it is; of it and the data folder's, the newer is the draft
+  and the older is kept under a dated name, both said;
 - drafts kept under dated names are listed in a notice at every launch, so that
   none is forgotten; ``gunline draft-<date>.toml`` (the name listed) opens one as
   Ctrl+O does: its file's unsaved changes, saved to that file (an untitled one
@@ -27,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gunline import drafts
+from gunline import draftfallback, drafts
 from gunline.draftlock import Claim, claim_draft
 from gunline.errors import BadInput
 from gunline.plugins import Registry
@@ -46,7 +50,8 @@ class Opening:
     from and ``clean`` that file's scenario, if any (what "unsaved" is measured from).
     ``notice``: for the status line; ``notes``: what is worth a notification (work
     kept under another name, and where). ``draft``: where this app writes its draft;
-    ``claim``: its hold on ``draft.toml`` (None: another app has it)."""
+    ``claim``: its hold on ``draft.toml`` (None: another app has it).
+    ``fallback_claims``: its hold on the fallback folders found."""
 
     doc: dict[str, Any]
     file: str | None = None
@@ -57,6 +62,8 @@ class Opening:
     draft: Path | None = None
     claim: Claim | None = None
     notes: list[str] = field(default_factory=list)
+    #: This app's hold on the fallback folders it found (see :mod:`gunline.draftfallback`).
+    fallback_claims: dict[Path, Claim] = field(default_factory=dict)
 
 
 def first_example(registry: Registry) -> Path | None:
@@ -89,23 +96,35 @@ def opening(registry: Registry, file: str | None) -> Opening:
         notes.append(_("another gunline is using the draft {path}; this one keeps its draft as {mine}",
                        path=shared, mine=mine))
     home = drafts.home_problem()
-    notice: str | None
-    if home is not None:  # no draft to read, none to keep: said once, as it is
-        draft, source = None, None
-        notice = _("✗ drafts cannot be kept: {problem} (GUNLINE_HOME or XDG_DATA_HOME names it); "
-                   "Ctrl+S saves to a file", problem=home)
-    else:
-        draft, source, notice = _the_draft(claim is not None)
-    if notice is not None:
-        notes.append(notice)
-    elif claim is None:
+    holds: dict[Path, Claim] = {}
+    at: Path | None = shared if home is None else None  # the draft to restore
+    notice: str | None = None
+    back: list[str] = []  # said after the data folder's own trouble
+    if claim is not None:
+        at, holds = _fallen_back(home is None, back)
+    if home is not None:
+        place, refused = draftfallback.place()
+        if place is not None:  # said once, as it is, and where the drafts go meanwhile
+            notice = _("⚠ drafts cannot be kept in the data folder: {problem} (GUNLINE_HOME or XDG_DATA_HOME "
+                       "names it); they are kept in {place} until it can be written", problem=home, place=place)
+        else:
+            notice = _("✗ drafts cannot be kept: {problem} (GUNLINE_HOME or XDG_DATA_HOME names it), nor in a "
+                       "folder of their own: {refused}; Ctrl+S saves to a file", problem=home,
+                       refused="; ".join(refused))
+    draft, source, trouble = _the_draft(claim is not None, at) if at is not None else (None, None, None)
+    notice = notice or trouble
+    for said in (notice, trouble if trouble != notice else None):
+        if said is not None:
+            notes.append(said)
+    notes.extend(back)
+    if notice is None and claim is None:
         notice = _("another gunline has the draft: this one's is {name}", name=mine.name)
 
     def done(doc: dict[str, Any], file: str | None = None, note: str | None = None, restored: bool = False,
              clean: dict[str, Any] | None = None, came: drafts.DraftSource | None = None) -> Opening:
         origin = (came or source) if restored else None
         listed = notes + (_kept_drafts() if claim is not None else [])  # as they are now, this one's in place
-        return Opening(doc, file, notice or note, restored, origin, clean, mine, claim, listed)
+        return Opening(doc, file, notice or note, restored, origin, clean, mine, claim, listed, holds)
 
     if file:
         asked: dict[str, Any] | None = None
@@ -120,8 +139,9 @@ def opening(registry: Registry, file: str | None) -> Opening:
                 # never an example or another draft opened in its place (the reason
                 # was cut off at the end of the status line, and a GM took the example
                 # for the file)
-                if claim is not None:
-                    claim.release()
+                for hold in (claim, *holds.values()):
+                    if hold is not None:
+                        hold.release()
                 raise
             notice = f"✗ {exc}"  # the draft of its unsaved changes is restored below
             notes.append(notice)
@@ -141,7 +161,7 @@ def opening(registry: Registry, file: str | None) -> Opening:
             elif _held_by_its_file(draft, source):
                 pass  # saved, or never edited: the file holds it, nothing to keep
             else:
-                kept = drafts.keep_aside()
+                kept = drafts.keep_aside(at)
                 if kept is not None:
                     was = source.path if source is not None and source.path else _("untitled")
                     notes.append(_("the draft before ({was}, unsaved) is kept as {path}: Ctrl+O opens it",
@@ -176,7 +196,7 @@ def opening(registry: Registry, file: str | None) -> Opening:
     if draft is not None:
         clean = None
         said = _("draft restored")
-        sidecar = drafts.source_path(drafts.draft_path())
+        sidecar = drafts.source_path(at or shared)
         if source is None and sidecar.exists():
             # damaged, or another draft's (a crash as the app went to another file):
             # untitled, said so, rather than taken for a scenario that never had a file
@@ -210,19 +230,65 @@ def opening(registry: Registry, file: str | None) -> Opening:
     return done({}, None, _("no rulesets installed: see Plugins (Ctrl+L)"))
 
 
-def _the_draft(ours: bool) -> tuple[dict[str, Any] | None, drafts.DraftSource | None, str | None]:
-    """The draft to restore, where it came from, and what is wrong with it: one that
-    cannot be read or laid out is moved aside if it is ``ours`` (another app's is
-    left where it is) and said, never restored."""
-    doc, problem = drafts.read_draft()
+def _the_draft(ours: bool, at: Path) -> tuple[dict[str, Any] | None, drafts.DraftSource | None, str | None]:
+    """The draft to restore (the one at ``at``), where it came from, and what is
+    wrong with it: one that cannot be read or laid out is moved aside if it is
+    ``ours`` (another app's is left where it is) and said, never restored."""
+    doc, problem = drafts.read_draft(at)
     if problem is None and doc is not None:
         problem = drafts.shape_problem(doc)
     if problem is not None:  # kept, never laid out
-        aside = drafts.set_aside() if ours else None
-        return None, None, _("✗ draft: {problem}; kept as {path}", problem=problem, path=aside or drafts.draft_path())
+        aside = drafts.set_aside(at) if ours else None
+        return None, None, _("✗ draft: {problem}; kept as {path}", problem=problem, path=aside or at)
     if not doc:
         return None, None, None
-    return doc, drafts.load_source(), None
+    return doc, drafts.load_source(at), None
+
+
+def _fallen_back(writable: bool, notes: list[str]) -> tuple[Path | None, dict[Path, Claim]]:
+    """The drafts kept in a fallback folder (:mod:`gunline.draftfallback`) while the
+    data folder could not be written: brought back into it if it can be written now,
+    else the newest ``draft.toml`` of both is the one to restore, the older kept
+    under a dated name where it is (the next draft written does not replace it);
+    each said in ``notes``. Returns where the draft to restore is, and this app's
+    hold on each fallback folder (one another running app holds is left alone)."""
+    held: dict[Path, Claim] = {}
+    busy: set[Path] = set()
+    for folder in draftfallback.found():
+        claim = claim_draft(folder)
+        if claim is None:
+            busy.add(folder / drafts.DRAFT_FILE)
+        else:
+            held[folder] = claim
+    skip = frozenset(busy)
+    shared = drafts.draft_path()
+    if writable:
+        for back in draftfallback.bring_back(skip=skip):
+            if back.taken and back.other is not None:
+                notes.append(_("the draft kept in {came} while the data folder could not be written is newer: "
+                               "it is the draft again; the older one is kept as {other} (Ctrl+O opens it)",
+                               came=back.came, other=back.other))
+            elif back.taken:
+                notes.append(_("the draft kept in {came} while the data folder could not be written is back "
+                               "in {path}", came=back.came, path=back.now))
+            elif back.other is not None:
+                notes.append(_("the draft in {other} is newer than the one kept in {came} while the data "
+                               "folder could not be written: that one is kept as {path} (Ctrl+O opens it)",
+                               other=back.other, came=back.came, path=back.now))
+            else:
+                notes.append(_("a draft kept in {came} while the data folder could not be written is back "
+                               "as {path} (Ctrl+O opens it)", came=back.came, path=back.now))
+    at, older = draftfallback.newest(skip=skip)
+    if at is None:
+        return (shared if writable else None), held
+    for other in older:
+        kept = drafts.keep_aside(other)  # the next draft written there must not replace it
+        notes.append(_("the draft {path} is newer and is restored; the older one is kept as {other}",
+                       path=at, other=kept or other))
+    if at != shared:
+        notes.append(_("draft restored from {path}, where it was kept while the data folder could not be written",
+                       path=at))
+    return at, held
 
 
 #: A draft kept under a dated name, read once: where it is, its scenario (None: it
@@ -251,7 +317,7 @@ def _kept_drafts() -> list[str]:
     names = ", ".join(_whose(k) for k in kept[-3:]) + (", …" if len(kept) > 3 else "")
     return [_n("{n} other draft kept in {folder}: {names} (Ctrl+O opens it)",
                "{n} other drafts kept in {folder}: {names} (Ctrl+O opens one)", len(kept), n=len(kept),
-               folder=kept[0][0].parent, names=names)]
+               folder=", ".join(dict.fromkeys(str(k[0].parent) for k in kept)), names=names)]
 
 
 def kept_to_open() -> list[tuple[str, str]]:
@@ -321,7 +387,11 @@ def _into_place(kept: Path, shared: Path) -> Path:
     try:
         os.replace(kept, shared)
     except OSError:
-        return kept
+        try:  # from a fallback folder, on another file system
+            draftfallback.copy_to(kept, shared)
+        except OSError:
+            return kept
+        return shared
     try:
         os.replace(drafts.source_path(kept), drafts.source_path(shared))
     except OSError:

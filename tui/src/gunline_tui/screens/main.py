@@ -24,7 +24,8 @@ from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus, ScreenResume
 from textual.widgets import ContentSwitcher, Static
 
-from gunline import drafts
+from gunline import draftfallback, drafts
+from gunline.draftlock import Claim, claim_draft
 from gunline.errors import PluginFailed
 from gunline.models import Attack, Chain
 from gunline.plugins import Registry
@@ -120,7 +121,7 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
                  notice: str | None = None, encounter: Encounter | None = None, *,
                  restored: bool = False, files: Files | None = None, origin: drafts.DraftSource | None = None,
                  clean: dict[str, Any] | None = None, draft_file: Path | None = None,
-                 notes: list[str] | None = None) -> None:
+                 notes: list[str] | None = None, fallback_claims: dict[Path, Claim] | None = None) -> None:
         """``doc`` was read from ``file`` (a bundled example opens as a copy of it),
         or is the draft an earlier session left (``restored``; ``origin`` the file it
         came from, whose scenario is ``clean``), or is new. ``draft_file``: where
@@ -135,6 +136,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         self.notice = notice
         self.notes = notes or []
         self.draft_file = draft_file
+        #: This app's hold on the fallback folders it writes ``draft.toml`` in.
+        self.fallback_claims: dict[Path, Claim] = fallback_claims if fallback_claims is not None else {}
         #: Bumped whenever the encounter's state may have changed (a commit, an undo,
         #: a reload, another encounter picked): chains and odds of an older epoch are
         #: stale.
@@ -300,6 +303,8 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         text = Text("gunline", style="bold", no_wrap=True, overflow="ellipsis")
         if self.draft_problem is not None:  # first: the line is cut at the terminal's edge
             text.append(" · ✗ " + _("draft not saved"), style="bold red")
+        elif self.draft_elsewhere is not None:
+            text.append(" · ⚠ " + _("draft kept elsewhere"), style="bold yellow")
         if self.encounter.name is not None:
             text.append(f" · ⚔ {self.encounter.name}", style="bold")
         text.append(f" · {doc.get('ruleset', '?')} · {variants} · ")
@@ -500,6 +505,11 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
     #: on its way), and what the screen last said of it.
     draft_problem: str | None = None
     _draft_problem_said: str | None = None
+    #: The fallback draft that holds the latest edits while the data folder refuses
+    #: them (None: the data folder has them), why it refused, and what was said.
+    draft_elsewhere: Path | None = None
+    draft_refused: str | None = None
+    _draft_elsewhere_said: Path | None = None
 
     def _write_draft(self, changes: int, doc: dict[str, Any], source: drafts.DraftSource | None = None) -> None:
         """Write ``doc`` unless a newer draft is already on disk (writes from two
@@ -507,27 +517,69 @@ class MainScreen(SpokenBindings, Resolving, ScenarioFiles, Replacing, EncounterA
         with _DRAFT_LOCK:
             if changes <= self._draft_saved:
                 return
+            where = self.draft_file or drafts.draft_path()
             try:
-                drafts.save_draft(doc, self.draft_file, source)
+                drafts.save_draft(doc, where, source)
             except OSError as exc:
-                where = self.draft_file or drafts.draft_path()
-                self.draft_problem = drafts.home_problem() or f"{where}: {exc.strerror or exc}"
-                return
+                problem = drafts.home_problem() or f"{where}: {exc.strerror or exc}"
+                kept, refused = self._write_fallback(doc, where.name, source)
+                if kept is None:
+                    self.draft_problem = "; ".join([problem, *refused])
+                    return
+                self.draft_elsewhere, self.draft_refused = kept, problem
+            else:
+                if self.draft_elsewhere is not None:  # the data folder holds the latest: back where it was
+                    draftfallback.remove(self.draft_elsewhere)
+                    self.draft_elsewhere = None
             self._draft_saved = changes
             self.draft_problem = None
+
+    def _write_fallback(self, doc: dict[str, Any], name: str,
+                        source: drafts.DraftSource | None) -> tuple[Path | None, list[str]]:
+        """Write the draft the data folder refused in a fallback folder of the user's
+        own (:mod:`gunline.draftfallback`), under its name there (``draft.toml`` only
+        while this app holds that folder: never two apps on one file, else a dated
+        name); where it went, and why each place tried was refused."""
+        folder, refused = draftfallback.place()
+        if folder is None:
+            return None, refused
+        if self.draft_elsewhere is not None and self.draft_elsewhere.parent == folder:
+            target = self.draft_elsewhere
+        else:
+            target = folder / name
+            if name == drafts.DRAFT_FILE and folder not in self.fallback_claims:
+                claim = claim_draft(folder)
+                if claim is None:
+                    target = drafts.fresh_draft_path(folder)
+                else:
+                    self.fallback_claims[folder] = claim
+        try:
+            drafts.save_draft(doc, target, source)
+        except OSError as exc:
+            return None, [*refused, f"{target}: {exc.strerror or exc}"]
+        return target, refused
 
     def show_draft_state(self) -> None:
         """A draft that could not be written is said where a GM sees it at 80×24: a
         notification naming the file and the error, once per failure, and a mark at
         the start of the status line while it lasts; its end is said too."""
         problem, said = self.draft_problem, self._draft_problem_said
+        elsewhere, told = self.draft_elsewhere, self._draft_elsewhere_said
         self._draft_problem_said = problem
+        self._draft_elsewhere_said = elsewhere
         if problem is not None and said is None:
             self.notify(_("{problem}: the latest edits are on no disk; Ctrl+S or F12 saves the scenario to a file",
                           problem=problem), title=_("draft not saved"), severity="error", timeout=30)
+        elif problem is None and elsewhere is not None and (elsewhere != told or said is not None):
+            self.notify(_("{problem}: the draft is kept in {path} until the data folder can be written; the next "
+                          "launch finds it there", problem=self.draft_refused, path=elsewhere),
+                        title=_("draft kept elsewhere"), severity="warning", timeout=30)
+        elif problem is None and elsewhere is None and told is not None:
+            self.notify(_("the draft is in the data folder again ({path})",
+                          path=self.draft_file or drafts.draft_path()), title=_("draft saved"))
         elif problem is None and said is not None:
             self.notify(_("the draft is on disk again"), title=_("draft saved"))
-        if (problem is None) != (said is None):
+        if (problem is None) != (said is None) or (elsewhere is None) != (told is None):
             self._update_status()
 
     def edits_on_no_disk(self) -> bool:

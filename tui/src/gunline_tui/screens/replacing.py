@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from gunline import drafts
+from gunline import draftfallback, drafts
 
 from ..draft import blank
 from ..messages import RulesetPicked
@@ -76,6 +76,13 @@ class Replacing(ScreenParts):
         try:
             return drafts.save_draft(self.model.draft.clean(), path, source.for_draft())
         except OSError as exc:
+            place, _refused = draftfallback.place()  # the data folder refuses it: a folder of the user's own
+            if place is not None:
+                try:
+                    return drafts.save_draft(self.model.draft.clean(), drafts.fresh_draft_path(place),
+                                             source.for_draft())
+                except OSError:
+                    pass
             said = _("{name} could not be kept as {path} ({problem}): nothing replaced; s saves it first",
                      name=source.name, path=path, problem=exc.strerror or exc)
             self.set_status("✗ " + said)
