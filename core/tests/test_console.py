@@ -51,12 +51,15 @@ def test_an_error_keeps_its_code_and_message(tmp_path):
 
 
 def test_exit_handlers_run_after_the_output_and_threads_are_waited_for():
+    # the thread writes to the descriptor: a print while the command runs goes aside
+    # to stderr, as a plugin's would (gunline.output.plugins_aside), and on a busy
+    # machine the command can outlast the thread's sleep
     before = """
-        import atexit, threading, time
+        import atexit, os, threading, time
         atexit.register(lambda: print("exit handler ran", flush=True))
         def slow():
             time.sleep(0.3)
-            print("thread finished", flush=True)
+            os.write(1, b"thread finished\\n")
         threading.Thread(target=slow).start()
     """
     proc = _console(["resolve", str(EXAMPLE), "--seed", "1"], before)
