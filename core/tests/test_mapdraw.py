@@ -233,6 +233,35 @@ def test_a_measure_hook_returning_junk_fails_naming_the_plugin(toy, doc, junk):
         build_attack(map_toy(toy, lambda: junk), placed(doc), "f.toml")
 
 
+@pytest.mark.parametrize(("path", "why"), [
+    ("targets[5].wounds", "the file has no targets[5]"),
+    ("targets[0].name.first", "targets[0].name is not a table"),
+    ("targets[0].wonds", "the target has no field 'wonds'"),
+    ("shooter.skil", "the shooter has no field 'skil'"),
+    ("colour", "the ruleset has no setting 'colour'"),
+    ("targets[0]wounds", "not a field's path"),
+    ("targets.wounds", "targets is not a table"),
+    ("targets[1].models[0].distance", "the file has no targets[1].models[0]"),
+])
+def test_a_measure_of_a_field_the_scenario_cannot_have_fails_naming_the_plugin(toy, doc, path, why):
+    """A measure's path is the plugin's to get right: one that indexes past the
+    targets, runs through a value that is not a table or names no field of the
+    ruleset's is the plugin's fault, named so, not a fault of the GM's file (it was
+    ``targets[0].name: expected str, got object``, or an internal IndexError)."""
+    reg = map_toy(toy, lambda: [Measure(path=path, value=3, text="3 yd")])
+    with pytest.raises(PluginFailed) as info:
+        build_attack(reg, placed(doc), "f.toml")
+    assert f"failed in measure: returned a measure of {path!r}: {why}" in str(info.value)
+
+
+def test_a_measure_of_a_unit_model_or_a_field_the_file_lacks_is_set(toy, doc):
+    """Paths deeper than a table's own fields (a unit's models) are the ruleset's
+    own; a field the file leaves out is filled in."""
+    reg = map_toy(toy, lambda: [Measure(path="targets[1].wounds", value=4, text="4 yd")])
+    attack = build_attack(reg, placed(doc), "f.toml")
+    assert attack.targets[1].wounds == 4
+
+
 def test_map_areas_are_drawn_and_junk_fails_naming_the_plugin(toy, doc):
     reg = map_toy(toy, areas=lambda attack: [Area(shape="circle", label="a yard round Bo",
                                                    centre=attack.map.where("Bo"), radius=1.0)])
