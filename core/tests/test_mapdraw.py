@@ -65,6 +65,25 @@ def test_a_burst_band_shades_every_hex_of_the_band():
     assert "░ burst" in d.text()
 
 
+def test_a_circle_on_a_hex_grid_shades_every_hex_within_its_radius():
+    """A template on a hex grid (a grenade's 1-hex blast) is drawn, as the legend
+    says it is: every hex within ``radius`` hexes of the centre's hex; a marked
+    landing is the centre's ×. It was listed in the legend and drawn nowhere."""
+    field = Battlefield(kind="hex", at={"Ann": (0, 0), "Bo": (4, 0)})
+    blast = Area(shape="circle", label="blast", centre=(4, 0), radius=1.0)
+    d = draw(field, "Ann", ["Bo"], [blast])
+    ra, ca = d.spots["Ann"]
+    ring = [(5, 0), (3, 0), (4, 1), (4, -1), (5, -1), (3, 1)]  # Bo's six neighbours
+    assert kinds(d, "area") == {(ra + r, ca + 2 * q + r) for q, r in ring}
+    assert "░ blast" in d.text()
+    landed = Area(shape="circle", label="came down", centre=(2, 2), radius=0.0, mark=True)
+    d = draw(field, "Ann", ["Bo"], [landed])
+    ra, ca = d.spots["Ann"]
+    assert [glyph(d, s) for s in kinds(d, "landed")] == ["×"]
+    assert kinds(d, "landed") == {(ra + 2, ca + 2 * 2 + 2)}
+    assert "░ × came down" in d.text()
+
+
 def test_a_blocked_hex_is_drawn_as_a_wall():
     field = Battlefield(kind="hex", at={"Ann": (0, 0), "Bo": (4, 0)}, blocked=[(2, 0)])
     d = draw(field, "Ann", ["Bo"])
