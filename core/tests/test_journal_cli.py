@@ -50,6 +50,18 @@ def gunline(capsys, *argv):
     return code, out, err
 
 
+def test_reload_with_a_variant_and_no_file_reloads_under_that_variant(setup, capsys, tmp_path):
+    """``journal reload ENC --variant NAME`` with no FILE reloads the last attack's
+    weapon under that variant too (its ``reload_weapon``); it was dropped without a
+    word, and the ruleset's reload (or its refusal) ran instead."""
+    plain = tmp_path / "plain.toml"
+    plain.write_text(SCENARIO.replace('variants = ["toy.reload"]\n', ""))
+    code, _, _ = gunline(capsys, "resolve", plain, "--dice", "6,6", "--encounter", "pit")
+    assert code == 0
+    code, out, err = gunline(capsys, "journal", "reload", "pit", "--variant", "toy.reload")
+    assert (code, err) == (0, "") and "#2 Ann reloads pistol: 3 rounds" in out
+
+
 def test_resolve_commits_and_the_next_resolve_starts_from_it(setup, capsys, tmp_path):
     code, out, err = gunline(capsys, "resolve", setup, "--dice", "6,6", "--encounter", "pit", "--json")
     assert code == 0 and json.loads(out)["weapon"]["rounds_left"] == 1

@@ -65,6 +65,25 @@ def test_a_burst_band_shades_every_hex_of_the_band():
     assert "░ burst" in d.text()
 
 
+def test_a_circle_on_a_hex_grid_shades_every_hex_within_its_radius():
+    """A template on a hex grid (a grenade's 1-hex blast) is drawn, as the legend
+    says it is: every hex within ``radius`` hexes of the centre's hex; a marked
+    landing is the centre's ×. It was listed in the legend and drawn nowhere."""
+    field = Battlefield(kind="hex", at={"Ann": (0, 0), "Bo": (4, 0)})
+    blast = Area(shape="circle", label="blast", centre=(4, 0), radius=1.0)
+    d = draw(field, "Ann", ["Bo"], [blast])
+    ra, ca = d.spots["Ann"]
+    ring = [(5, 0), (3, 0), (4, 1), (4, -1), (5, -1), (3, 1)]  # Bo's six neighbours
+    assert kinds(d, "area") == {(ra + r, ca + 2 * q + r) for q, r in ring}
+    assert "░ blast" in d.text()
+    landed = Area(shape="circle", label="came down", centre=(2, 2), radius=0.0, mark=True)
+    d = draw(field, "Ann", ["Bo"], [landed])
+    ra, ca = d.spots["Ann"]
+    assert [glyph(d, s) for s in kinds(d, "landed")] == ["×"]
+    assert kinds(d, "landed") == {(ra + 2, ca + 2 * 2 + 2)}
+    assert "░ × came down" in d.text()
+
+
 def test_a_blocked_hex_is_drawn_as_a_wall():
     field = Battlefield(kind="hex", at={"Ann": (0, 0), "Bo": (4, 0)}, blocked=[(2, 0)])
     d = draw(field, "Ann", ["Bo"])
@@ -231,6 +250,35 @@ def test_a_field_the_map_cannot_give_is_refused_as_missing_unless_typed(toy, doc
 def test_a_measure_hook_returning_junk_fails_naming_the_plugin(toy, doc, junk):
     with pytest.raises(PluginFailed, match=r"measure.*expected list\[Measure\]"):
         build_attack(map_toy(toy, lambda: junk), placed(doc), "f.toml")
+
+
+@pytest.mark.parametrize(("path", "why"), [
+    ("targets[5].wounds", "the file has no targets[5]"),
+    ("targets[0].name.first", "targets[0].name is not a table"),
+    ("targets[0].wonds", "the target has no field 'wonds'"),
+    ("shooter.skil", "the shooter has no field 'skil'"),
+    ("colour", "the ruleset has no setting 'colour'"),
+    ("targets[0]wounds", "not a field's path"),
+    ("targets.wounds", "targets is not a table"),
+    ("targets[1].models[0].distance", "the file has no targets[1].models[0]"),
+])
+def test_a_measure_of_a_field_the_scenario_cannot_have_fails_naming_the_plugin(toy, doc, path, why):
+    """A measure's path is the plugin's to get right: one that indexes past the
+    targets, runs through a value that is not a table or names no field of the
+    ruleset's is the plugin's fault, named so, not a fault of the GM's file (it was
+    ``targets[0].name: expected str, got object``, or an internal IndexError)."""
+    reg = map_toy(toy, lambda: [Measure(path=path, value=3, text="3 yd")])
+    with pytest.raises(PluginFailed) as info:
+        build_attack(reg, placed(doc), "f.toml")
+    assert f"failed in measure: returned a measure of {path!r}: {why}" in str(info.value)
+
+
+def test_a_measure_of_a_unit_model_or_a_field_the_file_lacks_is_set(toy, doc):
+    """Paths deeper than a table's own fields (a unit's models) are the ruleset's
+    own; a field the file leaves out is filled in."""
+    reg = map_toy(toy, lambda: [Measure(path="targets[1].wounds", value=4, text="4 yd")])
+    attack = build_attack(reg, placed(doc), "f.toml")
+    assert attack.targets[1].wounds == 4
 
 
 def test_map_areas_are_drawn_and_junk_fails_naming_the_plugin(toy, doc):

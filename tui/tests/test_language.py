@@ -281,6 +281,26 @@ async def test_russian_words_on_screen_odds_included(registry):
 
 
 @run_async
+async def test_a_choice_is_worded_as_a_value_of_its_field(registry):
+    """A ruleset marks a value whose word depends on the field with the field as
+    context (``C_("range", "long")``): the form words the choice so, as core does,
+    and as the hint and the undo log do. A long *range* is «дальняя», a long
+    *burst* (the fire mode, the same English word) «длинная»; the form showed
+    «длинная» for the range, and a value marked only with its context in English."""
+    with speaking("ru"):
+        app = make_app(registry, file=str(EXAMPLES["wod"]))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await opened(pilot)
+            form = app.main.query_one(ScenarioForm)
+            packages = registry.packages("wod")
+            far, lengthy = term("long", packages, "range"), term("long", packages)
+            assert far != lengthy  # the catalogue has both words
+            assert str(form.editors["targets[0].range"].render()).startswith(f"‹ {far} ›")
+            assert far in form._hint(form.specs["targets[0].range"]).split("|")
+    assert language() == "en"
+
+
+@run_async
 async def test_turkish_words_on_screen(registry):
     with speaking("tr"):
         app = make_app(registry, file=str(EXAMPLES["necromunda"]))

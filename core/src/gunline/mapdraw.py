@@ -119,10 +119,10 @@ def _drawing_order(field: Battlefield, shooter: str | None, targets: list[str]) 
 
 
 def _swatch(field: Battlefield, area: Area) -> str:
-    """How an area looks in the legend: a circle on a plane in full blocks (× at a
-    marked centre), anything on a hex grid shaded."""
+    """How an area looks in the legend: a circle on a plane in full blocks, anything
+    on a hex grid shaded (× at a marked centre)."""
     if field.hex:
-        return "░"
+        return "░ ×" if area.mark else "░"
     return "█ ×" if area.mark else "█"
 
 
@@ -180,11 +180,21 @@ def _hexes(field: Battlefield, shooter: str | None, targets: list[str], areas: l
            width: int, height: int) -> Drawing:
     cells = {(round(q), round(r)) for q, r in field.at.values()}
     shaded: dict[tuple[int, int], str] = {}
+    landed: set[tuple[int, int]] = set()
     for a in areas:
         if a.shape == "band" and field.where(a.start) and field.where(a.through):
             start, through = field.at[a.start], field.at[a.through]  # type: ignore[index]
             for h in band_cells((round(start[0]), round(start[1])), (round(through[0]), round(through[1])), a.beyond):
                 shaded[h] = "area"
+        elif a.shape == "circle" and a.centre is not None:
+            # every hex within the radius of the centre's hex, counted as distances are
+            centre = (round(a.centre[0]), round(a.centre[1]))
+            reach = int(min(a.radius, max(width, height)) + 1e-9)
+            for dq in range(-reach, reach + 1):
+                for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
+                    shaded[(centre[0] + dq, centre[1] + dr)] = "area"
+            if a.mark:
+                landed.add(centre)
     cells |= set(shaded) | {(int(q), int(r)) for q, r in field.blocked}
     qs_cols = [2 * q + r for q, r in cells] or [0]
     rs = [r for _, r in cells] or [0]
@@ -218,6 +228,8 @@ def _hexes(field: Battlefield, shooter: str | None, targets: list[str], areas: l
                 grid[r][c] = (".", "empty")
     for h in shaded:
         put(h, "░", "area")
+    for h in landed:
+        put(h, GLYPHS["landed"], "landed")
     blocked = {(int(q), int(r)) for q, r in field.blocked}
     for h in blocked:
         put(h, "#", "wall")

@@ -632,6 +632,10 @@ def _measured(
 
     from .unvalidated import UNMEASURED
 
+    for m in result:
+        fault = _measure_fault(doc, m.path, ruleset) if m.used and m.path != "targets" else None
+        if fault is not None:
+            raise PluginFailed(plugin, "measure", f"returned a measure of {m.path!r}: {fault}")
     out = copy.deepcopy(doc)
     for m in result:
         if m.used and m.path != "targets" and m.value is not UNMEASURED:
@@ -756,6 +760,51 @@ MAP_EXTENT = 1_000_000
 
 def _coordinate(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) <= MAP_EXTENT
+
+
+#: A field's path in a scenario document: ``targets[1].distance``, ``targets[0].models[2].distance``.
+_FIELD_PATH = re.compile(r"[^.\[\]]+(?:\[\d+\])*(?:\.[^.\[\]]+(?:\[\d+\])*)*")
+
+
+def _measure_fault(doc: dict[str, Any], path: str, ruleset: Ruleset) -> str | None:
+    """Why a used measure's ``path`` is no field the scenario can have (the plugin's
+    fault, not the file's), or None: a path that does not parse, an index past a list
+    the file has, a step through a value that is not a table, a field the target,
+    shooter, weapon or settings Struct does not declare."""
+    if _FIELD_PATH.fullmatch(path) is None:
+        return "not a field's path such as targets[1].distance"
+    parts = [int(i) if i else k for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
+    node: Any = doc
+    for n, part in enumerate(parts):
+        if isinstance(part, int):
+            if not isinstance(node, list) or part >= len(node):
+                return f"the file has no {_path_of(parts[: n + 1])}"
+        elif not isinstance(node, dict):
+            return f"{_path_of(parts[:n])} is not a table"
+        if n == len(parts) - 1:
+            break
+        node = node[part] if isinstance(part, int) else node.get(part)
+        if node is None:  # a table the file leaves out: filled in, unless it is indexed
+            if isinstance(parts[n + 1], int):
+                return f"the file has no {_path_of(parts[: n + 2])}"
+            break
+    owner = {("targets", int): ("the target", ruleset.target), ("shooter",): ("the shooter", ruleset.shooter),
+             ("weapon",): ("the weapon", ruleset.weapon)}
+    key = ("targets", int) if len(parts) == 3 and parts[0] == "targets" and isinstance(parts[1], int) \
+        else tuple(parts[:1]) if len(parts) == 2 else None
+    field = parts[-1]
+    if key in owner and isinstance(field, str):
+        who, struct = owner[key]
+        if field not in struct_fields(struct):
+            return f"{who} has no field {field!r}"
+    elif len(parts) == 1 and isinstance(field, str) and field not in COMMON_KEYS and field != "map":
+        if ruleset.settings is None or field not in struct_fields(ruleset.settings):
+            return f"the ruleset has no setting {field!r}"
+    return None
+
+
+def _path_of(parts: list[Any]) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(parts))
 
 
 def _set(doc: dict[str, Any], path: str, value: Any) -> None:

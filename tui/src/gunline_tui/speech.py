@@ -43,14 +43,15 @@ def term(key: str, packages: Packages = ()) -> str:
     return _term(key, _packages(packages))
 
 
-def said(value: Any, packages: Packages = ()) -> str:
+def said(value: Any, packages: Packages = (), field: str | None = None) -> str:
     """A value of the data that the app shows as it is in English (a fire mode, a
     choice, a step's kind, a weapon's status: ``long_range`` stays ``long_range``)
-    in the ruleset's words in another language."""
+    in the ruleset's words in another language; a choice of ``field`` (``range``)
+    as a value of that field first (``C_("range", "long")``), as core words it."""
     text = str(value)
     if language() == SOURCE or not text:
         return text
-    return _term(text, _packages(packages))
+    return _term(text, _packages(packages), field)
 
 
 def spoken(text: str, packages: Packages = ()) -> str:

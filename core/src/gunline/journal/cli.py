@@ -145,7 +145,8 @@ def cmd_reload(args: argparse.Namespace) -> int:
         attack = build_attack(registry, document, args.file, args.variant)
     with _open(args, must_exist=attack is None) as journal:
         entry = journal.reload(
-            args.encounter, registry, shooter=args.shooter, weapon=args.weapon, attack=attack, document=document
+            args.encounter, registry, shooter=args.shooter, weapon=args.weapon, attack=attack, document=document,
+            variants=args.variant,
         )
     say(f"{args.encounter}: #{entry.number} {entry.summary}")
     return EXIT_OK

@@ -11,7 +11,7 @@ rifle each have their own clip.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine import start_state
@@ -203,11 +203,13 @@ class Journal(Store):
         weapon: str | None = None,
         attack: Attack | None = None,
         document: dict[str, Any] | None = None,
+        variants: Iterable[str] = (),
     ) -> Entry:
         """Spend an action reloading a weapon, through the ruleset's
         ``reload_weapon`` hook. The weapon is given by ``attack`` (the TUI's
         current scenario) or found by shooter and/or weapon name among the
-        encounter's attacks (the latest that matches). Journaled, so undoable."""
+        encounter's attacks (the latest that matches), reloaded under its variants
+        and ``variants``. Journaled, so undoable."""
         from ..scenario import build_attack
 
         with self.write() as conn:
@@ -217,7 +219,8 @@ class Journal(Store):
                 if source.scenario is None:
                     raise BadInput(f"reload: entry #{source.number} keeps no scenario to reload from")
                 document = source.scenario
-                attack = build_attack(registry, document, f"journal entry #{source.number}", source.variants)
+                extra = [*source.variants, *(v for v in variants if v not in source.variants)]
+                attack = build_attack(registry, document, f"journal entry #{source.number}", extra)
             stack = registry.stack(attack.ruleset, attack.variants)
             state = start_state(stack, attack, self._prior(conn, eid, attack))
             result, plugin = stack.first("reload_weapon", attack=attack, state=state)

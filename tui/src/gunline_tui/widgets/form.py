@@ -205,9 +205,10 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         rules = self.ruleset
         return lambda: self.registry.packages(rules.name, [name]) if rules is not None else ()
 
-    def said(self, value: Any) -> str:
-        """A fire mode or a choice's value as the form shows it."""
-        return said(value, lambda: self.packages)
+    def said(self, value: Any, spec: FieldSpec | None = None) -> str:
+        """A fire mode or a choice's value as the form shows it: a choice of the
+        field ``spec`` as a value of that field (``C_("range", "long")``)."""
+        return said(value, lambda: self.packages, spec.name if spec is not None else None)
 
     def compose(self) -> ComposeResult:
         self.specs, self.editors, self.labels = {}, {}, {}
@@ -447,7 +448,8 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         if spec.kind == "choice":
             blank_ok = spec.optional or not spec.has_default
             chosen = value if value is not None else (spec.default if spec.has_default else None)
-            return Choice(spec.choices, chosen, allow_blank=blank_ok, name=spec.path, words=self.said)
+            return Choice(spec.choices, chosen, allow_blank=blank_ok, name=spec.path,
+                          words=lambda v: self.said(v, spec))
         text = field_text(value)
         m = self.measured.get(spec.path)
         placeholder = _map_says(m) if m is not None else self._placeholder(spec)
@@ -462,12 +464,12 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         values = "|".join(str(c) for c in spec.choices)
         if not hint.startswith(values):
             return hint
-        return "|".join(self.said(c) for c in spec.choices) + hint[len(values):]
+        return "|".join(self.said(c, spec) for c in spec.choices) + hint[len(values):]
 
     def _default(self, spec: FieldSpec) -> str:
         """A field's default as the form says it (a choice's in the ruleset's words)."""
         if spec.kind == "choice" and isinstance(spec.default, str):
-            return self.said(spec.default)
+            return self.said(spec.default, spec)
         return _value(spec.default)
 
     def _placeholder(self, spec: FieldSpec) -> str:
@@ -561,7 +563,7 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
         """Write a field into the draft, through the model (so it can be undone)."""
         rules = self.ruleset
         spec = self.specs.get(path)
-        shown_value = self.said(value) if spec is not None and spec.kind == "choice" and isinstance(value, str) \
+        shown_value = self.said(value, spec) if spec is not None and spec.kind == "choice" and isinstance(value, str) \
             else format_value(value)
         what = (self.label(spec) if spec else path) + " = " + (shown_value or _("default"))
         if path.startswith("weapon.") and path.count(".") == 1:
