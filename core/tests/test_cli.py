@@ -4,6 +4,7 @@ import inspect
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -88,6 +89,19 @@ def test_text_output_says_hit_or_miss_in_words(toy_cli, capsys):
     code, out, _ = _run(capsys, "resolve", str(toy_cli), "--dice", "6")
     assert code == 0
     assert "hit" in out and "Bo: 1 hit, 1 through, dead" in out and "dice: 6" in out
+
+
+def test_validate_says_valid_in_the_language_chosen(capsys):
+    """It said "valid … scenario" in English whatever --lang said."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "wod" / "four-targets-long-burst.toml"
+    said = {}
+    for lang in ("en", "ru", "tr"):
+        code, out, _ = _run(capsys, "--lang", lang, "validate", str(example), "--variant", "wod.9-again")
+        assert code == 0
+        said[lang] = out.strip().removeprefix(f"{example}: ")
+    assert said == {"en": "valid wod scenario (long, 4 targets, variants: wod.9-again)",
+                    "ru": "сценарий wod верен (long, 4 цели, варианты: wod.9-again)",
+                    "tr": "geçerli wod senaryosu (long, 4 hedef, varyantlar: wod.9-again)"}
 
 
 def test_validate_ok_and_refused(toy_cli, capsys, tmp_path):

@@ -392,9 +392,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
         say_json(scenario_json(attack))
         return EXIT_OK
-    variants = f", variants: {', '.join(attack.variants)}" if attack.variants else ""
+    from .language import _, _n
+
+    variants = _(", variants: {variants}", variants=", ".join(attack.variants)) if attack.variants else ""
     n = len(attack.targets)
-    say(f"{args.file}: valid {attack.ruleset} scenario ({attack.mode}, {n} target{'s' if n != 1 else ''}{variants})")
+    say(_("{file}: valid {ruleset} scenario ({mode}, {targets}{variants})", file=args.file, ruleset=attack.ruleset,
+          mode=attack.mode, targets=_n("{n} target", "{n} targets", n, n=n), variants=variants))
     return EXIT_OK
 
 
