@@ -237,7 +237,7 @@ def test_pytest_reports_the_broken_check_by_name(pytester):
         """
     )
     result = pytester.runpytest("-p", "no:cacheprovider", "-q")
-    result.assert_outcomes(passed=15, failed=13, skipped=1)  # 2 round trips left out
+    result.assert_outcomes(passed=16, failed=13, skipped=1)  # 2 round trips left out
     result.stdout.fnmatch_lines([
         "FAILED test_rules.py::TestToy::test_same_dice_same_chain_whatever_ran_before[[]double[]]*",
         "FAILED test_rules.py::TestToy::test_same_dice_same_chain_whatever_ran_before[[]single[]]*",
@@ -253,6 +253,55 @@ def test_pytest_reports_the_broken_check_by_name(pytester):
         "FAILED test_rules.py::TestToy::test_rules_read_only_what_they_declare[[]double[]]*",
         "FAILED test_rules.py::TestToy::test_rules_read_only_what_they_declare[[]single[]]*",
     ], consecutive=False)
+
+
+def test_a_variant_for_any_ruleset_is_run_under_a_rulesets_suite_when_named(pytester):
+    """A rule-agnostic variant is no ruleset's own: its author names it in
+    ``variants`` to run a ruleset's suite under it, and a name that cannot be enabled
+    fails instead of skipping every check under it."""
+    pytester.makepyfile(
+        test_rules=f"""
+        import importlib.util, types
+        from gunline import Modifier, Variant, hookimpl
+        from gunline.testing import RulesetConformance
+
+        spec = importlib.util.spec_from_file_location("h", {str(Path(__file__).parent / "conformance_helpers.py")!r})
+        helpers = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(helpers)
+        streaky = types.SimpleNamespace()
+        calls = []
+
+        @hookimpl
+        def gunline_variant():
+            return Variant(name="streaky", ruleset=None, description="hot hands", api=2)
+
+        @hookimpl
+        def modify_pool(attack, target):
+            calls.append(1)  # keeps state between calls
+            return Modifier(label="streak", value=len(calls) % 3 - 1)
+
+        streaky.gunline_variant, streaky.modify_pool = gunline_variant, modify_pool
+
+        class TestUnderToy(RulesetConformance):
+            ruleset = "toy"
+            plugins = {{"toy": helpers.fresh_toy(), "streaky": streaky}}
+            variants = ("streaky",)
+
+        class TestMisnamed(RulesetConformance):
+            ruleset = "toy"
+            plugins = {{"toy": helpers.fresh_toy()}}
+            variants = ("streaky",)
+        """
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider", "-q", "-k", "same_seed_same_chain or variants_named")
+    result.stdout.fnmatch_lines(["*variants [[]'streaky'[]] named in TestMisnamed.variants cannot be enabled under "
+                                 "'toy'; installed for it: none*"])
+    result.stdout.fnmatch_lines([
+        "FAILED test_rules.py::TestUnderToy::test_same_seed_same_chain[[]double+streaky[]]*",
+        "FAILED test_rules.py::TestUnderToy::test_same_seed_same_chain[[]single+streaky[]]*",
+        "FAILED test_rules.py::TestMisnamed::test_variants_named_can_be_enabled*",
+    ], consecutive=False)
+    result.assert_outcomes(passed=5, failed=3, skipped=4)  # the misnamed one's cases: skipped, and said above
 
 
 def test_a_missing_ruleset_fails_with_what_to_do(pytester):

@@ -56,6 +56,10 @@ class RulesetConformance(PurityChecks):
     seeds: ClassVar[Sequence[int]] = tuple(range(6))
     #: Also run the checks marked *with variants* under each variant of the ruleset.
     with_variants: ClassVar[bool] = True
+    #: More variants to run those checks under: a variant for any ruleset
+    #: (``ruleset=None``) is no ruleset's own, so its author names it here to run a
+    #: ruleset's suite under it (``ruleset = "necromunda"; variants = ("no-friendly-fire",)``).
+    variants: ClassVar[Sequence[str]] = ()
     #: Seeded runs the odds are compared with (their frequencies are the second method).
     odds_samples: ClassVar[int] = 500
     #: Largest outcome tree enumerated exactly; a larger one is checked by sums only.
@@ -90,6 +94,7 @@ class RulesetConformance(PurityChecks):
                 for n, p in registry.variants_for(cls.ruleset).items()
                 if isinstance(p.declaration, Variant) and p.declaration.ruleset == cls.ruleset
             )
+            own += [v for v in dict.fromkeys(cls.variants) if v not in own]
             cases += [Case(p, (v,)) for v in own for p in files]
         return cases
 
@@ -118,6 +123,15 @@ class RulesetConformance(PurityChecks):
         registry = self.conformance_registry()
         plugin = registry.plugins[self.ruleset]
         assert plugin.is_ruleset, f"{self.ruleset!r} is a variant, not a ruleset"
+
+    def test_variants_named_can_be_enabled(self) -> None:
+        """Each of ``variants`` is installed and may be enabled under the ruleset: the
+        checks under one that is not would be skipped, not failed."""
+        registry = self.conformance_registry()
+        usable = registry.variants_for(self.ruleset)
+        missing = [v for v in self.variants if v not in usable]
+        assert not missing, (f"variants {missing} named in {type(self).__name__}.variants cannot be enabled under "
+                             f"{self.ruleset!r}; installed for it: {sorted(usable) or 'none'}")
 
     def test_declaration(self) -> None:
         checks.check_declaration(self.conformance_registry(), self.ruleset)
