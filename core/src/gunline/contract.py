@@ -385,7 +385,10 @@ def _unwritable(value: Any, path: str = "", depth: int = 0) -> str | None:
     elif isinstance(value, msgspec.Struct):
         for key in _open_fields(kind):
             item = getattr(value, key)
-            if type(item) not in _LEAVES:
+            held = type(item)
+            # a number JSON carries is passed over here, as a leaf is: no call, no path
+            if held not in _LEAVES and not (held is int and -MAX_WHOLE <= item <= MAX_WHOLE
+                                            or held is float and item - item == 0.0):
                 found = _unwritable(item, f"{path}.{key}" if path else key, depth + 1)
                 if found is not None:
                     return found
@@ -396,7 +399,9 @@ def _unwritable(value: Any, path: str = "", depth: int = 0) -> str | None:
     else:
         return None
     for key, item in items:
-        if type(item) not in _LEAVES:
+        held = type(item)
+        if held not in _LEAVES and not (held is int and -MAX_WHOLE <= item <= MAX_WHOLE
+                                        or held is float and item - item == 0.0):
             found = _unwritable(item, f"{path}[{key!r}]", depth + 1)
             if found is not None:
                 return found
