@@ -141,9 +141,16 @@ def test_a_ruleset_with_no_examples_is_noted(installed, capsys, tmp_path, monkey
         "gunline: plugins --check: note: 'bare' ships no examples (Ruleset.examples): none of its rules were tried",
         "gunline: plugins --check --examples: tried 0 example runs: no problem",
     ]
-    # --check's names count too, and --check is implied
-    assert check(capsys, "--check", "bare", "--examples")[0] == 0
     assert check(capsys, "--examples", "bare", "toy.fragile")[0] == 1
+
+
+def test_check_and_examples_each_keep_their_own_names(installed, capsys):
+    """``--examples NAME`` alone is ``--check NAME`` too; given both, each option's
+    names (none: every plugin) are its own."""
+    code, lines = check(capsys, "--check", "toy.steady", "--examples")
+    assert code == 1 and lines[-1].endswith("tried 5 example runs: 3 problems")  # every ruleset tried
+    code, lines = check(capsys, "--check", "--examples", "toy.steady")
+    assert (code, lines) == (0, ["gunline: plugins --check --examples: tried 2 example runs: no problem"])
 
 
 def test_the_bundled_rulesets_pass_their_own_trial(capsys):

@@ -409,8 +409,8 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     registry = _registry()
     found: list[str] = []
     noted: list[str] = []
-    if args.examples is not None:  # --check too, of the names given to either
-        args.check = [*(args.check or ()), *args.examples]
+    if args.examples is not None and args.check is None:  # --examples NAME is --check NAME too
+        args.check = list(args.examples)
     if args.check is not None:
         from .plugin_check import notes, problems
 
@@ -420,7 +420,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     if args.examples is not None:
         from .plugin_trial import trial
 
-        tried = trial(registry, args.check)
+        tried = trial(registry, args.examples)
         found += tried.problems
         noted += [f"{quoted(name)} ships no examples (Ruleset.examples): none of its rules were tried"
                   for name in tried.bare]
