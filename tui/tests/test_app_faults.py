@@ -156,9 +156,9 @@ class _Own(BaseException):
     """A plugin's own exception that is no Exception."""
 
 
-def touchy_toy():
-    """The toy ruleset, whose shooter's own check (``__post_init__``) raises a
-    BaseException of its own for a shooter named Bad."""
+def touchy_toy(error: BaseException | None = None):
+    """The toy ruleset, whose shooter's own check (``__post_init__``) raises ``error``
+    (a BaseException of its own by default) for a shooter named Bad."""
     import msgspec
 
     from gunline import Registry
@@ -170,13 +170,36 @@ def touchy_toy():
     class Shooter(toy.Shooter):
         def __post_init__(self):
             if self.name == "Bad":
-                raise _Own("out of here")
+                raise error or _Own("out of here")
 
     declared = toy.gunline_ruleset()
     toy.gunline_ruleset = hookimpl(lambda: msgspec.structs.replace(declared, shooter=Shooter))
     registry = Registry()
     registry.add("toy", toy)
     return registry
+
+
+@run_async
+async def test_a_keyboard_interrupt_out_of_a_rulesets_own_check_is_its_fault_not_the_apps_end():
+    """Ctrl+C is a key in the app, and a SIGINT goes to its handler: a
+    KeyboardInterrupt raised in the app's thread by a plugin's code ended the app."""
+    from gunline.errors import _interrupt_is_a_key
+
+    doc = {**DOC, "variants": [], "shooter": {"name": "Ann", "skill": 4}}
+    app = make_app(touchy_toy(KeyboardInterrupt("plugin's own")), doc=doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.main.chain is not None
+        await set_field(pilot, "shooter.name", "Bad")
+        await settle(pilot)
+        assert app.is_running
+        assert app.main.problem.startswith("plugin 'toy' failed in its Shooter Struct: KeyboardInterrupt")
+        await set_field(pilot, "shooter.name", "Ann")
+        await settle(pilot)
+        assert app.main.problem is None and app.main.chain is not None
+    from gunline import errors
+
+    assert errors._interrupt_is_a_key == _interrupt_is_a_key == 0  # the app gone, a Ctrl+C is the user's again
 
 
 @run_async

@@ -43,6 +43,18 @@ class Abandoned(BaseException):
     plugin's ``except Exception`` does not keep it going)."""
 
 
+#: How many front ends now running take Ctrl+C as a key (the app: the terminal is
+#: its own, and a signal goes to its loop's handler): while one does, no
+#: KeyboardInterrupt comes from the user, and one in the main thread is a plugin's.
+_interrupt_is_a_key = 0
+
+
+def interrupt_is_a_key(on: bool) -> None:
+    """Say that a front end taking Ctrl+C as a key starts (``on``) or ends running."""
+    global _interrupt_is_a_key
+    _interrupt_is_a_key = max(0, _interrupt_is_a_key + (1 if on else -1))
+
+
 def not_a_plugins(exc: BaseException) -> None:
     """Raise ``exc`` again if it is no plugin's fault: a Ctrl+C. Any other exception
     out of a plugin's code (its import, a hook), a ``BaseException`` of its own or a
@@ -50,7 +62,7 @@ def not_a_plugins(exc: BaseException) -> None:
     typed at the terminal reaches the main thread alone; the commands and the app load
     plugins and call hooks in a worker thread, where one is the plugin's own
     ``raise``, and must not stop the command (or the app) as if the user had asked."""
-    if isinstance(exc, KeyboardInterrupt):
+    if isinstance(exc, KeyboardInterrupt) and not _interrupt_is_a_key:
         import threading
 
         if threading.current_thread() is threading.main_thread():

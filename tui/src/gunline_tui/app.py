@@ -114,6 +114,9 @@ class GunlineApp(App[None]):
             gc.enable()
 
     def on_unmount(self) -> None:
+        from gunline.errors import interrupt_is_a_key
+
+        interrupt_is_a_key(False)
         self.resume_gc()
         self.release_draft()
 
@@ -140,6 +143,12 @@ class GunlineApp(App[None]):
                           fallback_claims=start.fallback_claims)
 
     def on_mount(self) -> None:
+        from gunline.errors import interrupt_is_a_key
+
+        # Ctrl+C is a key here, and a SIGINT goes to the handler below: a
+        # KeyboardInterrupt out of a plugin (a Struct's own check run in this thread)
+        # is its fault, said under the form, not the app's end
+        interrupt_is_a_key(True)
         if not self.is_headless:  # a test's process keeps its own signal handlers
             loop = asyncio.get_running_loop()
             for sig in ENDING_SIGNALS:
