@@ -107,6 +107,18 @@ def test_a_fallback_draft_comes_back_whole_with_its_file_and_time(tmp_path):
     assert not kept.exists() and not place.exists()  # the empty folder goes too
 
 
+def test_an_untitled_draft_moved_in_leaves_no_sidecar_of_another_draft_beside_it(tmp_path):
+    """A stale sidecar there made the restored draft say its file was not known
+    (its sidecar "damaged or another draft's"): an untitled draft has none."""
+    dest = tmp_path / "home" / "draft.toml"
+    drafts.save_draft(doc("Old"), dest, drafts.DraftSource(path=str(tmp_path / "pit.toml")))
+    assert drafts.source_path(dest).exists()
+    src = drafts.save_draft(doc("New"), tmp_path / "elsewhere" / "draft.toml")  # untitled
+    draftfallback.copy_to(src, dest)
+    assert drafts.load_draft(dest)["shooter"]["name"] == "New"
+    assert not drafts.source_path(dest).exists() and drafts.load_source(dest) is None
+
+
 def test_the_newer_of_the_two_drafts_is_the_draft_and_the_older_is_kept():
     place, _refused = draftfallback.place()
     drafts.save_draft(doc("Older"))

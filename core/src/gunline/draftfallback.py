@@ -163,6 +163,8 @@ def copy_to(src: Path, dest: Path) -> None:
         record = None
     if record is not None:
         write_atomic(source_path(dest), record)
+    else:  # an untitled draft: a sidecar left at ``dest`` is another draft's
+        source_path(dest).unlink(missing_ok=True)
     write_atomic(dest, data)
     try:
         os.utime(dest, (when, when))
