@@ -277,3 +277,24 @@ async def test_keys_typed_behind_a_dialogs_answer_act_as_typed_on_the_screen_und
         burst(app, "Y")  # and keys go on as before
         await settle(pilot)
         assert app.main.model.doc["targets"][2]["name"] == "XY"
+
+
+@run_async
+async def test_a_hold_no_work_ends_lets_the_keys_go_on_after_a_while(toy_registry, toy_doc, monkeypatch):
+    """Keys held behind work whose end never comes (what was to end the hold gone
+    first) went nowhere, and every key after them too: the app looked frozen."""
+    from gunline_tui.testing import focus_field
+    from gunline_tui.widgets.in_order import KeyHold, hold_keys
+
+    monkeypatch.setattr(KeyHold, "HOLD_AT_MOST", 0.3)
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await focus_field(pilot, "shooter.name")
+        hold_keys(app)  # never ended
+        burst(app, "X")
+        await settle(pilot)
+        assert app.main.model.doc["shooter"]["name"] == "Ada" and app.key_hold.on
+        await pilot.pause(0.5)
+        await settle(pilot)
+        assert not app.key_hold.on and app.main.model.doc["shooter"]["name"].endswith("X")

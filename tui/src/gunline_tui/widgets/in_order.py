@@ -59,6 +59,9 @@ class KeyHold:
 
     #: Keys never held nor dropped: quitting always works.
     PASS = frozenset({"ctrl+q", "ctrl+c"})
+    #: Seconds a hold lasts at most: should the work it waits for never say it is
+    #: done (whatever was to end it gone first), the keys go on, not held for ever.
+    HOLD_AT_MOST = 10.0
 
     def __init__(self) -> None:
         self.holders = 0
@@ -85,6 +88,9 @@ class KeyHold:
                 ended = True
                 self._end(app)
 
+        set_timer = getattr(app, "set_timer", None)
+        if set_timer is not None:
+            set_timer(self.HOLD_AT_MOST, end)
         return end
 
     def _end(self, app: Any) -> None:
