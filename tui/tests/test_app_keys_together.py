@@ -277,3 +277,32 @@ async def test_keys_typed_behind_a_dialogs_answer_act_as_typed_on_the_screen_und
         burst(app, "Y")  # and keys go on as before
         await settle(pilot)
         assert app.main.model.doc["targets"][2]["name"] == "XY"
+
+
+@pytest.mark.parametrize("key", ["f9", "f1"])
+@run_async
+async def test_a_key_on_a_title_row_is_acted_on_before_a_screen_key_typed_after_it(toy_registry, toy_doc, key):
+    """``a F9`` on a title row, together: the F9 (a screen's key, run as it reached
+    the app) began a new scenario before the ``a`` reached the row, and the target
+    it added, never asked about, was not there; ``a F1``: the help page opened first,
+    and the ``a``, matched against the page's keys, added no target. The ``a`` is
+    acted on first, as when typed one by one."""
+    from gunline_tui.screens.dialogs import ChoiceDialog
+    from gunline_tui.widgets.form import TargetHeader
+
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(next(h for h in app.screen.query(TargetHeader) if h.index == 0))
+        await settle(pilot)
+        burst(app, "a", key)
+        await settle(pilot)
+        await settle(pilot)
+        assert [t.get("name") for t in app.main.model.doc["targets"]] == ["Bo", None, "Cy"]
+        if key == "f9":  # a new scenario in place of unsaved work: asked first
+            assert isinstance(app.screen, ChoiceDialog)
+            return
+        assert isinstance(app.screen, TextScreen)
+        burst(app, "escape", "Z")
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.doc["targets"][1] == {"name": "Z"}
