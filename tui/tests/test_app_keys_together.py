@@ -306,3 +306,38 @@ async def test_a_key_on_a_title_row_is_acted_on_before_a_screen_key_typed_after_
         burst(app, "escape", "Z")
         await settle(pilot)
         assert app.screen is app.main and app.main.model.doc["targets"][1] == {"name": "Z"}
+
+
+@pytest.mark.parametrize("key", ["backspace", "ctrl+u", "delete"])
+@run_async
+async def test_a_key_that_does_nothing_where_it_was_typed_does_nothing_in_a_dialog_typed_after_it(
+        toy_registry, toy_doc, fixed_seed, key):
+    """``Backspace F4`` on the form, together: the form had no use for the Backspace,
+    which went on up to the app after the F4 had opened the seed's prompt, and there
+    ran the prompt line's binding: the seed offered was erased."""
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(app.main.query_one("#form"))
+        await settle(pilot)
+        burst(app, key, "f4")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog) and app.focused.value == "7"
+
+
+@run_async
+async def test_a_key_a_dialog_has_no_use_for_does_nothing_on_the_screen_under_it(toy_registry, toy_doc):
+    """``F5 a Esc`` on a title row, together: the list of the dialog the F5 opened had
+    no use for the ``a``, which went on up to the app after the Esc had closed the
+    dialog, and there added a target (the title row's binding)."""
+    from gunline_tui.widgets.form import TargetHeader
+
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(next(h for h in app.screen.query(TargetHeader) if h.index == 0))
+        await settle(pilot)
+        burst(app, "f5", "a", "escape")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.doc == toy_doc

@@ -290,6 +290,12 @@ class KeysInOrder:
             event.prevent_default()  # and not the widget's own handlers after these
             if app.focused is not me:
                 self._moved_to = app.focused
+        else:
+            # No binding of it here, up to the app's: it goes no further up either. The
+            # app would look again once it got there, at the screen on top then: with
+            # ``Backspace F4`` typed together, a dialog the F4 opened meanwhile, whose
+            # line the Backspace emptied.
+            event.stop()
 
     def _on_focus(self, event: events.Focus) -> None:
         self._moved_to = None
