@@ -341,3 +341,20 @@ async def test_a_key_a_dialog_has_no_use_for_does_nothing_on_the_screen_under_it
         await settle(pilot)
         await settle(pilot)
         assert app.screen is app.main and app.main.model.doc == toy_doc
+
+
+@run_async
+async def test_a_long_lists_line_narrows_it_before_the_keys_typed_after_it_pick(toy_registry, toy_doc):
+    """``j Shift+Tab Enter`` in the bundled examples' list, together: the list was
+    narrowed through the line's message, after the Enter had picked the first
+    example of the whole list; the first with a j is picked, as typed one by one."""
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picked = []
+        names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "juliett", "kilo"]
+        app.push_screen(PickDialog("Pick", [(n, n) for n in names]), picked.append)
+        await settle(pilot)
+        burst(app, "j", "shift+tab", "enter")
+        await settle(pilot)
+        assert picked == ["juliett"]
