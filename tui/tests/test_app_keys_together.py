@@ -358,3 +358,48 @@ async def test_a_long_lists_line_narrows_it_before_the_keys_typed_after_it_pick(
         burst(app, "j", "shift+tab", "enter")
         await settle(pilot)
         assert picked == ["juliett"]
+
+
+@run_async
+async def test_keys_typed_with_enter_on_a_picker_go_to_the_list_it_opens(wod_registry):
+    """``Enter Down Enter`` on the weapon catalogue's field, together: the list had no
+    focus yet as the Down came, which went to the dialog itself and came back up to
+    the app after the second Enter had picked from the list, unmoved. As typed one by
+    one: the next weapon."""
+    import tomllib
+
+    from gunline_tui.testing import focus_field
+
+    from .conftest import ROOT
+
+    doc = tomllib.loads((ROOT / "examples" / "wod" / "carter-long-burst.toml").read_text())
+    weapons = []
+    for together in (False, True):
+        app = make_app(wod_registry, doc=doc)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await focus_field(pilot, "weapon:catalogue")
+            for keys in ([["enter", "down", "enter"]] if together else [["enter"], ["down"], ["enter"]]):
+                burst(app, *keys)
+                await settle(pilot)
+            await settle(pilot)
+            assert app.screen is app.main
+            weapons.append(app.main.model.doc["weapon"]["name"])
+    assert weapons[1] == weapons[0] != doc["weapon"]["name"]
+
+
+@run_async
+async def test_enter_in_a_long_lists_line_picks_before_the_keys_typed_after_it(toy_registry, toy_doc):
+    """``Down Enter Space`` in a long list: the Enter picked through the line's
+    message, after the Space (typed into the closing dialog's line) had narrowed the
+    list again and put it back on its first option."""
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picked = []
+        names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "juliett", "kilo"]
+        app.push_screen(PickDialog("Pick", [(n, n) for n in names]), picked.append)
+        await settle(pilot)
+        burst(app, "down", "enter", "space")
+        await settle(pilot)
+        assert picked == ["bravo"]

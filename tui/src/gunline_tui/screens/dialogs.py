@@ -174,6 +174,16 @@ class PickFilter(LineInput):
         if isinstance(dialog, PickDialog):
             dialog.narrow(value)
 
+    async def action_submit(self) -> None:
+        """Enter picks as the key is taken (as :class:`PromptLine` answers): through the
+        line's message it picked a few turns later, from the list as the keys typed
+        after it had left it (a space narrowed it again, to its first option)."""
+        dialog = self.screen
+        if isinstance(dialog, PickDialog):
+            dialog.pick_highlighted()
+            return
+        await super().action_submit()
+
 
 class PickDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
     """Pick one of a list; returns the option's id. A long list has a line to type
@@ -253,6 +263,10 @@ class PickDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.pick_highlighted()
+
+    def pick_highlighted(self) -> None:
+        """Close with the option highlighted in the list (none shown: stay open)."""
         lst = self._list()
         if lst is not None and lst.highlighted is not None and self._shown:
             self.dismiss(self._shown[lst.highlighted][1])

@@ -103,6 +103,12 @@ class KeyHold:
         for key in keys:  # newly typed, as the app takes them: its keys first, then to the focus
             self._replay(events.Key(key.key, key.character))
 
+    def resend(self, app: Any, event: events.Key) -> None:
+        """Send ``event`` back through the app as a key newly typed, ahead of the keys
+        typed after it (see :meth:`arrived`)."""
+        self._app = app
+        self._replay(events.Key(event.key, event.character))
+
     def _replay(self, key: events.Key) -> None:
         self._replayed.append(key)
         self._app.post_message(key)
@@ -266,6 +272,17 @@ class KeysInOrder:
         if isinstance(hold, KeyHold) and hold.keep(event):  # typed behind a key whose work is not done
             event.stop()
             event.prevent_default()
+            return
+        if isinstance(hold, KeyHold) and me.screen is not app.screen:
+            # A screen opened over this one (or this one closed) since the key was sent
+            # here: by a key typed before it, on its way here too. It goes to the screen
+            # on top, as keys newly typed do: with ``Tab Enter Down Enter`` from the
+            # field above the catalogue, the Enter opened the catalogue's list, and the
+            # Down and the Enter, come to the field under the list, ran the list's
+            # bindings there and picked nothing.
+            event.stop()
+            event.prevent_default()
+            hold.resend(app, event)
             return
         moved_to = self._moved_to
         while isinstance(moved_to, KeysInOrder) and moved_to is not app.focused:  # moved on again from there
