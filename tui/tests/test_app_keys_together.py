@@ -298,3 +298,129 @@ async def test_a_hold_no_work_ends_lets_the_keys_go_on_after_a_while(toy_registr
         await pilot.pause(0.5)
         await settle(pilot)
         assert not app.key_hold.on and app.main.model.doc["shooter"]["name"].endswith("X")
+
+
+@pytest.mark.parametrize("key", ["f9", "f1"])
+@run_async
+async def test_a_key_on_a_title_row_is_acted_on_before_a_screen_key_typed_after_it(toy_registry, toy_doc, key):
+    """``a F9`` on a title row, together: the F9 (a screen's key, run as it reached
+    the app) began a new scenario before the ``a`` reached the row, and the target
+    it added, never asked about, was not there; ``a F1``: the help page opened first,
+    and the ``a``, matched against the page's keys, added no target. The ``a`` is
+    acted on first, as when typed one by one."""
+    from gunline_tui.screens.dialogs import ChoiceDialog
+    from gunline_tui.widgets.form import TargetHeader
+
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(next(h for h in app.screen.query(TargetHeader) if h.index == 0))
+        await settle(pilot)
+        burst(app, "a", key)
+        await settle(pilot)
+        await settle(pilot)
+        assert [t.get("name") for t in app.main.model.doc["targets"]] == ["Bo", None, "Cy"]
+        if key == "f9":  # a new scenario in place of unsaved work: asked first
+            assert isinstance(app.screen, ChoiceDialog)
+            return
+        assert isinstance(app.screen, TextScreen)
+        burst(app, "escape", "Z")
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.doc["targets"][1] == {"name": "Z"}
+
+
+@pytest.mark.parametrize("key", ["backspace", "ctrl+u", "delete"])
+@run_async
+async def test_a_key_that_does_nothing_where_it_was_typed_does_nothing_in_a_dialog_typed_after_it(
+        toy_registry, toy_doc, fixed_seed, key):
+    """``Backspace F4`` on the form, together: the form had no use for the Backspace,
+    which went on up to the app after the F4 had opened the seed's prompt, and there
+    ran the prompt line's binding: the seed offered was erased."""
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(app.main.query_one("#form"))
+        await settle(pilot)
+        burst(app, key, "f4")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog) and app.focused.value == "7"
+
+
+@run_async
+async def test_a_key_a_dialog_has_no_use_for_does_nothing_on_the_screen_under_it(toy_registry, toy_doc):
+    """``F5 a Esc`` on a title row, together: the list of the dialog the F5 opened had
+    no use for the ``a``, which went on up to the app after the Esc had closed the
+    dialog, and there added a target (the title row's binding)."""
+    from gunline_tui.widgets.form import TargetHeader
+
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_focus(next(h for h in app.screen.query(TargetHeader) if h.index == 0))
+        await settle(pilot)
+        burst(app, "f5", "a", "escape")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.doc == toy_doc
+
+
+@run_async
+async def test_a_long_lists_line_narrows_it_before_the_keys_typed_after_it_pick(toy_registry, toy_doc):
+    """``j Shift+Tab Enter`` in the bundled examples' list, together: the list was
+    narrowed through the line's message, after the Enter had picked the first
+    example of the whole list; the first with a j is picked, as typed one by one."""
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picked = []
+        names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "juliett", "kilo"]
+        app.push_screen(PickDialog("Pick", [(n, n) for n in names]), picked.append)
+        await settle(pilot)
+        burst(app, "j", "shift+tab", "enter")
+        await settle(pilot)
+        assert picked == ["juliett"]
+
+
+@run_async
+async def test_keys_typed_with_enter_on_a_picker_go_to_the_list_it_opens(wod_registry):
+    """``Enter Down Enter`` on the weapon catalogue's field, together: the list had no
+    focus yet as the Down came, which went to the dialog itself and came back up to
+    the app after the second Enter had picked from the list, unmoved. As typed one by
+    one: the next weapon."""
+    import tomllib
+
+    from gunline_tui.testing import focus_field
+
+    from .conftest import ROOT
+
+    doc = tomllib.loads((ROOT / "examples" / "wod" / "carter-long-burst.toml").read_text())
+    weapons = []
+    for together in (False, True):
+        app = make_app(wod_registry, doc=doc)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await focus_field(pilot, "weapon:catalogue")
+            for keys in ([["enter", "down", "enter"]] if together else [["enter"], ["down"], ["enter"]]):
+                burst(app, *keys)
+                await settle(pilot)
+            await settle(pilot)
+            assert app.screen is app.main
+            weapons.append(app.main.model.doc["weapon"]["name"])
+    assert weapons[1] == weapons[0] != doc["weapon"]["name"]
+
+
+@run_async
+async def test_enter_in_a_long_lists_line_picks_before_the_keys_typed_after_it(toy_registry, toy_doc):
+    """``Down Enter Space`` in a long list: the Enter picked through the line's
+    message, after the Space (typed into the closing dialog's line) had narrowed the
+    list again and put it back on its first option."""
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picked = []
+        names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "juliett", "kilo"]
+        app.push_screen(PickDialog("Pick", [(n, n) for n in names]), picked.append)
+        await settle(pilot)
+        burst(app, "down", "enter", "space")
+        await settle(pilot)
+        assert picked == ["bravo"]

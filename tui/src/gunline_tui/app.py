@@ -29,7 +29,7 @@ from .opening import Opening, first_example, opening  # noqa: F401 - first_examp
 from .screens.main import ACTIONS, PALETTE_ONLY, UNLISTED, MainScreen, key_shown
 from .speech import N_, _, textual_words
 from .terminal_input import terminal_driver
-from .widgets.in_order import KeyHold
+from .widgets.in_order import KeyHold, KeysInFlight
 
 #: Signals that end the app the way Ctrl+Q does, the draft written first: the
 #: terminal hung up (a dropped SSH session), the process was asked to stop, or
@@ -80,13 +80,30 @@ class GunlineApp(App[None]):
         self._control_filter = ControlFilter()
         #: Keys typed while a key's work is still being done (see KeyHold).
         self.key_hold = KeyHold()
+        #: Keys handed to a widget, not yet taken by it (see KeysInFlight).
+        self.keys_in_flight = KeysInFlight()
 
     async def on_event(self, event: events.Event) -> None:
-        """A key typed behind an answer whose work is not done is dropped; one typed
-        while a title row's work is done waits for it to end (see KeyHold)."""
-        if isinstance(event, events.Key) and self.key_hold.arrived(event):
-            return
+        """A key the app acts on itself (a screen's key) waits until the keys typed
+        before it are taken (see KeysInFlight); one typed behind an answer whose work
+        is not done is dropped; one typed while a title row's work is done waits for
+        it to end (see KeyHold)."""
+        if isinstance(event, events.Key):
+            if not event.is_forwarded and self._acts_itself(event.key):
+                await self.keys_in_flight.wait()
+            if self.key_hold.arrived(event):
+                return
         await super().on_event(event)
+
+    def _acts_itself(self, key: str) -> bool:
+        """Whether ``key`` has a priority binding on the screen (the app runs it as the
+        key reaches it, rather than handing the key on): one that must wait for the
+        keys typed before it. Quitting never waits; other keys are handed on behind
+        them, in the order typed."""
+        if key in KeyHold.PASS:
+            return False
+        return any(binding.priority for _node, bindings in self.screen._binding_chain
+                   for binding in bindings.key_to_bindings.get(key, ()))
 
     def get_driver_class(self) -> Any:
         """Textual's driver, reading bytes that are not UTF-8 from the terminal as

@@ -163,6 +163,28 @@ class PickList(KeysInOrder, OptionList):
         super().action_select()
 
 
+class PickFilter(LineInput):
+    """A long list's line to type into: the list is narrowed as the line changes.
+    Narrowed through the line's message, a few turns later, a key typed with the
+    letters picked from the list as it was: ``j Shift+Tab Enter`` opened the first
+    example of the whole list, not the first with a j."""
+
+    def watch_value(self, value: str) -> None:
+        dialog = self.screen if self.is_attached else None
+        if isinstance(dialog, PickDialog):
+            dialog.narrow(value)
+
+    async def action_submit(self) -> None:
+        """Enter picks as the key is taken (as :class:`PromptLine` answers): through the
+        line's message it picked a few turns later, from the list as the keys typed
+        after it had left it (a space narrowed it again, to its first option)."""
+        dialog = self.screen
+        if isinstance(dialog, PickDialog):
+            dialog.pick_highlighted()
+            return
+        await super().action_submit()
+
+
 class PickDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
     """Pick one of a list; returns the option's id. A long list has a line to type
     into above it: what is typed narrows the list (any part of a label), the arrows
@@ -193,7 +215,7 @@ class PickDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
             yield Static(Text(self._title, style="bold"), classes="dialog-title")
             if self._options:
                 if self.filtering:
-                    yield LineInput(placeholder=_("type to narrow the list"), id="pick-filter")
+                    yield PickFilter(placeholder=_("type to narrow the list"), id="pick-filter")
                 yield PickList(*[Option(Text(label), id=key) for label, key in self._options], id="pick-list")
             else:
                 yield Static(Text(self._empty))
@@ -218,8 +240,17 @@ class PickDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
                 lst.focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        event.stop()
-        words = event.value.casefold().split()
+        event.stop()  # narrowed already (PickFilter)
+
+    #: What the list was last narrowed to.
+    _narrowed = ""
+
+    def narrow(self, value: str) -> None:
+        """Show the options whose label has every word of ``value`` (any part of it)."""
+        if value == self._narrowed:
+            return
+        self._narrowed = value
+        words = value.casefold().split()
         self._shown = [(label, key) for label, key in self._options
                        if all(w in label.casefold() for w in words)]
         lst = self._list()
@@ -232,6 +263,10 @@ class PickDialog(OnTop, SpokenBindings, ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.pick_highlighted()
+
+    def pick_highlighted(self) -> None:
+        """Close with the option highlighted in the list (none shown: stay open)."""
         lst = self._list()
         if lst is not None and lst.highlighted is not None and self._shown:
             self.dismiss(self._shown[lst.highlighted][1])

@@ -20,6 +20,9 @@ where the focus is, and never to a row or a field that was being replaced.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any, cast
@@ -71,6 +74,9 @@ class KeyHold:
         self._arrived: list[events.Key] = []
         #: The keys dropped so far, as written (None: none are being dropped).
         self.dropped: list[str] | None = None
+        #: Keys sent on at the end of a hold, not yet back at the app, and the app.
+        self._replayed: list[events.Key] = []
+        self._app: Any = None
 
     @property
     def on(self) -> bool:
@@ -99,8 +105,27 @@ class KeyHold:
             return
         keys = self._handed + self._arrived
         self._handed, self._arrived = [], []
+        self._app = app
         for key in keys:  # newly typed, as the app takes them: its keys first, then to the focus
-            app.post_message(events.Key(key.key, key.character))
+            self._replay(events.Key(key.key, key.character))
+
+    def resend(self, app: Any, event: events.Key) -> None:
+        """Send ``event`` back through the app as a key newly typed, ahead of the keys
+        typed after it (see :meth:`arrived`)."""
+        self._app = app
+        self._replay(events.Key(event.key, event.character))
+
+    def _replay(self, key: events.Key) -> None:
+        self._replayed.append(key)
+        self._app.post_message(key)
+
+    def _back(self, event: events.Key) -> bool:
+        """Whether ``event`` is a key sent on at the end of a hold (now back)."""
+        for i, key in enumerate(self._replayed):
+            if key is event:
+                del self._replayed[i]
+                return True
+        return False
 
     def drop(self) -> None:
         """Drop the keys from now on, until :meth:`end_drop`."""
@@ -135,12 +160,67 @@ class KeyHold:
         Ctrl+U typed behind it came up after it and ran the form's)."""
         if event.key in self.PASS:
             return False
+        back = self._back(event)
         if self._dropping(event):
             return True
-        if event.is_forwarded or not self.on:
+        if event.is_forwarded:
             return False
-        self._arrived.append(event)
-        return True
+        if self.on:
+            self._arrived.append(event)
+            return True
+        if self._replayed and not back:
+            # typed after the keys sent on at the end of a hold, and come before them
+            # (it was on its way to the app as they were sent): it goes after them
+            self._replay(events.Key(event.key, event.character))
+            return True
+        return False
+
+
+class KeysInFlight:
+    """The keys the app has handed to a widget that has not taken them yet.
+
+    The app runs a key's priority bindings (the screen's Ctrl and F-keys) as the key
+    reaches it, and hands any other key to the focused widget, which takes it a few
+    turns later, in its own time. Keys typed together over a slow connection were
+    acted on out of order: ``a F9`` on a title row began a new scenario (the F9, at
+    once) before the ``a`` added a target to the old one, so nothing asked about the
+    unsaved target; ``a F1`` opened the help page first, and the ``a``, matched
+    against the page's keys, added nothing. Before the app acts on a key itself, it
+    waits (:meth:`wait`) until the keys it handed on are taken; the keys it hands on
+    go behind them, in the order typed, as they did."""
+
+    #: Seconds the app waits at most for a widget to take a key (a widget that never
+    #: does, its work stuck, must not stop the app from taking keys).
+    LIMIT = 2.0
+
+    def __init__(self) -> None:
+        self._keys: dict[int, tuple[events.Key, Widget]] = {}
+        self._taken = asyncio.Event()
+
+    def sent(self, event: events.Key, widget: Widget) -> None:
+        """``event`` was handed to ``widget``."""
+        self._keys[id(event)] = (event, widget)
+        self._taken.clear()
+
+    def taken(self, event: events.Key) -> None:
+        """A widget has acted on ``event`` (its bindings run, or left to it)."""
+        if self._keys.pop(id(event), None) is not None and not self._keys:
+            self._taken.set()
+
+    async def wait(self) -> None:
+        """Until the keys handed on are taken, or their widgets can take none (removed,
+        closing), or :data:`LIMIT` has passed (they are forgotten then)."""
+        end = time.monotonic() + self.LIMIT
+        while self._keys:
+            for key, (_event, widget) in list(self._keys.items()):
+                if not widget.is_attached or widget._closing or widget._closed:
+                    del self._keys[key]
+            left = end - time.monotonic()
+            if not self._keys or left <= 0:
+                self._keys.clear()
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._taken.wait(), min(left, 0.05))
 
 
 def hold_keys(app: Any) -> Callable[[], None]:
@@ -172,7 +252,23 @@ class KeysInOrder:
         """Whether the widget takes ``event`` itself, before any binding."""
         return False
 
+    def _forward_event(self, event: events.Event) -> None:
+        """The app hands a key on to the focused widget: it waits for the widget to take
+        it before it acts on the next (see :class:`KeysInFlight`)."""
+        super()._forward_event(event)  # type: ignore[misc]
+        in_flight = getattr(cast(Widget, self).app, "keys_in_flight", None)
+        if isinstance(event, events.Key) and isinstance(in_flight, KeysInFlight):
+            in_flight.sent(event, cast(Widget, self))
+
     async def _on_key(self, event: events.Key) -> None:
+        try:
+            await self._take_key(event)
+        finally:
+            in_flight = getattr(cast(Widget, self).app, "keys_in_flight", None)
+            if isinstance(in_flight, KeysInFlight):
+                in_flight.taken(event)
+
+    async def _take_key(self, event: events.Key) -> None:
         if any(seen is event for seen in _LATELY):  # a child's key, bubbling up
             return
         _LATELY.append(event)
@@ -183,6 +279,17 @@ class KeysInOrder:
             event.stop()
             event.prevent_default()
             return
+        if isinstance(hold, KeyHold) and me.screen is not app.screen:
+            # A screen opened over this one (or this one closed) since the key was sent
+            # here: by a key typed before it, on its way here too. It goes to the screen
+            # on top, as keys newly typed do: with ``Tab Enter Down Enter`` from the
+            # field above the catalogue, the Enter opened the catalogue's list, and the
+            # Down and the Enter, come to the field under the list, ran the list's
+            # bindings there and picked nothing.
+            event.stop()
+            event.prevent_default()
+            hold.resend(app, event)
+            return
         moved_to = self._moved_to
         while isinstance(moved_to, KeysInOrder) and moved_to is not app.focused:  # moved on again from there
             moved_to = moved_to._moved_to
@@ -192,7 +299,9 @@ class KeysInOrder:
                 event.prevent_default()
                 again = events.Key(event.key, event.character)
                 if moved_to.screen is me.screen:
-                    moved_to.post_message(again)
+                    in_flight = getattr(app, "keys_in_flight", None)
+                    if moved_to.post_message(again) and isinstance(in_flight, KeysInFlight):
+                        in_flight.sent(again, moved_to)  # the keys after it wait for it there too
                 else:  # under a dialog closed, or a dialog opened (see _moved_to)
                     app.post_message(again)
                 return
@@ -204,6 +313,12 @@ class KeysInOrder:
             event.prevent_default()  # and not the widget's own handlers after these
             if app.focused is not me:
                 self._moved_to = app.focused
+        else:
+            # No binding of it here, up to the app's: it goes no further up either. The
+            # app would look again once it got there, at the screen on top then: with
+            # ``Backspace F4`` typed together, a dialog the F4 opened meanwhile, whose
+            # line the Backspace emptied.
+            event.stop()
 
     def _on_focus(self, event: events.Focus) -> None:
         self._moved_to = None
