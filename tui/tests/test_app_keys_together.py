@@ -403,3 +403,24 @@ async def test_enter_in_a_long_lists_line_picks_before_the_keys_typed_after_it(t
         burst(app, "down", "enter", "space")
         await settle(pilot)
         assert picked == ["bravo"]
+
+
+@pytest.mark.parametrize("answer", ["enter", "escape"])
+@run_async
+async def test_keys_typed_behind_a_questions_safe_answer_go_to_the_field_under_it(toy_registry, toy_doc, answer):
+    """``F9 Enter X`` in a field of an edited scenario, together: "unsaved changes?"
+    (nothing to focus in it) was answered by its binding as the Enter came back up to
+    the app, and the X, matched there against the main screen, went nowhere. As typed
+    one by one: kept, and the X typed into the field (over its text, selected as focused)."""
+    from gunline_tui.testing import focus_field, set_field
+
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Neo")
+        await focus_field(pilot, "shooter.name")
+        await settle(pilot)
+        burst(app, "f9", answer, "X")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.doc["shooter"]["name"] == "X"  # typed over, as focused
