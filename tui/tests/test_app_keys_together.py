@@ -5,6 +5,8 @@ typed with Ctrl+P stopped it in Textual's list."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from gunline_tui.app import make_app
@@ -424,3 +426,48 @@ async def test_enter_in_a_long_lists_line_picks_before_the_keys_typed_after_it(t
         burst(app, "down", "enter", "space")
         await settle(pilot)
         assert picked == ["bravo"]
+
+
+@pytest.mark.parametrize("answer", ["enter", "escape"])
+@run_async
+async def test_keys_typed_behind_a_questions_safe_answer_go_to_the_field_under_it(toy_registry, toy_doc, answer):
+    """``F9 Enter X`` in a field of an edited scenario, together: "unsaved changes?"
+    (nothing to focus in it) was answered by its binding as the Enter came back up to
+    the app, and the X, matched there against the main screen, went nowhere. As typed
+    one by one: kept, and the X typed into the field (over its text, selected as focused)."""
+    from gunline_tui.testing import focus_field, set_field
+
+    app = make_app(toy_registry, doc=toy_doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await set_field(pilot, "shooter.name", "Neo")
+        await focus_field(pilot, "shooter.name")
+        await settle(pilot)
+        burst(app, "f9", answer, "X")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is app.main and app.main.model.doc["shooter"]["name"] == "X"  # typed over, as focused
+
+
+@run_async
+async def test_keys_held_twice_on_title_rows_are_acted_on_in_the_order_typed(toy_registry, toy_doc):
+    """``x j a Ctrl+N`` on a title row, together: the keys held behind the x were sent
+    on; the j's work held the a once more, and sent it on behind the Ctrl+N, which
+    added a target first, and the a was typed into its name. As one by one: two
+    targets added, the focus in the name of the second."""
+    from gunline_tui.widgets.form import TargetHeader
+
+    outcomes = []
+    for together in (False, True):
+        app = make_app(toy_registry, doc=copy.deepcopy(toy_doc))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.set_focus(next(h for h in app.screen.query(TargetHeader) if h.index == 0))
+            await settle(pilot)
+            keys = ["x", "j", "a", "ctrl+n"]
+            for group in ([keys] if together else [[k] for k in keys]):
+                burst(app, *group)
+                await settle(pilot)
+            await settle(pilot)
+            outcomes.append((app.main.model.doc["targets"], app.focused.name))
+    assert outcomes[1] == outcomes[0] == ([{"name": "Cy", "wounds": 2, "cover": True}, {}, {}], "targets[2].name")

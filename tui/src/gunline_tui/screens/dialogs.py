@@ -312,10 +312,17 @@ class TextScreen(OnTop, SpokenBindings, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(OnTop, HoldsKeys, SpokenBindings, ModalScreen[bool]):
+class ConfirmDialog(OnTop, HoldsKeys, SpokenBindings, KeysInOrder, ModalScreen[bool]):
     """A yes/no question: y says yes, n or Esc says no, Enter says ``default``. A
     question whose yes destroys something (a file overwritten) is asked with
-    ``default=False``: Enter pressed out of habit keeps it."""
+    ``default=False``: Enter pressed out of habit keeps it.
+
+    It has nothing to focus: the keys go to the question itself, which takes them in
+    the order typed (:class:`..widgets.in_order.KeysInOrder`). Through Textual, each
+    came back up to the app to run its binding there, a few turns later: the
+    answer's (``Enter``) closed the question, and a key typed after it (``X``, meant
+    for the field under it) was matched against that screen's bindings as it came,
+    and lost."""
 
     BINDINGS = [
         Binding("y", "answer(True)", N_("Yes"), id="confirm-yes"),
@@ -342,10 +349,11 @@ class ConfirmDialog(OnTop, HoldsKeys, SpokenBindings, ModalScreen[bool]):
         self.dismiss(self._default)
 
 
-class ChoiceDialog(OnTop, HoldsKeys, SpokenBindings, ModalScreen[str | None]):
+class ChoiceDialog(OnTop, HoldsKeys, SpokenBindings, KeysInOrder, ModalScreen[str | None]):
     """A question with a few answers, each on a letter (``choices``: key, words,
     answer); Enter and Esc both give None, the safe answer (keep things as they
-    are), so no key pressed out of habit loses anything."""
+    are), so no key pressed out of habit loses anything. Its keys are taken in the
+    order typed, as :class:`ConfirmDialog`'s are."""
 
     BINDINGS = [Binding("escape,enter", "safe", N_("Cancel"), id="choice-safe")]
 

@@ -106,8 +106,12 @@ class KeyHold:
         keys = self._handed + self._arrived
         self._handed, self._arrived = [], []
         self._app = app
-        for key in keys:  # newly typed, as the app takes them: its keys first, then to the focus
-            self._replay(events.Key(key.key, key.character))
+        again = [events.Key(key.key, key.character) for key in keys]
+        # typed before the keys still on their way back from an earlier hold (these
+        # were held as they came back): ahead of them (see :meth:`arrived`)
+        self._replayed[0:0] = again
+        for key in again:  # newly typed, as the app takes them: its keys first, then to the focus
+            self._app.post_message(key)
 
     def resend(self, app: Any, event: events.Key) -> None:
         """Send ``event`` back through the app as a key newly typed, ahead of the keys
@@ -119,13 +123,14 @@ class KeyHold:
         self._replayed.append(key)
         self._app.post_message(key)
 
-    def _back(self, event: events.Key) -> bool:
-        """Whether ``event`` is a key sent on at the end of a hold (now back)."""
+    def _back(self, event: events.Key) -> int | None:
+        """Where ``event`` is among the keys sent on, in the order typed (None: it is
+        not one of them); it is back, and no longer among them."""
         for i, key in enumerate(self._replayed):
             if key is event:
                 del self._replayed[i]
-                return True
-        return False
+                return i
+        return None
 
     def drop(self) -> None:
         """Drop the keys from now on, until :meth:`end_drop`."""
@@ -168,9 +173,12 @@ class KeyHold:
         if self.on:
             self._arrived.append(event)
             return True
-        if self._replayed and not back:
-            # typed after the keys sent on at the end of a hold, and come before them
-            # (it was on its way to the app as they were sent): it goes after them
+        if self._replayed and back != 0:
+            # typed after keys sent on that are still on their way, and come before
+            # them (it was on its way to the app as they were sent, or sent on before
+            # keys typed ahead of it, held once more as they came back: ``x j a
+            # Ctrl+N`` on a title row, the j's work held the a, and the Ctrl+N came
+            # first, to add a target before the a did): it goes after them
             self._replay(events.Key(event.key, event.character))
             return True
         return False
