@@ -340,3 +340,18 @@ async def test_targets_folded_or_no_longer_the_form_shows_them_as_a_rebuild(toy_
         app.main.post_message(TargetAction(6, "remove", row=row, shown=0))  # a row showing T008 since
         await settle(pilot)
         assert len(names(app)) == FOLD_OVER + 1 and names(app)[6:8] == ["T008", "T007"]
+
+
+@run_async
+async def test_a_name_typed_with_a_key_that_adds_a_target_after_it_is_kept(toy_registry, toy_doc):
+    """``Ctrl+N 9 Shift+Tab a`` together, many targets: the 9 went into the new
+    target's name through the field's message, after the a's new target had made the
+    open target's fields again; the field was no longer the form's, and the 9 was
+    lost. It goes into the scenario as it is typed."""
+    app = make_app(toy_registry, doc=many(toy_doc, FOLD_OVER + 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        burst(app, "ctrl+n", "9", "shift+tab", "a")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.main.model.doc["targets"][FOLD_OVER + 1:] == [{"name": "9"}, {}]

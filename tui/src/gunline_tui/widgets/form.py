@@ -69,7 +69,16 @@ class Switch(Unstyled, KeysInOrder, Checkbox):
 
 
 class TextField(Unstyled, LineInput):
-    """A text field of the form."""
+    """A text field of the form. What is typed goes into the scenario as the key is
+    taken: through the line's message, a few turns later, it came after keys typed
+    behind it that changed the form (``9 Shift+Tab a`` in a new target's name, many
+    targets: the a's new target made the name's field again, and the 9 was lost)."""
+
+    def watch_value(self, value: str) -> None:
+        form = next((node for node in self.ancestors if isinstance(node, ScenarioForm)), None) \
+            if self.is_attached else None
+        if form is not None:
+            form.text_typed(self, value)
 
 
 #: More targets than this and the form shows one target's fields at a time, the
@@ -588,18 +597,22 @@ class ScenarioForm(KeysInOrder, VerticalScroll):
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        path = event.input.name or ""
+        self.text_typed(event.input, event.value)
+
+    def text_typed(self, field: Input, text: str) -> None:
+        """The text of ``field`` is ``text`` now: the scenario follows."""
+        path = field.name or ""
         spec = self.specs.get(path)
-        if spec is None or not self.is_live(event.input):
+        if spec is None or not self.is_live(field):
             return
-        if event.value == field_text(self.draft.get(path)):
+        if text == field_text(self.draft.get(path)):
             return  # the text the value already shows (as the field is filled): no edit,
             # so a file's wrong-typed value ("18" for a number) stays what the file says
-        if spec.kind == "list" and event.value.strip()[:1] not in ("[", "{"):
-            items = [p.strip() for p in event.value.split(",") if p.strip()]
+        if spec.kind == "list" and text.strip()[:1] not in ("[", "{"):
+            items = [p.strip() for p in text.split(",") if p.strip()]
             value: Any = [int(p) if p.lstrip("-").isdigit() else p for p in items] or None
         else:
-            value = parse_value(spec, event.value)
+            value = parse_value(spec, text)
         if path == "weapon.name" and self.draft.doc.get("weapon", {}).get("name") == value:
             return
         self._store(path, value, typing=True)
