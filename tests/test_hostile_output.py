@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -183,3 +184,33 @@ def test_a_file_name_that_is_not_utf8_is_named_escaped(toy, tmp_path, capsys):
     code, _, err = run(capsys, "validate", os.fsdecode(raw))
     assert code == 2 and err.count("\n") == 1 and "\\udcff\\x1b[2J" in err
     clean(err)
+
+
+def test_a_hooks_text_of_megabytes_is_cut_in_the_text_output_and_kept_whole_in_json(monkeypatch, tmp_path, capsys):
+    """A hook's six megabytes of step text went to a GM's terminal whole."""
+    import msgspec
+
+    from gunline import hookimpl
+
+    spec = importlib.util.spec_from_file_location("toy_ruleset_long_text", TOY_PATH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    huge = "lorem " * 1_000_000
+    wound = module.resolve_wound
+
+    @hookimpl
+    def resolve_wound(target, hit, state):
+        return msgspec.structs.replace(wound(target, hit, state), text=huge)
+
+    module.resolve_wound = resolve_wound
+    registry = Registry()
+    registry.add("toy", module)
+    monkeypatch.setattr(cli, "_registry", lambda ruleset=None: registry)
+    path = scenario(tmp_path, ["Bo"])
+    assert cli.main(["resolve", str(path), "--dice", "6"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) < 2100
+    assert re.search(r" … \[5,99\d,\d{3} characters left out\] … lorem", out)
+    assert cli.main(["resolve", str(path), "--dice", "6", "--json"]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    assert [s["text"] for s in steps if s["kind"] == "wound"] == [huge]

@@ -11,10 +11,18 @@ from typing import TYPE_CHECKING
 
 from .language import N_, SOURCE, _, language, tell, term
 from .models import ActionChain, Chain, Measure, PluginInfo, Step
-from .safe import one_line
+from .output import abridged
+from .safe import one_line as _one_line
 
 if TYPE_CHECKING:
     from .plugins import Registry
+
+
+def one_line(text: object) -> str:
+    """Text from a plugin or a file on one line (:func:`gunline.safe.one_line`), its
+    middle left out past :data:`gunline.output.MAX_LINE_CHARS`: a hook's text of
+    megabytes flooded a GM's terminal over SSH (``--json`` keeps it whole)."""
+    return abridged(_one_line(text))
 
 
 def _signed(value: int) -> str:
@@ -33,7 +41,7 @@ def step_lines(step: Step, packages: tuple[str, ...] = (), width: int = 7) -> li
     for m in step.modifiers:
         lines.append(f"           {_signed(m.value):>3} {one_line(m.label)}  ({m.source})")
     for r in step.rolls:
-        faces = " ".join(str(v) for v in r.values)
+        faces = abridged(" ".join(str(v) for v in r.values))
         need = _(", needs {need}", need=r.need) if r.need else ""
         typed = _(" (typed)") if r.manual else ""
         lines.append(f"           {one_line(r.label)}: {r.dice} [{faces}] = {r.total}{need}{typed}")
