@@ -366,21 +366,27 @@ async def test_a_key_a_dialog_has_no_use_for_does_nothing_on_the_screen_under_it
         assert app.screen is app.main and app.main.model.doc == toy_doc
 
 
+async def picked_from_a_long_list(registry, doc, *keys: str) -> list:
+    """What a pick list of ten names, its line filtering it, answers to ``keys``
+    typed together."""
+    app = make_app(registry, doc=doc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picked: list = []
+        names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "juliett", "kilo"]
+        app.push_screen(PickDialog("Pick", [(n, n) for n in names]), picked.append)
+        await settle(pilot)
+        burst(app, *keys)
+        await settle(pilot)
+    return picked
+
+
 @run_async
 async def test_a_long_lists_line_narrows_it_before_the_keys_typed_after_it_pick(toy_registry, toy_doc):
     """``j Shift+Tab Enter`` in the bundled examples' list, together: the list was
     narrowed through the line's message, after the Enter had picked the first
     example of the whole list; the first with a j is picked, as typed one by one."""
-    app = make_app(toy_registry, doc=toy_doc)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        picked = []
-        names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "juliett", "kilo"]
-        app.push_screen(PickDialog("Pick", [(n, n) for n in names]), picked.append)
-        await settle(pilot)
-        burst(app, "j", "shift+tab", "enter")
-        await settle(pilot)
-        assert picked == ["juliett"]
+    assert await picked_from_a_long_list(toy_registry, toy_doc, "j", "shift+tab", "enter") == ["juliett"]
 
 
 @run_async
@@ -416,16 +422,7 @@ async def test_enter_in_a_long_lists_line_picks_before_the_keys_typed_after_it(t
     """``Down Enter Space`` in a long list: the Enter picked through the line's
     message, after the Space (typed into the closing dialog's line) had narrowed the
     list again and put it back on its first option."""
-    app = make_app(toy_registry, doc=toy_doc)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        picked = []
-        names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "juliett", "kilo"]
-        app.push_screen(PickDialog("Pick", [(n, n) for n in names]), picked.append)
-        await settle(pilot)
-        burst(app, "down", "enter", "space")
-        await settle(pilot)
-        assert picked == ["bravo"]
+    assert await picked_from_a_long_list(toy_registry, toy_doc, "down", "enter", "space") == ["bravo"]
 
 
 @pytest.mark.parametrize("answer", ["enter", "escape"])
