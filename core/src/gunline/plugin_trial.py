@@ -16,12 +16,12 @@ example and the variant, as ``--check`` says a plugin that does not load.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import AttackRefused, GunlineError, quoted
-from .models import Variant
+from .models import Attack, Variant
 from .plugins import Registry
 
 #: The seeds each example is resolved with (the conformance suite's own).
@@ -89,12 +89,12 @@ def _examples(registry: Registry, ruleset: str, done: Trial) -> list[Path]:
 
 def _try(registry: Registry, ruleset: str, path: Path, variant: str | None, done: Trial) -> None:
     from .runner import check
-    from .testing.checks import ConformanceError, load_example
+    from .testing import checks
 
     where = f"{quoted(ruleset)} example {path.name}" + (f" with variant {quoted(variant)}" if variant else "")
     done.runs += 1
     try:
-        attack = load_example(registry, path, (variant,) if variant else ())
+        attack = checks.load_example(registry, path, (variant,) if variant else ())
         check(registry, attack)
     except AttackRefused as exc:
         if variant is None:
@@ -102,53 +102,28 @@ def _try(registry: Registry, ruleset: str, path: Path, variant: str | None, done
         else:
             done.refused += 1
         return
-    except (ConformanceError, GunlineError) as exc:
+    except (checks.ConformanceError, GunlineError) as exc:
         done.problems.append(f"{where}: {exc}")
         return
-    for check_one in _CHECKS:
-        try:
-            check_one(registry, attack)
-        except (ConformanceError, GunlineError) as exc:
-            done.problems.append(f"{where}: {_unquoted(str(exc))}")
-            return  # one fault an example: the next checks would say it again
+    seeded = (checks.resolves, checks.check_same_seed_same_chain, checks.check_replay, checks.check_no_mutation)
+    try:
+        for check_one in seeded:
+            check_one(registry, attack, SEEDS)
+        _odds(registry, attack)
+    except (checks.ConformanceError, GunlineError) as exc:  # one fault an example: the next checks would say it again
+        done.problems.append(f"{where}: {_unquoted(str(exc))}")
 
 
-def _resolves(registry: Registry, attack: object) -> None:
-    from .testing.checks import resolves
-
-    resolves(registry, attack, SEEDS)  # type: ignore[arg-type]
-
-
-def _same_seed(registry: Registry, attack: object) -> None:
-    from .testing.checks import check_same_seed_same_chain
-
-    check_same_seed_same_chain(registry, attack, SEEDS)  # type: ignore[arg-type]
-
-
-def _replays(registry: Registry, attack: object) -> None:
-    from .testing.checks import check_replay
-
-    check_replay(registry, attack, SEEDS)  # type: ignore[arg-type]
-
-
-def _untouched(registry: Registry, attack: object) -> None:
-    from .testing.checks import check_no_mutation
-
-    check_no_mutation(registry, attack, SEEDS)  # type: ignore[arg-type]
-
-
-def _odds(registry: Registry, attack: object) -> None:
+def _odds(registry: Registry, attack: Attack) -> None:
+    """The odds, sampled: each final status's sum to one, every status declared."""
     from .odds import compute_odds
     from .testing.checks import fail
     from .testing.odds import _sums
 
-    odds = compute_odds(registry, attack, samples=ODDS_SAMPLES, jobs=1)  # type: ignore[arg-type]
-    wrong = _sums(odds, registry.ruleset(attack.ruleset), "odds")  # type: ignore[attr-defined]
+    odds = compute_odds(registry, attack, samples=ODDS_SAMPLES, jobs=1)
+    wrong = _sums(odds, registry.ruleset(attack.ruleset), "odds")
     if wrong:
         raise fail("; ".join(wrong))
-
-
-_CHECKS: tuple[Callable[[Registry, object], None], ...] = (_resolves, _same_seed, _replays, _untouched, _odds)
 
 
 def _unquoted(text: str) -> str:
